@@ -1,0 +1,1 @@
+//! miai-cgt (under construction).

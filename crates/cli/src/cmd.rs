@@ -1,0 +1,7 @@
+//! One module per subcommand. Each exposes its clap arguments and a `run`
+//! function returning the process exit code.
+
+pub mod achieve;
+pub mod board;
+pub mod cgt;
+pub mod nko;

@@ -1,0 +1,52 @@
+//! `miai`: the command-line front end. A thin layer: it parses arguments,
+//! calls the libraries and prints what they return. No rules or search logic
+//! lives here.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd;
+
+/// Exact analysis of Go and Go-like combinatorial games.
+#[derive(Debug, Parser)]
+#[command(name = "miai", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Combinatorial game theory: canonical forms, stops, mean, temperature,
+    /// cooling, thermographs.
+    Cgt(cmd::cgt::Args),
+    /// Go positions on graphs: show, play and score diagrams and SGF files.
+    #[command(subcommand)]
+    Board(cmd::board::Command),
+    /// n-ko fights under superko: the (n, m, t) model and its win table.
+    Nko(cmd::nko::Args),
+    /// Achievement games: Maker-Breaker proofs and pairing strategies.
+    #[command(subcommand)]
+    Achieve(cmd::achieve::Command),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Cgt(args) => cmd::cgt::run(args),
+        Command::Board(command) => cmd::board::run(command),
+        Command::Nko(args) => cmd::nko::run(args),
+        Command::Achieve(command) => cmd::achieve::run(command),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err}");
+            for cause in err.chain().skip(1) {
+                eprintln!("  caused by: {cause}");
+            }
+            ExitCode::from(2)
+        }
+    }
+}
