@@ -1,0 +1,150 @@
+//! Drawing a thermograph as SVG.
+//!
+//! Conventions (CGSuite's and Winning Ways'): temperature `t` runs upward,
+//! the value axis is *reversed* so that larger values (good for Left) are on
+//! the left; the left wall is drawn on the left, the right wall on the right,
+//! and the mast goes up from the temperature. Floating point is used only
+//! for pixel positions here, never in the algebra.
+
+use std::fmt::Write as _;
+
+use super::Thermograph;
+use crate::Dyadic;
+
+fn f(x: Dyadic) -> f64 {
+    x.numerator() as f64 / (1u64 << x.exponent()) as f64
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Renders `th` with `title` above it; returns a complete SVG document.
+pub fn render(th: &Thermograph, title: &str) -> String {
+    let temp = f(th.temperature());
+    let t_lo = if temp < 0.0 { -1.0 } else { 0.0 };
+    let t_hi = temp.max(0.0) * 1.25 + 1.0;
+    // Value range: the walls are widest at the bottom.
+    let at = |w: &super::Trajectory, t: f64| -> f64 {
+        let mut x = 0.0;
+        for s in w.segments() {
+            if f(s.t0) <= t {
+                x = f(s.x0) + s.slope as f64 * (t - f(s.t0));
+            }
+        }
+        x
+    };
+    let x_max = at(th.left_wall(), t_lo).max(at(th.right_wall(), t_lo)) + 1.0;
+    let x_min = at(th.left_wall(), t_lo).min(at(th.right_wall(), t_lo)) - 1.0;
+    let (w, h, m) = (480.0, 380.0, 44.0);
+    let sx = (w - 2.0 * m) / (x_max - x_min);
+    let sy = (h - 2.0 * m) / (t_hi - t_lo);
+    // Reversed value axis: x_max at the left edge.
+    let px = |x: f64| m + (x_max - x) * sx;
+    let py = |t: f64| h - m - (t - t_lo) * sy;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(out, r#"<title>{}</title>"#, esc(title));
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="20" text-anchor="middle">{}</text>"#,
+        w / 2.0,
+        esc(title)
+    );
+    // Axes: t = 0 horizontal, x = 0 vertical (if in range).
+    let _ = writeln!(
+        out,
+        r##"<line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#999"/>"##,
+        m,
+        w - m,
+        y = py(0.0)
+    );
+    if x_min < 0.0 && 0.0 < x_max {
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="#999"/>"##,
+            m,
+            h - m,
+            x = px(0.0)
+        );
+    }
+    // Integer ticks on the value axis.
+    let mut k = x_min.ceil() as i64;
+    while (k as f64) <= x_max {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{k}</text>"##,
+            px(k as f64),
+            h - m + 16.0
+        );
+        k += 1;
+    }
+    // The temperature axis on the left edge, with integer ticks.
+    let _ = writeln!(
+        out,
+        r##"<line x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="#999"/>"##,
+        py(t_lo),
+        py(t_hi),
+        x = m - 8.0
+    );
+    let mut k = t_lo.ceil() as i64;
+    while (k as f64) <= t_hi {
+        let _ = writeln!(
+            out,
+            r##"<text x="{}" y="{}" text-anchor="end" fill="#555">{k}</text>"##,
+            m - 12.0,
+            py(k as f64) + 4.0
+        );
+        k += 1;
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">t</text>"##,
+        m - 8.0,
+        py(t_hi) - 6.0
+    );
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" text-anchor="end" fill="#555">value (Left ← reversed → Right)</text>"##,
+        w - m,
+        h - m + 30.0
+    );
+    // The walls, as polylines from t_lo to the temperature, then the mast.
+    for (wall, colour) in [(th.left_wall(), "#c00"), (th.right_wall(), "#00c")] {
+        let mut pts = vec![(at(wall, t_lo), t_lo)];
+        for s in wall.segments() {
+            let t = f(s.t0);
+            if t > t_lo && t < t_hi {
+                pts.push((f(s.x0), t));
+            }
+        }
+        pts.push((at(wall, t_hi), t_hi));
+        let poly: Vec<String> = pts
+            .iter()
+            .map(|&(x, t)| format!("{:.2},{:.2}", px(x), py(t)))
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/>"#,
+            poly.join(" ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" fill="#000">mean {} temperature {}</text>"##,
+        m,
+        h - 4.0,
+        th.mean(),
+        th.temperature()
+    );
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,92 @@
+//! `miai cgt` end to end (values from seed 002 and the literature).
+
+use std::process::Command;
+
+fn miai(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .arg("cgt")
+        .args(args)
+        .output()
+        .expect("run miai");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn example() -> String {
+    format!(
+        "{}/../../examples/cgt/seed002-race.cgt",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn seed002_race_report() {
+    let (ok, out, err) = miai(&["{4|0} + {6|{4|0}} - 7"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("canonical:    {1,{3|-1}|-3}"), "{out}");
+    assert!(out.contains("outcome:      N"), "{out}");
+    assert!(out.contains("stops:        left 1, right -3"), "{out}");
+    assert!(out.contains("mean:         -1"), "{out}");
+    assert!(out.contains("temperature:  2"), "{out}");
+}
+
+#[test]
+fn readme_demo_cools_the_example_file() {
+    let (ok, out, err) = miai(&["--file", &example(), "--cool", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("cooled by 2:  -1^*"), "{out}");
+    assert!(out.contains("number:     no"), "{out}");
+    assert!(out.contains("confused with integers: -1\n"), "{out}");
+}
+
+#[test]
+fn json_output_is_machine_readable() {
+    let (ok, out, err) = miai(&["{4|0}", "--cool", "2", "--heat", "1", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["canonical"], "{4|0}");
+    assert_eq!(v["mean"], "2");
+    assert_eq!(v["temperature"], "2");
+    assert_eq!(v["cooled"]["value"], "2*");
+    assert_eq!(v["cooled"]["is_number"], false);
+    assert_eq!(
+        v["cooled"]["confused_with_integers"],
+        serde_json::json!([2])
+    );
+    // Heating {4|0} by 1 gives {5|-1} (WW ch. 6: {a|b} heated by t is {a+t|b-t}).
+    assert_eq!(v["heated"]["value"], "{5|-1}");
+    assert_eq!(v["thermograph"]["temperature"], "2");
+}
+
+#[test]
+fn thermograph_svg_is_written() {
+    let dir = std::env::temp_dir().join(format!("miai-cgt-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("pm1.svg");
+    let (ok, out, err) = miai(&["+-1", "--thermograph", path.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("thermograph:  written to"), "{out}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<polyline") && svg.trim_end().ends_with("</svg>")
+    );
+    assert!(svg.contains("mean 0 temperature 1"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_names_the_column() {
+    let (ok, _, err) = miai(&["{1|2"]);
+    assert!(!ok);
+    assert!(err.contains("column 5"), "{err}");
+    assert!(err.contains("expected ',', '|' or '}'"), "{err}");
+    let (ok, _, err) = miai(&["1", "--cool", "1/3"]);
+    assert!(!ok);
+    assert!(err.contains("1/3"), "{err}");
+    let (ok, _, err) = miai(&["--file", "/nonexistent/miai.cgt"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read"), "{err}");
+}
