@@ -1,0 +1,178 @@
+//! `miai board` end to end on the files in `examples/board/`.
+
+use std::process::Command;
+
+fn miai(args: &[&str]) -> (bool, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .current_dir(root)
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn show_lists_chains_and_liberties() {
+    let (ok, out, _) = miai(&[
+        "board",
+        "show",
+        "examples/board/seed003-ko.txt",
+        "--to-move",
+        "black",
+    ]);
+    assert!(ok);
+    assert!(out.contains("19x19 board, Black to move"), "{out}");
+    // The marked White stone C19 of the seed: one liberty, D19.
+    assert!(out.contains("White C19: 1 stone, 1 liberty: D19"), "{out}");
+}
+
+#[test]
+fn play_reports_ko() {
+    let (ok, _, err) = miai(&[
+        "board",
+        "play",
+        "examples/board/seed003-ko.txt",
+        "--to-move",
+        "black",
+        "D19",
+        "C19",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("illegal move White C19: ko"), "{err}");
+    // The same ko from the SGF record: Black can't retake at once.
+    let (ok, _, err) = miai(&["board", "play", "examples/board/seed003-ko.sgf", "da"]);
+    assert!(!ok);
+    assert!(err.contains("illegal move Black D19: ko"), "{err}");
+}
+
+#[test]
+fn play_reports_suicide_and_occupied() {
+    let (ok, _, err) = miai(&[
+        "board",
+        "play",
+        "examples/board/suicide.txt",
+        "--to-move",
+        "white",
+        "C2",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("suicide"), "{err}");
+    let (ok, out, _) = miai(&[
+        "board",
+        "play",
+        "examples/board/suicide.txt",
+        "--rules",
+        "tromp-taylor",
+        "--to-move",
+        "white",
+        "C2",
+    ]);
+    assert!(ok);
+    assert!(out.contains("suicide of 2"), "{out}");
+    let (ok, _, err) = miai(&["board", "play", "examples/board/suicide.txt", "B3"]);
+    assert!(!ok);
+    assert!(err.contains("occupied"), "{err}");
+}
+
+#[test]
+fn play_reports_superko() {
+    // White's one-stone suicide recreates the board: positional superko
+    // (Tromp-Taylor) forbids it, situational superko (New Zealand) not.
+    let file = "examples/board/one-stone-suicide.txt";
+    let (ok, _, err) = miai(&[
+        "board",
+        "play",
+        file,
+        "--rules",
+        "tromp-taylor",
+        "--to-move",
+        "white",
+        "B2",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("illegal move White B2: positional superko"),
+        "{err}"
+    );
+    let (ok, out, err) = miai(&[
+        "board",
+        "play",
+        file,
+        "--rules",
+        "new-zealand",
+        "--to-move",
+        "white",
+        "B2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("suicide of 1"), "{out}");
+}
+
+#[test]
+fn score_by_the_rules() {
+    // Counted by hand in crates/goban/tests/rules.rs.
+    let (ok, out, _) = miai(&[
+        "board",
+        "score",
+        "examples/board/counted.txt",
+        "--rules",
+        "chinese",
+        "--dead",
+        "E1",
+    ]);
+    assert!(ok);
+    assert!(
+        out.ends_with("Black 10, White 15 + komi 7.5: W+12.5\n"),
+        "{out}"
+    );
+    let (ok, out, _) = miai(&[
+        "board",
+        "score",
+        "examples/board/counted.txt",
+        "--rules",
+        "japanese",
+        "--komi",
+        "0",
+        "--dead",
+        "E1",
+    ]);
+    assert!(ok);
+    assert!(out.ends_with("Black 4, White 9 + komi 0: W+5\n"), "{out}");
+    let (ok, _, err) = miai(&[
+        "board",
+        "score",
+        "examples/board/counted.txt",
+        "--dead",
+        "D1",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("D1 is marked dead but holds no stone"),
+        "{err}"
+    );
+}
+
+#[test]
+fn graphs_and_bad_files() {
+    let (ok, out, _) = miai(&["board", "show", "examples/board/triangle.graph"]);
+    assert!(ok);
+    assert!(out.contains("White d: 1 stone, 1 liberty: c"), "{out}");
+    let dir = std::env::temp_dir().join(format!("miai-board-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "X O .\nX Q .\n").unwrap();
+    let (ok, _, err) = miai(&["board", "show", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("line 2, column 3"), "{err}");
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, "(;SZ[9]\n;B[ee\n").unwrap();
+    let (ok, _, err) = miai(&["board", "show", bad.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("line 2, column 3"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
