@@ -1,0 +1,115 @@
+//! `miai nko` end to end.
+
+use std::process::Command;
+
+fn miai(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .output()
+        .expect("the miai binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn seed_example_50_17_black_to_move_and_the_seed_is_flagged() {
+    // Seed 000 says (50, 17, 0) is a White win; the proven table says Black
+    // (hand derivation in crates/nko/README.md, "Worked example").
+    let (ok, out, _) = miai(&["nko", "50", "17", "--to-move", "black"]);
+    assert!(ok);
+    assert!(out.contains("Verdict: Black wins"), "{out}");
+    assert!(out.contains("WRONG"), "{out}");
+    assert!(out.contains("wins the ko fight"), "{out}");
+}
+
+#[test]
+fn json_query_and_agreement_with_the_seed() {
+    // (4, 1, 0): worked by hand in crates/nko/tests/data/hand_cells.txt: Black
+    // wins, and the seed agrees.
+    let (ok, out, _) = miai(&["nko", "4", "1", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["seed_wrong"], false);
+    assert_eq!(v["t"], 0);
+}
+
+#[test]
+fn table_json_rows() {
+    let (ok, out, _) = miai(&["nko", "table", "--max-n", "5", "--json"]);
+    assert!(ok);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    // n = 2..5: 1+2+3+4 cells, two sides each.
+    assert_eq!(rows.len(), 20);
+    let find = |n: u64, m: u64, t: u64| {
+        rows.iter()
+            .find(|r| r["n"] == n && r["m"] == m && r["t"] == t)
+            .unwrap()["winner"]
+            .clone()
+    };
+    // Hand-worked cells (crates/nko/tests/data/hand_cells.txt).
+    assert_eq!(find(3, 1, 0), "B");
+    assert_eq!(find(4, 2, 0), "W");
+    assert_eq!(find(5, 3, 0), "B");
+    assert_eq!(find(4, 2, 1), "B");
+}
+
+#[test]
+fn pass_table_has_draws() {
+    // Seed 000 (おまけ): with passes (4,1,0) and (4,2,0) are draws.
+    let (ok, out, _) = miai(&["nko", "table", "--max-n", "4", "--passes", "--json"]);
+    assert!(ok);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    let draws = rows.iter().filter(|r| r["winner"] == "D").count();
+    assert!(draws >= 2, "{out}");
+    assert!(
+        rows.iter()
+            .any(|r| r["n"] == 4 && r["m"] == 1 && r["t"] == 0 && r["winner"] == "D")
+    );
+}
+
+#[test]
+fn svg_is_written() {
+    let dir = std::env::temp_dir().join(format!("miai-nko-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.svg");
+    let (ok, _, err) = miai(&[
+        "nko",
+        "table",
+        "--max-n",
+        "12",
+        "--svg",
+        file.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("#1f4ea0") && svg.contains("#d11"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn verify_small_boards() {
+    let (ok, out, _) = miai(&["nko", "verify", "--max-n", "5"]);
+    assert!(ok, "{out}");
+    assert!(out.contains("0 disagreement"), "{out}");
+    assert!(out.contains("(3, 1, 0)"), "{out}");
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    for (args, needle) in [
+        (vec!["nko", "0", "0"], "n = 0"),
+        (vec!["nko", "5", "-1"], "m = -1"),
+        (vec!["nko", "5", "5"], "m = 5"),
+        (vec!["nko", "5000000000000", "3"], "limit"),
+        (vec!["nko", "table", "--max-n", "20000"], "limit"),
+        (vec!["nko", "verify", "--max-n", "11"], "2..=10"),
+    ] {
+        let (ok, _, err) = miai(&args);
+        assert!(!ok, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
