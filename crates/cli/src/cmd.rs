@@ -4,4 +4,6 @@
 pub mod achieve;
 pub mod board;
 pub mod cgt;
+pub mod graphgo;
 pub mod nko;
+pub mod semeai;

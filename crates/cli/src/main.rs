@@ -24,6 +24,12 @@ enum Command {
     /// Go positions on graphs: show, play and score diagrams and SGF files.
     #[command(subcommand)]
     Board(cmd::board::Command),
+    /// Capturing races (semeai) analysed with combinatorial game theory, as in
+    /// seed 002, checked by a plain search.
+    Semeai(cmd::semeai::Args),
+    /// Graph Go: ultimate positions, per-vertex outcome classes and exact
+    /// solving of small boards.
+    Graphgo(cmd::graphgo::Args),
     /// n-ko fights under superko: the (n, m, t) model and its win table.
     Nko(cmd::nko::Args),
     /// Achievement games: Maker-Breaker proofs and pairing strategies.
@@ -36,6 +42,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Cgt(args) => cmd::cgt::run(args),
         Command::Board(command) => cmd::board::run(command),
+        Command::Semeai(args) => cmd::semeai::run(args),
+        Command::Graphgo(args) => cmd::graphgo::run(args),
         Command::Nko(args) => cmd::nko::run(args),
         Command::Achieve(command) => cmd::achieve::run(command),
     };

@@ -1,0 +1,1 @@
+//! miai-graphgo (under construction).
