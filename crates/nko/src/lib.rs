@@ -1,6 +1,7 @@
 //! miai-nko: n-ko fights under superko (seed 000).
 #![doc = include_str!("../README.md")]
 
+pub mod board;
 pub mod closed_form;
 mod error;
 pub mod fight;
