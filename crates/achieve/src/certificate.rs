@@ -1,0 +1,347 @@
+//! Certificates: a winning strategy written out in full.
+//!
+//! Text format (line based, `#` comments allowed):
+//!
+//! ```text
+//! miai-achieve certificate 1
+//! first maker                 # who moves first
+//! winner breaker              # whose strategy follows
+//! creature 0,4,5,7,15         # optional: where the game came from ...
+//! area 14                     # ... `area K` or `area tile 0,2,...`
+//! anchor 2                    # ... 0-based stone index
+//! mirror no                   # ... yes / no
+//! cells 14                    # the game itself: cells 0..N
+//! set 0 2 10                  # one line per winning set
+//! ...
+//! moves 1234                  # number of strategy lines
+//! move 21 3fff 7              # Maker's live cells, live cells (hex), reply
+//! ...
+//! ```
+//!
+//! Positions are keyed by what matters in them. The *live* sets are the
+//! winning sets without a Breaker stone; their union `L` is the second
+//! bitset, and the live sets are exactly the winning sets inside `L` (a set
+//! inside `L` has no Breaker stone, since `L` has none). The first bitset is
+//! Maker's cells inside `L`. Cells outside `L` can no longer matter, so
+//! every position with the same pair is the same game. A `move` line says:
+//! in every such position with the winner to move, the winner plays the
+//! given cell (always a cell of `L`, hence empty). The strategy answers every position the
+//! loser can reach by playing cells of winning sets the winner has not yet
+//! spoilt (for Breaker: sets without a Breaker cell); a move anywhere else
+//! is a pass in effect and cannot help the loser (an extra stone never hurts
+//! its owner in a Maker-Breaker game), which `docs/achieve.md` spells out.
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::str::FromStr;
+
+use crate::area::Area;
+use crate::creature::Creature;
+use crate::error::CertificateError;
+use crate::hypergraph::{Hypergraph, cells_of};
+use crate::player::Player;
+use crate::solver::{CutOff, Progress, Solver};
+
+/// Where a certificate's game comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// The family of a creature on an area (seed 004's lemmas).
+    Family {
+        /// The creature.
+        creature: Creature,
+        /// The area.
+        area: Area,
+        /// Anchor stone index.
+        anchor: usize,
+        /// Mirror images count.
+        mirror: bool,
+    },
+    /// A hypergraph given directly.
+    Sets,
+}
+
+/// A winning strategy for one player, position by position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Certificate {
+    /// The game's origin (checked against the sets by the verifier).
+    pub origin: Origin,
+    /// The game.
+    pub game: Hypergraph,
+    /// Who moves first.
+    pub first: Player,
+    /// Whose strategy this is.
+    pub winner: Player,
+    /// `(Maker's live cells, live cells) -> winner's move`; see the module
+    /// documentation.
+    pub strategy: BTreeMap<(u128, u128), usize>,
+}
+
+impl Certificate {
+    /// Solve (if needed) and write out the winner's strategy for every
+    /// position the loser can reach. Uses the solver's table, so call it
+    /// after `solve` on the same solver.
+    pub fn build(
+        solver: &mut Solver,
+        game: &Hypergraph,
+        origin: Origin,
+        first: Player,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Certificate, CutOff> {
+        let winner = solver.winner(0, 0, first, progress)?;
+        let mut cert = Certificate {
+            origin,
+            game: game.clone(),
+            first,
+            winner,
+            strategy: BTreeMap::new(),
+        };
+        let mut seen = HashSet::new();
+        cert.extend(solver, 0, 0, first, &mut seen, progress)?;
+        Ok(cert)
+    }
+
+    fn extend(
+        &mut self,
+        solver: &mut Solver,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        seen: &mut HashSet<(u128, u128)>,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<(), CutOff> {
+        let sets = self.game.sets();
+        if sets.iter().any(|&s| s & !maker == 0) {
+            return Ok(()); // Maker has won: the line ends.
+        }
+        let live: u128 = sets
+            .iter()
+            .filter(|&&s| s & breaker == 0)
+            .fold(0, |a, &s| a | s)
+            & !maker;
+        if live == 0 {
+            return Ok(()); // Breaker has won: the line ends.
+        }
+        let key = (maker & live_all(sets, breaker), live_all(sets, breaker));
+        if to_move == self.winner {
+            if self.strategy.contains_key(&key) {
+                return Ok(());
+            }
+            let Some(c) = solver.winning_move(maker, breaker, to_move, progress)? else {
+                // Cannot happen for a proven win; leave the gap for the
+                // verifier to report rather than panic.
+                return Ok(());
+            };
+            self.strategy.insert(key, c);
+            let (m, b) = play(maker, breaker, to_move, c);
+            self.extend(solver, m, b, to_move.other(), seen, progress)
+        } else {
+            if !seen.insert(key) {
+                return Ok(());
+            }
+            for c in cells_of(live) {
+                let (m, b) = play(maker, breaker, to_move, c);
+                self.extend(solver, m, b, to_move.other(), seen, progress)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Union of the winning sets without a Breaker stone.
+fn live_all(sets: &[u128], breaker: u128) -> u128 {
+    sets.iter()
+        .filter(|&&s| s & breaker == 0)
+        .fold(0, |a, &s| a | s)
+}
+
+fn play(maker: u128, breaker: u128, who: Player, cell: usize) -> (u128, u128) {
+    match who {
+        Player::Maker => (maker | 1 << cell, breaker),
+        Player::Breaker => (maker, breaker | 1 << cell),
+    }
+}
+
+const MAGIC: &str = "miai-achieve certificate 1";
+
+impl fmt::Display for Certificate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{MAGIC}")?;
+        writeln!(f, "first {}", self.first)?;
+        writeln!(f, "winner {}", self.winner)?;
+        if let Origin::Family {
+            creature,
+            area,
+            anchor,
+            mirror,
+        } = &self.origin
+        {
+            writeln!(f, "creature {creature}")?;
+            writeln!(f, "area {area}")?;
+            writeln!(f, "anchor {anchor}")?;
+            writeln!(f, "mirror {}", if *mirror { "yes" } else { "no" })?;
+        }
+        writeln!(f, "cells {}", self.game.cells())?;
+        for s in self.game.set_lists() {
+            let v: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+            writeln!(f, "set {}", v.join(" "))?;
+        }
+        writeln!(f, "moves {}", self.strategy.len())?;
+        for (&(m, b), &c) in &self.strategy {
+            writeln!(f, "move {m:x} {b:x} {c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Certificate {
+    type Err = CertificateError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let syntax = |line: usize, message: String| CertificateError::Syntax { line, message };
+        let mut first = None;
+        let mut winner = None;
+        let mut creature = None;
+        let mut area = None;
+        let mut anchor = None;
+        let mut mirror = None;
+        let mut cells = None;
+        let mut sets: Vec<Vec<usize>> = Vec::new();
+        let mut declared_moves = None;
+        let mut strategy = BTreeMap::new();
+        let mut magic = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let body = raw.split('#').next().unwrap_or("").trim();
+            if body.is_empty() {
+                continue;
+            }
+            if !magic {
+                if body != MAGIC {
+                    return Err(syntax(line, format!("expected `{MAGIC}`")));
+                }
+                magic = true;
+                continue;
+            }
+            let (word, rest) = body.split_once(' ').unwrap_or((body, ""));
+            let rest = rest.trim();
+            match word {
+                "first" => first = Some(rest.parse::<Player>().map_err(|e| syntax(line, e))?),
+                "winner" => winner = Some(rest.parse::<Player>().map_err(|e| syntax(line, e))?),
+                "creature" => creature = Some(rest.parse::<Creature>()?),
+                "area" => {
+                    area = Some(match rest.strip_prefix("tile") {
+                        Some(tile) => Area::parse_tile(tile)?,
+                        None => Area::consecutive(rest.parse().map_err(|_| {
+                            syntax(line, format!("`{rest}`: area size must be an integer"))
+                        })?)?,
+                    })
+                }
+                "anchor" => {
+                    anchor = Some(rest.parse::<usize>().map_err(|_| {
+                        syntax(line, format!("`{rest}`: anchor must be a stone index"))
+                    })?)
+                }
+                "mirror" => {
+                    mirror = Some(match rest {
+                        "yes" => true,
+                        "no" => false,
+                        _ => return Err(syntax(line, format!("`{rest}`: mirror is yes or no"))),
+                    })
+                }
+                "cells" => {
+                    cells =
+                        Some(rest.parse::<usize>().map_err(|_| {
+                            syntax(line, format!("`{rest}`: cells must be an integer"))
+                        })?)
+                }
+                "set" => {
+                    let set = rest
+                        .split_whitespace()
+                        .map(|t| t.parse::<usize>())
+                        .collect::<Result<Vec<_>, _>>()
+                        .map_err(|_| syntax(line, format!("`{rest}`: bad cell in set")))?;
+                    sets.push(set);
+                }
+                "moves" => {
+                    declared_moves =
+                        Some(rest.parse::<usize>().map_err(|_| {
+                            syntax(line, format!("`{rest}`: moves must be an integer"))
+                        })?)
+                }
+                "move" => {
+                    let p: Vec<&str> = rest.split_whitespace().collect();
+                    if p.len() != 3 {
+                        return Err(syntax(line, "a move line has three fields".into()));
+                    }
+                    let m = u128::from_str_radix(p[0], 16)
+                        .map_err(|_| syntax(line, format!("`{}`: not a hex bitset", p[0])))?;
+                    let b = u128::from_str_radix(p[1], 16)
+                        .map_err(|_| syntax(line, format!("`{}`: not a hex bitset", p[1])))?;
+                    let c = p[2]
+                        .parse::<usize>()
+                        .map_err(|_| syntax(line, format!("`{}`: not a cell", p[2])))?;
+                    if strategy.insert((m, b), c).is_some() {
+                        return Err(syntax(line, "position given twice".into()));
+                    }
+                }
+                other => return Err(syntax(line, format!("unknown keyword `{other}`"))),
+            }
+        }
+        let end = text.lines().count();
+        if !magic {
+            return Err(syntax(1, format!("empty: expected `{MAGIC}`")));
+        }
+        let missing = |what: &str| syntax(end, format!("missing `{what}` line"));
+        let cells = cells.ok_or_else(|| missing("cells"))?;
+        let game = Hypergraph::new(cells, &sets)?;
+        if let Some(n) = declared_moves
+            && n != strategy.len()
+        {
+            return Err(syntax(
+                end,
+                format!("`moves {n}` but {} move lines", strategy.len()),
+            ));
+        }
+        let origin = match (creature, area, anchor, mirror) {
+            (None, None, None, None) => Origin::Sets,
+            (Some(creature), Some(area), Some(anchor), mirror) => Origin::Family {
+                creature,
+                area,
+                anchor,
+                mirror: mirror.unwrap_or(false),
+            },
+            _ => return Err(missing("creature/area/anchor")),
+        };
+        Ok(Certificate {
+            origin,
+            game,
+            first: first.ok_or_else(|| missing("first"))?,
+            winner: winner.ok_or_else(|| missing("winner"))?,
+            strategy,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SearchLimit;
+
+    #[test]
+    fn text_round_trips() {
+        let game: Hypergraph = "0 1\n1 2\n".parse().unwrap();
+        let mut solver = Solver::new(&game, SearchLimit::default()).unwrap();
+        let cert = Certificate::build(&mut solver, &game, Origin::Sets, Player::Maker, &mut |_| {})
+            .unwrap();
+        assert_eq!(cert.winner, Player::Maker);
+        assert_eq!(cert.to_string().parse::<Certificate>().unwrap(), cert);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(s in "\\PC{0,80}") {
+            let _ = s.parse::<Certificate>();
+            let _ = format!("{MAGIC}\n{s}").parse::<Certificate>();
+        }
+    }
+}

@@ -1,0 +1,573 @@
+//! Exact Maker-Breaker search.
+//!
+//! A position is `(maker cells, breaker cells, side to move)` as `u128`
+//! bitsets. At every node the game is reduced to its *minimal residual
+//! family*: the winning sets Breaker has not touched (live sets), minus the
+//! cells Maker already holds, with duplicates and supersets removed. The
+//! value of the game depends only on that family and the side to move:
+//! - a set Breaker touched can never be completed (dead-set removal);
+//! - a cell Maker holds is already his, so it can be struck from every set;
+//! - if residual `A ⊆ B`, completing `B` completes `A`, so `B` is redundant;
+//! - a cell in no live set is worth nothing to either side: playing it is a
+//!   pass, and in a Maker-Breaker game an extra stone never hurts its owner
+//!   (monotonicity), so a pass is never better than a real move.
+//!
+//! That is why the table key is `(maker ∩ cells of the live sets, live set
+//! mask, side)`: it determines the family exactly.
+//!
+//! Pruning, each sound:
+//! - **Immediate wins.** Maker to move with a residual of size 1 wins.
+//!   Breaker to move facing two different size-1 residuals (two threats)
+//!   loses; facing one, he must block it (forced move).
+//! - **Double threats.** A cell in two size-2 residuals with different
+//!   partners wins for Maker to move (two threats at once). Breaker to move
+//!   must defuse every such cell `x`: play `x`, or, when `x` has exactly two
+//!   partners, one partner. No such move: Maker wins.
+//! - **Erdős–Selfridge.** With `Φ = Σ 2^-|residual|`, Breaker wins if
+//!   `Φ < 1/2` with Maker to move, or `Φ < 1` with Breaker to move.
+//! - **Dominated cells.** If every live residual containing `y` also
+//!   contains `x`, then taking `x` is at least as good as taking `y` for
+//!   *either* player. Proof (swap argument): let `φ` exchange `x` and `y`.
+//!   A player holding `x` plays the winning strategy he would have holding
+//!   `y` on the board mapped by `φ`. For Maker: the imagined Maker cells
+//!   contain a residual `S` and `y`; their real image contains `φ(S ∪ {y})`,
+//!   which contains `S` unless `y ∈ S, x ∉ S`, which the hypothesis
+//!   excludes. For Breaker: a real Maker residual `S` avoids `x`; if it
+//!   avoided `y` too it would be complete in the imagined game; it cannot
+//!   contain `y` without `x` by the hypothesis. So only undominated cells
+//!   are tried (ties kept once, lowest index).
+//!
+//! The search is a depth-first AND/OR search with the table, moves ordered
+//! by their Erdős–Selfridge weight.
+
+mod limit;
+mod table;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub use limit::{CutOff, Progress, SearchLimit};
+
+use crate::error::HypergraphError;
+use crate::hypergraph::{Hypergraph, MAX_SETS, minimal};
+use crate::player::Player;
+use table::Table;
+
+/// Fixed-point scale of the Erdős–Selfridge weight: a residual of size `k`
+/// weighs `2^(SCALE-k)`; larger residuals weigh 1 (an over-estimate, so the
+/// cut-off stays sound).
+const SCALE: u32 = 40;
+const CHECK_EVERY: u64 = 4096;
+
+/// The outcome of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Proven: this player wins with best play.
+    Proven(Player),
+    /// Stopped before a proof.
+    CutOff(CutOff),
+}
+
+impl Verdict {
+    /// The proven winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Verdict::Proven(p) => Some(p),
+            Verdict::CutOff(_) => None,
+        }
+    }
+}
+
+/// What [`Solver::solve`] found and what it cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SolveReport {
+    /// Proven winner or why the search stopped.
+    pub verdict: Verdict,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Table entries in use at the end.
+    pub table_used: usize,
+}
+
+/// Scratch space for analysing one node; reused, since the analysis ends
+/// before any child is searched.
+#[derive(Debug)]
+struct Scratch {
+    residual: Vec<(u32, u128, u8)>,
+    components: Vec<u128>,
+    weight: [u64; 128],
+    member: [u128; 128],
+    partner: [u128; 128],
+}
+
+/// What a node's analysis decided.
+enum Analysis {
+    /// The side to move wins (`true` = Maker) without search.
+    Decided(bool),
+    /// The live sets fall into independent components (cell masks,
+    /// smallest first); `maker_key`/`live` as for `Moves`.
+    Split {
+        maker_key: u128,
+        live: u128,
+        components: Vec<u128>,
+    },
+    /// Search these cells, best first; `key` is the table key.
+    Moves {
+        maker_key: u128,
+        live: u128,
+        count: usize,
+        order: [u8; 128],
+    },
+}
+
+/// Exact Maker-Breaker solver over one hypergraph.
+///
+/// ```
+/// use miai_achieve::{Hypergraph, Player, SearchLimit, Solver};
+/// // Tic-tac-toe lines on a path of 3 cells: {0,1},{1,2}. Maker first takes
+/// // 1 and makes a double threat.
+/// let h: Hypergraph = "0 1\n1 2".parse().unwrap();
+/// let mut s = Solver::new(&h, SearchLimit::default()).unwrap();
+/// assert_eq!(s.solve(Player::Maker, &mut |_| {}).verdict.winner(), Some(Player::Maker));
+/// assert_eq!(s.solve(Player::Breaker, &mut |_| {}).verdict.winner(), Some(Player::Breaker));
+/// ```
+#[derive(Debug)]
+pub struct Solver {
+    sets: Vec<u128>,
+    table: Table,
+    limit: SearchLimit,
+    cancel: Option<Arc<AtomicBool>>,
+    nodes: u64,
+    start: Instant,
+    next_check: u64,
+    last_progress: Instant,
+    scratch: Box<Scratch>,
+}
+
+impl Solver {
+    /// A solver for `game`. Fails if the game has more than [`MAX_SETS`]
+    /// minimal winning sets.
+    pub fn new(game: &Hypergraph, limit: SearchLimit) -> Result<Solver, HypergraphError> {
+        let sets = minimal(game.sets());
+        if sets.len() > MAX_SETS {
+            return Err(HypergraphError::TooManySets {
+                sets: sets.len(),
+                max: MAX_SETS,
+            });
+        }
+        let now = Instant::now();
+        Ok(Solver {
+            sets,
+            table: Table::new(limit.table_bytes),
+            limit,
+            cancel: None,
+            nodes: 0,
+            start: now,
+            next_check: CHECK_EVERY,
+            last_progress: now,
+            scratch: Box::new(Scratch {
+                residual: Vec::with_capacity(MAX_SETS),
+                components: Vec::with_capacity(MAX_SETS),
+                weight: [0; 128],
+                member: [0; 128],
+                partner: [0; 128],
+            }),
+        })
+    }
+
+    /// Stop (with [`CutOff::Cancelled`]) once `flag` is raised.
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Solver {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Nodes searched since the last `solve` (or creation).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Table entries in use and capacity.
+    pub fn table_usage(&self) -> (usize, usize) {
+        (self.table.used(), self.table.capacity())
+    }
+
+    /// Solve the empty board with `first` to move. Resets the node count and
+    /// clock (the table is kept).
+    pub fn solve(&mut self, first: Player, progress: &mut dyn FnMut(&Progress)) -> SolveReport {
+        self.nodes = 0;
+        self.next_check = CHECK_EVERY;
+        self.start = Instant::now();
+        self.last_progress = self.start;
+        let verdict = match self.search(0, 0, first == Player::Maker, progress) {
+            Ok(true) => Verdict::Proven(Player::Maker),
+            Ok(false) => Verdict::Proven(Player::Breaker),
+            Err(c) => Verdict::CutOff(c),
+        };
+        SolveReport {
+            verdict,
+            nodes: self.nodes,
+            elapsed: self.start.elapsed(),
+            table_used: self.table.used(),
+        }
+    }
+
+    /// The winner of an arbitrary position (`maker`, `breaker` disjoint
+    /// bitsets of cells).
+    pub fn winner(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Player, CutOff> {
+        let maker_wins =
+            self.search(maker, breaker & !maker, to_move == Player::Maker, progress)?;
+        Ok(if maker_wins {
+            Player::Maker
+        } else {
+            Player::Breaker
+        })
+    }
+
+    /// A move for `to_move` that keeps a win, or `None` if `to_move` loses
+    /// (or has no live cell to play). Tries every empty cell of a live set,
+    /// best first, so the answer does not rely on the pruning.
+    pub fn winning_move(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Option<usize>, CutOff> {
+        let mut live = 0u128;
+        let mut weight = [0u64; 128];
+        for &s in &self.sets {
+            if s & breaker == 0 {
+                let r = s & !maker;
+                live |= r;
+                let w = set_weight(r.count_ones());
+                for c in bits(r) {
+                    weight[c] += w;
+                }
+            }
+        }
+        let mut cells: Vec<usize> = bits(live).collect();
+        cells.sort_by_key(|&c| (std::cmp::Reverse(weight[c]), c));
+        for c in cells {
+            let bit = 1u128 << c;
+            let wins = match to_move {
+                Player::Maker => {
+                    self.sets
+                        .iter()
+                        .any(|&s| s & breaker == 0 && s & !(maker | bit) == 0)
+                        || self.search(maker | bit, breaker, false, progress)?
+                }
+                Player::Breaker => !self.search(maker, breaker | bit, true, progress)?,
+            };
+            if wins {
+                return Ok(Some(c));
+            }
+        }
+        Ok(None)
+    }
+
+    fn check_limits(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<(), CutOff> {
+        self.next_check = self.nodes + CHECK_EVERY;
+        if let Some(flag) = &self.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(CutOff::Cancelled);
+        }
+        if let Some(max) = self.limit.max_nodes
+            && self.nodes >= max
+        {
+            return Err(CutOff::Nodes);
+        }
+        let elapsed = self.start.elapsed();
+        if let Some(max) = self.limit.max_time
+            && elapsed >= max
+        {
+            return Err(CutOff::Time);
+        }
+        if self.last_progress.elapsed() >= Duration::from_millis(100) {
+            self.last_progress = Instant::now();
+            progress(&Progress {
+                nodes: self.nodes,
+                elapsed,
+                table_used: self.table.used(),
+                table_capacity: self.table.capacity(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Does Maker win from this position?
+    fn search(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        maker_to_move: bool,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<bool, CutOff> {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits(progress)?;
+        }
+        let (maker_key, live, count, order) = match self.analyse(maker, breaker, maker_to_move) {
+            Analysis::Decided(w) => return Ok(w),
+            Analysis::Split {
+                maker_key,
+                live,
+                components,
+            } => {
+                if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
+                    return Ok(w);
+                }
+                let before = self.nodes;
+                let result =
+                    self.search_sum(maker, breaker, maker_to_move, &components, progress)?;
+                self.table
+                    .store(maker_key, live, maker_to_move, result, self.nodes - before);
+                return Ok(result);
+            }
+            Analysis::Moves {
+                maker_key,
+                live,
+                count,
+                order,
+            } => (maker_key, live, count, order),
+        };
+        if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
+            return Ok(w);
+        }
+        let before = self.nodes;
+        // Maker to move wins if some move wins; Breaker to move wins (Maker
+        // loses) if some move wins for him.
+        let mut result = !maker_to_move;
+        for &c in &order[..count] {
+            let bit = 1u128 << c;
+            let child = if maker_to_move {
+                self.search(maker | bit, breaker, false, progress)?
+            } else {
+                self.search(maker, breaker | bit, true, progress)?
+            };
+            if child == maker_to_move {
+                result = maker_to_move;
+                break;
+            }
+        }
+        self.table
+            .store(maker_key, live, maker_to_move, result, self.nodes - before);
+        Ok(result)
+    }
+
+    /// A disjoint sum of components. Maker moving first wins the sum iff he
+    /// wins some component moving first (he plays there and answers there;
+    /// Breaker playing elsewhere only gives him extra moves; conversely
+    /// Breaker answers every move in its own component). Breaker moving
+    /// first: Maker wins iff he wins some component even moving second, or
+    /// wins at least two moving first (Breaker can spoil only one of them
+    /// with his move; with one such component Breaker moves there first).
+    /// A component is searched alone by giving Breaker every live cell
+    /// outside it, which kills exactly the other components' sets.
+    fn search_sum(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        maker_to_move: bool,
+        components: &[u128],
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<bool, CutOff> {
+        let all = components.iter().fold(0, |a, &c| a | c);
+        let mut first_wins = Vec::new();
+        for &c in components {
+            if self.search(maker, breaker | (all & !c), true, progress)? {
+                if maker_to_move {
+                    return Ok(true);
+                }
+                first_wins.push(c);
+                if first_wins.len() >= 2 {
+                    return Ok(true);
+                }
+            }
+        }
+        match first_wins.as_slice() {
+            [c] => self.search(maker, breaker | (all & !c), false, progress),
+            _ => Ok(false),
+        }
+    }
+
+    fn analyse(&mut self, maker: u128, breaker: u128, maker_to_move: bool) -> Analysis {
+        let sc = &mut *self.scratch;
+        sc.residual.clear();
+        for (i, &s) in self.sets.iter().enumerate() {
+            if s & breaker == 0 {
+                let r = s & !maker;
+                if r == 0 {
+                    return Analysis::Decided(true); // Maker already holds a set.
+                }
+                sc.residual.push((r.count_ones(), r, i as u8));
+            }
+        }
+        if sc.residual.is_empty() {
+            return Analysis::Decided(false);
+        }
+        // Minimal residual family: by size, keep those containing no kept one.
+        sc.residual.sort_unstable_by_key(|&(k, _, i)| (k, i));
+        let mut kept = 0;
+        for j in 0..sc.residual.len() {
+            let r = sc.residual[j].1;
+            if sc.residual[..kept].iter().all(|&(_, q, _)| q & !r != 0) {
+                sc.residual[kept] = sc.residual[j];
+                kept += 1;
+            }
+        }
+        sc.residual.truncate(kept);
+        let residual = &sc.residual;
+
+        let mut live_cells = 0u128;
+        let mut live = 0u128;
+        let mut support = 0u128;
+        let mut threats = 0u128;
+        let mut phi = 0u64;
+        for &(k, r, i) in residual {
+            live_cells |= r;
+            live |= 1 << i;
+            support |= self.sets[i as usize];
+            if k == 1 {
+                threats |= r;
+            }
+            phi += set_weight(k);
+        }
+        if maker_to_move {
+            if threats != 0 {
+                return Analysis::Decided(true);
+            }
+            if phi < 1 << (SCALE - 1) {
+                return Analysis::Decided(false);
+            }
+        } else {
+            if threats.count_ones() >= 2 {
+                return Analysis::Decided(true);
+            }
+            if phi < 1 << SCALE {
+                return Analysis::Decided(false);
+            }
+        }
+        // Independent components (sets linked by shared cells).
+        sc.components.clear();
+        for &(_, r, _) in residual {
+            let mut merged = r;
+            let mut j = 0;
+            while j < sc.components.len() {
+                if sc.components[j] & merged != 0 {
+                    merged |= sc.components.swap_remove(j);
+                } else {
+                    j += 1;
+                }
+            }
+            sc.components.push(merged);
+        }
+        if sc.components.len() >= 2 {
+            let mut components = sc.components.clone();
+            components.sort_unstable_by_key(|c| (c.count_ones(), *c));
+            return Analysis::Split {
+                maker_key: maker & support,
+                live,
+                components,
+            };
+        }
+        for c in bits(live_cells) {
+            sc.weight[c] = 0;
+            sc.member[c] = 0;
+            sc.partner[c] = 0;
+        }
+        for (n, &(k, r, _)) in residual.iter().enumerate() {
+            let w = set_weight(k);
+            for c in bits(r) {
+                sc.weight[c] += w;
+                sc.member[c] |= 1 << n;
+            }
+            if k == 2 {
+                let p = r.trailing_zeros() as usize;
+                let q = 127 - r.leading_zeros() as usize;
+                sc.partner[p] |= 1 << q;
+                sc.partner[q] |= 1 << p;
+            }
+        }
+        let mut allowed = live_cells;
+        if !maker_to_move && threats != 0 {
+            allowed = threats; // forced block
+        }
+        for c in bits(live_cells) {
+            let partners = sc.partner[c];
+            if partners.count_ones() >= 2 {
+                if maker_to_move {
+                    return Analysis::Decided(true);
+                }
+                let defuse = if partners.count_ones() == 2 {
+                    partners | 1 << c
+                } else {
+                    1 << c
+                };
+                allowed &= defuse;
+            }
+        }
+        if allowed == 0 {
+            return Analysis::Decided(true);
+        }
+        // Undominated cells among the live ones, restricted to `allowed`
+        // (a dominated allowed cell is no better than its dominator, which
+        // is either tried or already known to lose).
+        let mut order = [0u8; 128];
+        let mut count = 0;
+        for y in bits(allowed) {
+            let my = sc.member[y];
+            let dominated = bits(live_cells).any(|x| {
+                x != y && {
+                    let mx = sc.member[x];
+                    my & !mx == 0 && (my != mx || x < y)
+                }
+            });
+            if !dominated {
+                order[count] = y as u8;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return Analysis::Decided(true);
+        }
+        let weight = &sc.weight;
+        order[..count].sort_unstable_by_key(|&c| (std::cmp::Reverse(weight[c as usize]), c));
+        Analysis::Moves {
+            maker_key: maker & support,
+            live,
+            count,
+            order,
+        }
+    }
+}
+
+fn set_weight(size: u32) -> u64 {
+    if size <= SCALE {
+        1 << (SCALE - size)
+    } else {
+        1
+    }
+}
+
+/// Indices of the set bits, increasing.
+pub(crate) fn bits(mut s: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if s == 0 {
+            None
+        } else {
+            let c = s.trailing_zeros() as usize;
+            s &= s - 1;
+            Some(c)
+        }
+    })
+}

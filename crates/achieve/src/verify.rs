@@ -1,0 +1,252 @@
+//! The certificate checker: deliberately simple and independent of the
+//! solver (it shares no search code; only the certificate's text reader and
+//! the `Creature`/`Area` value types).
+//!
+//! It replays every line of play against the certificate: at a position
+//! with the loser to move it tries every empty cell of every winning set the
+//! winner has not spoilt; at a position with the winner to move it looks the
+//! answer up and plays it. Answers are looked up, and positions memoised,
+//! by `(Maker's cells in live sets, union L of the live sets)`: the live
+//! sets are exactly the winning sets inside `L`, and cells outside `L` can
+//! no longer matter, so equal keys (with the same side to move) are the
+//! same game. A line ends when Maker holds a whole winning set
+//! or no winning set is left without a Breaker cell. The certificate is
+//! accepted iff every line ends in the winner's favour and every lookup
+//! succeeds with a legal move. Each position is checked once (a memo).
+//!
+//! Loser moves outside every live set are not replayed: such a stone lies in
+//! no set the loser can still use (or spoil), so it is a pass in effect,
+//! and a Maker-Breaker strategy that wins against every non-passing
+//! opponent also wins against passes (the winner answers a pass with an
+//! arbitrary extra stone and keeps following the strategy, pretending that
+//! stone is not there: extra stones never hurt their owner).
+
+use std::collections::HashSet;
+
+use thiserror::Error;
+
+use crate::certificate::{Certificate, Origin};
+use crate::error::CertificateError;
+use crate::player::Player;
+
+/// Why a certificate was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VerifyError {
+    /// The text could not be read.
+    #[error(transparent)]
+    Syntax(#[from] CertificateError),
+    /// The sets differ from the family of the stated creature and area.
+    #[error(
+        "the winning sets do not match the family of creature {creature} on area {area} \
+         (anchor {anchor}): expected {expected} sets, found {found}"
+    )]
+    FamilyMismatch {
+        /// Creature, printed.
+        creature: String,
+        /// Area, printed.
+        area: String,
+        /// Anchor.
+        anchor: usize,
+        /// Derived family size.
+        expected: usize,
+        /// Carried family size.
+        found: usize,
+    },
+    /// No answer for a reachable position.
+    #[error("no {winner} answer for the position maker {maker:x} / breaker {breaker:x}")]
+    MissingAnswer {
+        /// Whose answer is missing.
+        winner: Player,
+        /// Maker's cells.
+        maker: u128,
+        /// Breaker's cells.
+        breaker: u128,
+    },
+    /// An answer on an occupied cell or off the board.
+    #[error("illegal answer {cell} in the position maker {maker:x} / breaker {breaker:x}")]
+    IllegalAnswer {
+        /// The answer.
+        cell: usize,
+        /// Maker's cells.
+        maker: u128,
+        /// Breaker's cells.
+        breaker: u128,
+    },
+    /// A line the certificate loses.
+    #[error(
+        "the {loser} wins the line ending in maker {maker:x} / breaker {breaker:x}: the \
+         strategy fails there"
+    )]
+    LostLine {
+        /// Who won the line.
+        loser: Player,
+        /// Maker's cells.
+        maker: u128,
+        /// Breaker's cells.
+        breaker: u128,
+    },
+}
+
+/// What an accepted certificate proves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verified {
+    /// The player whose strategy wins.
+    pub winner: Player,
+    /// Who moved first.
+    pub first: Player,
+    /// Distinct positions checked (up to equivalence, see the module).
+    pub positions: usize,
+    /// Ends of lines reached (a line ending is counted once per distinct
+    /// position it is reached from).
+    pub lines: usize,
+}
+
+/// Read and check a certificate.
+pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
+    verify(&text.parse::<Certificate>()?)
+}
+
+/// Check a certificate.
+pub fn verify(cert: &Certificate) -> Result<Verified, VerifyError> {
+    let sets: Vec<u128> = cert.game.sets().to_vec();
+    if let Origin::Family {
+        creature,
+        area,
+        anchor,
+        mirror,
+    } = &cert.origin
+    {
+        let mut expected = derive_family(creature.cells(), area.cells(), *anchor, *mirror);
+        let mut found = sets.clone();
+        expected.sort_unstable();
+        expected.dedup();
+        found.sort_unstable();
+        found.dedup();
+        if expected != found || cert.game.cells() != area.len() {
+            return Err(VerifyError::FamilyMismatch {
+                creature: creature.to_string(),
+                area: area.to_string(),
+                anchor: *anchor,
+                expected: expected.len(),
+                found: found.len(),
+            });
+        }
+    }
+    let mut checker = Checker {
+        cert,
+        sets,
+        board: if cert.game.cells() >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << cert.game.cells()) - 1
+        },
+        seen: HashSet::new(),
+        lines: 0,
+    };
+    checker.check(0, 0, cert.first)?;
+    Ok(Verified {
+        winner: cert.winner,
+        first: cert.first,
+        positions: checker.seen.len(),
+        lines: checker.lines,
+    })
+}
+
+/// The family, written again from the definition: for each area cell `p`,
+/// the placement whose anchor stone sits on `p`, cut to the area.
+fn derive_family(creature: &[i64], area: &[i64], anchor: usize, mirror: bool) -> Vec<u128> {
+    let mut out = Vec::new();
+    let Some(&a) = creature.get(anchor) else {
+        return out;
+    };
+    let signs: &[i64] = if mirror { &[1, -1] } else { &[1] };
+    for &sign in signs {
+        for &p in area {
+            let mut mask = 0u128;
+            for &c in creature {
+                let cell = p + sign * (c - a);
+                if let Some(i) = area.iter().position(|&x| x == cell) {
+                    mask |= 1 << i;
+                }
+            }
+            out.push(mask);
+        }
+    }
+    out
+}
+
+struct Checker<'a> {
+    cert: &'a Certificate,
+    sets: Vec<u128>,
+    board: u128,
+    seen: HashSet<(u128, u128, bool)>,
+    lines: usize,
+}
+
+impl Checker<'_> {
+    fn check(&mut self, maker: u128, breaker: u128, to_move: Player) -> Result<(), VerifyError> {
+        let maker_has_set = self.sets.iter().any(|&s| s & !maker == 0);
+        let mut live = 0u128;
+        for &s in &self.sets {
+            if s & breaker == 0 {
+                live |= s;
+            }
+        }
+        let key = (maker & live, live);
+        if maker_has_set || live == 0 {
+            self.lines += 1;
+            let line_winner = if maker_has_set {
+                Player::Maker
+            } else {
+                Player::Breaker
+            };
+            if line_winner != self.cert.winner {
+                return Err(VerifyError::LostLine {
+                    loser: line_winner,
+                    maker,
+                    breaker,
+                });
+            }
+            return Ok(());
+        }
+        if !self.seen.insert((key.0, key.1, to_move == Player::Maker)) {
+            return Ok(());
+        }
+        let live_empty = live & !maker;
+        if to_move == self.cert.winner {
+            let Some(&cell) = self.cert.strategy.get(&key) else {
+                return Err(VerifyError::MissingAnswer {
+                    winner: to_move,
+                    maker,
+                    breaker,
+                });
+            };
+            let bit = if cell < 128 { 1u128 << cell } else { 0 };
+            if bit & self.board == 0 || bit & (maker | breaker) != 0 {
+                return Err(VerifyError::IllegalAnswer {
+                    cell,
+                    maker,
+                    breaker,
+                });
+            }
+            let (m, b) = place(maker, breaker, to_move, bit);
+            self.check(m, b, to_move.other())
+        } else {
+            for cell in 0..128 {
+                let bit = 1u128 << cell;
+                if live_empty & bit != 0 {
+                    let (m, b) = place(maker, breaker, to_move, bit);
+                    self.check(m, b, to_move.other())?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn place(maker: u128, breaker: u128, who: Player, bit: u128) -> (u128, u128) {
+    match who {
+        Player::Maker => (maker | bit, breaker),
+        Player::Breaker => (maker, breaker | bit),
+    }
+}

@@ -1,0 +1,202 @@
+//! `miai achieve` end to end: seed 004's lemmas through the CLI, the
+//! certificate round trip (write, verify, tamper, reject), pairing, prove,
+//! and clean errors on bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn miai(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .output()
+        .expect("run miai")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("miai-achieve-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn lemma2_breaker_wins_with_a_certificate_the_checker_accepts() {
+    // Seed 004, Lemma 2: Fig. 3 creature {-5,-1,0,2,10} about its middle
+    // stone, 14-cell area: Breaker wins.
+    let cert = temp("lemma2.cert");
+    let o = miai(&[
+        "achieve",
+        "solve",
+        "--creature",
+        "0,4,5,7,15",
+        "--area",
+        "14",
+        "--certificate",
+        cert.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
+    let v = miai(&["achieve", "verify", cert.to_str().unwrap()]);
+    assert!(v.status.success());
+    assert!(
+        stdout(&v).starts_with("accepted: breaker wins"),
+        "{}",
+        stdout(&v)
+    );
+
+    // Change one response to another cell: some change must be caught (a
+    // response may happen to have a winning alternative, so try several).
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let mut rejected = 0;
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("move "))
+        .take(40)
+    {
+        let mut parts: Vec<String> = line.split_whitespace().map(String::from).collect();
+        let cell: usize = parts[3].parse().unwrap();
+        parts[3] = ((cell + 1) % 14).to_string();
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines[i] = parts.join(" ");
+        let bad = temp(&format!("lemma2-bad-{i}.cert"));
+        std::fs::write(&bad, lines.join("\n")).unwrap();
+        let v = miai(&["achieve", "verify", bad.to_str().unwrap()]);
+        if !v.status.success() {
+            assert!(stdout(&v).starts_with("rejected:"), "{}", stdout(&v));
+            rejected += 1;
+        }
+        let _ = std::fs::remove_file(&bad);
+    }
+    assert!(rejected > 0);
+    let _ = std::fs::remove_file(&cert);
+}
+
+#[test]
+fn lemma4_and_lemma5_json() {
+    // Seed 004, Lemma 4 (15 cells: Breaker) and Lemma 5 (16 cells: Maker),
+    // Fig. 6 creature {0,4,6,7,15}.
+    for (area, winner) in [("15", "breaker"), ("16", "maker")] {
+        let o = miai(&[
+            "achieve",
+            "solve",
+            "--creature",
+            "0,4,6,7,15",
+            "--area",
+            area,
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["result"], winner, "area {area}");
+        assert_eq!(
+            v["sets"].as_array().unwrap().len(),
+            area.parse::<usize>().unwrap()
+        );
+    }
+}
+
+#[test]
+fn prove_finds_area_14_for_the_fig3_creature() {
+    // Seed 004 §4: 14 consecutive cells with the middle anchor is the
+    // smallest area its author found.
+    let o = miai(&[
+        "achieve",
+        "prove",
+        "--creature",
+        "0,4,5,7,15",
+        "--max-area",
+        "14",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Breaker wins on area 14 with anchor [2]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn sets_file_tictactoe() {
+    // Maker-Breaker 3x3 tic-tac-toe: Maker (first) wins (Beck 2008, ch. 1).
+    let path = temp("ttt.txt");
+    std::fs::write(
+        &path,
+        "cells 9\n0 1 2\n3 4 5\n6 7 8\n0 3 6\n1 4 7\n2 5 8\n0 4 8\n2 4 6\n",
+    )
+    .unwrap();
+    let o = miai(&["achieve", "solve", "--sets", path.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Maker wins"));
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn pairing_found_and_impossible() {
+    let o = miai(&["achieve", "pairing", "--creature", "0,1,2"]);
+    assert!(stdout(&o).contains("pairing found"), "{}", stdout(&o));
+    // Seed 004 Theorem 1: Fig. 3 cannot be shown a loser by pairing.
+    let o = miai(&["achieve", "pairing", "--creature", "0,4,5,7,15"]);
+    assert!(
+        stdout(&o).contains("no pairing strategy exists"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn bad_input_is_a_clear_error_not_a_panic() {
+    let path = temp("big.txt");
+    std::fs::write(&path, "0 1\n5 200\n").unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["achieve", "solve", "--creature", "", "--area", "14"],
+            "empty",
+        ),
+        (
+            vec!["achieve", "solve", "--creature", "0,4,4", "--area", "14"],
+            "given twice",
+        ),
+        (
+            vec!["achieve", "solve", "--creature", "0,4,5", "--tile", "0,1,3"],
+            "does not tile",
+        ),
+        (
+            vec!["achieve", "solve", "--creature", "0,4,5", "--area", "200"],
+            "at most 128",
+        ),
+        (
+            vec![
+                "achieve",
+                "solve",
+                "--creature",
+                "0,4,5",
+                "--area",
+                "14",
+                "--anchor",
+                "7",
+            ],
+            "anchor 7",
+        ),
+        (
+            vec!["achieve", "solve", "--sets", path.to_str().unwrap()],
+            "line 2: cell 200",
+        ),
+        (
+            vec!["achieve", "verify", "/nonexistent/cert"],
+            "cannot read",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = miai(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+    let _ = std::fs::remove_file(&path);
+}
