@@ -1,1 +1,54 @@
-//! miai-semeai (under construction).
+//! miai-semeai: capturing races (攻合い, semeai) analysed with
+//! combinatorial game theory, the system of seed 002, automated.
+//!
+//! 1. A [`Race`] is a position with an attribute per chain: essential,
+//!    safe, unknown ([`Attribute`]), read from a race diagram or SGF.
+//! 2. [`split`] cuts it into [`SubPosition`]s bounded by essential and safe
+//!    chains.
+//! 3. [`count`] gives empty points their [`PointAttribute`] (useful /
+//!    useless), liberty counts (手数) and the settled test.
+//! 4. A [`GameTree`] per sub-position is expanded automatically or at the
+//!    user's points; [`transform`] applies the seed's tree transformation.
+//! 5. [`judge`] turns the sum `G` into a [`Verdict`], by the seed's rule on
+//!    `cool(G, 2)` or by the stops of `cool(G, 1)` ([`Evaluation`]).
+//! 6. [`search_race`] checks the verdict by plain alternating play.
+//!
+//! ```
+//! use miai_semeai::{Race, Options, analyse, Evaluation};
+//! // Black (E) and White (e) each have two liberties in their own corner.
+//! let race = Race::parse_diagram("
+//!     . . E e . .
+//!     O O E e X X
+//!     O O E e X X
+//! ").unwrap();
+//! let a = analyse(&race, &Options::default()).unwrap();
+//! assert_eq!(a.sum.unwrap().to_string(), "0");
+//! assert_eq!(a.verdict(Evaluation::Seed).unwrap().words(), "the side that plays first wins");
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod analysis;
+mod attribute;
+pub mod count;
+mod error;
+mod limit;
+mod race;
+mod region;
+mod search;
+pub mod study;
+mod transform;
+mod tree;
+mod verdict;
+
+pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
+pub use attribute::{Attribute, PointAttribute};
+pub use error::{InputError, RaceError};
+pub use limit::SearchLimit;
+pub use race::{Race, race_rules};
+pub use region::{Scope, SubPosition, split};
+pub use search::{RaceOutcome, SearchResult, search_race, search_race_with};
+pub use transform::{NodeTransform, Transformed, node_value, transform};
+pub use tree::{Edge, Expansion, GameTree, Node};
+pub use verdict::{Evaluation, Verdict, judge};

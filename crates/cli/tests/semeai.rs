@@ -1,0 +1,101 @@
+//! `miai semeai` end to end.
+
+use std::process::Command;
+
+fn miai(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn seed_fig2_race() {
+    // Seed 002 §4.4: the race of fig. 2, first player wins, adjusted 0 / -2.
+    let (ok, out, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--search-nodes",
+        "0",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("{6|{4|0}}") && out.contains("{4|0}") && out.contains(": -7"),
+        "{out}"
+    );
+    assert!(out.contains("g = cool(G,2) = -1^*: adjusted value 0 (Black first), -2 (White first): the side that plays first wins"), "{out}");
+}
+
+#[test]
+fn steered_points_leave_nil() {
+    // Seed figs. 13: one round at a, b leaves two nil nodes.
+    let (ok, out, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--points",
+        "a,b",
+        "--rounds",
+        "1",
+        "--search-nodes",
+        "0",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("W a: nil") && out.contains("W b: nil") && out.contains("B a: 6"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_and_seed_flag() {
+    let (ok, out, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--json",
+        "--verdict",
+        "seed",
+        "--search-nodes",
+        "0",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"]["g"], "-1^*");
+    assert_eq!(v["verdict"]["black_first_value"], "0");
+    assert_eq!(v["verdict"]["white_first_value"], "-2");
+}
+
+#[test]
+fn search_checks_a_small_race() {
+    let (ok, out, err) = miai(&["semeai", "examples/semeai/plain-3-3.txt"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Black first: Black captures; White first: White captures"),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let dir = std::env::temp_dir().join("miai-semeai-cli-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("none.txt");
+    std::fs::write(&f, ". X O .\n. X O .\n").unwrap();
+    let (ok, _, err) = miai(&["semeai", f.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("no chain is marked essential"), "{err}");
+    let (ok, _, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--points",
+        "zz",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("zz"), "{err}");
+}

@@ -1,0 +1,106 @@
+//! The validation study of docs/semeai.md: generated races, the seed's
+//! verdict and the stops verdict against the search.
+//!
+//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH]`
+
+use miai_semeai::study::{Case, study};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
+    let width: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
+    let cases = study(1000 * width as u64, count, width, 0.15);
+    let mut inside = 0;
+    let mut seed_ok = [0, 0];
+    let mut stops_ok = [0, 0];
+    let mut seed_undecided = 0;
+    let mut seki = 0;
+    let mut bad: Vec<(&Case, &str)> = Vec::new();
+    // [cases, seed agreements, stops agreements] per class: plain (every
+    // sub-position settled at the root), trees without unknown chains,
+    // trees with unknown chains; agreements count both first players.
+    let mut class = [[0usize; 3]; 3];
+    for c in &cases {
+        let Some(s) = c.search else { continue };
+        if s.iter().any(Option::is_none) {
+            seki += 1;
+        }
+        let (Some(seed), Some(stops)) = (c.seed, c.stops) else {
+            continue;
+        };
+        inside += 1;
+        if seed.iter().any(Option::is_none) {
+            seed_undecided += 1;
+        }
+        for i in 0..2 {
+            if seed[i] == s[i] {
+                seed_ok[i] += 1;
+            }
+            if stops[i] == s[i] {
+                stops_ok[i] += 1;
+            }
+        }
+        let k = if c.settled_at_root {
+            0
+        } else if !c.has_unknown {
+            1
+        } else {
+            2
+        };
+        class[k][0] += 1;
+        class[k][1] += (0..2).filter(|&i| seed[i] == s[i]).count();
+        class[k][2] += (0..2).filter(|&i| stops[i] == s[i]).count();
+        if seed != stops {
+            bad.push((c, "seed and stops differ"));
+        }
+        if seed != s {
+            bad.push((c, "seed"));
+        }
+        if stops != s {
+            bad.push((c, "stops"));
+        }
+    }
+    println!(
+        "races: {} (width {width}); outside the method: {}; seki by search: {seki}",
+        cases.len(),
+        cases.len() - inside
+    );
+    println!("inside the method: {inside}; seed undecided (ambiguous rule 3): {seed_undecided}");
+    println!(
+        "seed agrees with search: Black first {}/{inside}, White first {}/{inside}",
+        seed_ok[0], seed_ok[1]
+    );
+    println!(
+        "stops agrees with search: Black first {}/{inside}, White first {}/{inside}",
+        stops_ok[0], stops_ok[1]
+    );
+    for (name, k) in [
+        ("plain counts", 0),
+        ("trees, no unknown chain", 1),
+        ("trees with unknown chains", 2),
+    ] {
+        println!(
+            "{name}: {} races; seed agrees {}/{}, stops agrees {}/{} (both first players)",
+            class[k][0],
+            class[k][1],
+            2 * class[k][0],
+            class[k][2],
+            2 * class[k][0]
+        );
+    }
+    for (c, which) in bad
+        .iter()
+        .filter(|b| b.1 != "stops")
+        .filter(|b| match std::env::var("CLASS").as_deref() {
+            Ok("plain") => b.0.settled_at_root,
+            Ok("trees") => !b.0.settled_at_root && !b.0.has_unknown,
+            _ => true,
+        })
+        .take(12)
+    {
+        println!(
+            "--- {which} disagrees (settled at root: {}, unknown chains: {}): G = {:?}, seed {:?}, stops {:?}, search {:?}\n{}",
+            c.settled_at_root, c.has_unknown, c.sum, c.seed, c.stops, c.search, c.diagram
+        );
+    }
+}

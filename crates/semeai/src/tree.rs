@@ -1,0 +1,297 @@
+//! The game tree of a sub-position (seed 002 §4.3): expanded
+//! automatically over the useful points or at points the user names;
+//! unsettled unexpanded nodes are `nil`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use miai_cgt::Game;
+use miai_goban::{Color, Vertex, VertexSet};
+
+use crate::count;
+use crate::limit::SearchLimit;
+use crate::race::Race;
+
+/// A move in the tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    /// Who plays.
+    pub color: Color,
+    /// Where.
+    pub at: Vertex,
+    /// The node reached.
+    pub child: usize,
+}
+
+/// A node of the tree.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// The position at this node.
+    pub race: Race,
+    /// The liberty count now, signed.
+    pub count: i64,
+    /// Whether the count is settled here.
+    pub settled: bool,
+    /// Whether the node has been expanded.
+    pub expanded: bool,
+    /// Unsettled, but no useful point is left to play: the count is taken
+    /// as it stands.
+    pub exhausted: bool,
+    /// Moves from this node, Black's first.
+    pub edges: Vec<Edge>,
+}
+
+impl Node {
+    /// Whether the node still needs expanding (`nil` in the seed).
+    pub fn is_nil(&self) -> bool {
+        !self.settled && !self.expanded && !self.exhausted
+    }
+}
+
+/// The tree of one sub-position; node 0 is the root. Equal positions share
+/// a node (so it is a DAG; printing unfolds it).
+#[derive(Debug, Clone)]
+pub struct GameTree {
+    /// Colour of the essential chain.
+    pub owner: Color,
+    /// The sub-position's region.
+    pub region: VertexSet,
+    /// The nodes.
+    pub nodes: Vec<Node>,
+    memo: HashMap<u64, usize>,
+}
+
+/// How an automatic expansion ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expansion {
+    /// Every leaf is settled.
+    Complete,
+    /// The node limit or cancellation stopped it; `nil` leaves remain.
+    CutOff,
+}
+
+impl GameTree {
+    /// The tree with only its root.
+    pub fn new(race: &Race, region: VertexSet, owner: Color) -> GameTree {
+        let mut t = GameTree {
+            owner,
+            region,
+            nodes: Vec::new(),
+            memo: HashMap::new(),
+        };
+        t.node_for(race.clone());
+        t
+    }
+
+    fn node_for(&mut self, race: Race) -> usize {
+        let key = race.position().hash();
+        if let Some(&id) = self.memo.get(&key) {
+            return id;
+        }
+        let count = count::signed_count(&race, &self.region, self.owner);
+        let settled = count::is_settled(&race, &self.region, self.owner);
+        self.nodes.push(Node {
+            race,
+            count,
+            settled,
+            expanded: false,
+            exhausted: false,
+            edges: Vec::new(),
+        });
+        let id = self.nodes.len() - 1;
+        self.memo.insert(key, id);
+        id
+    }
+
+    /// Expands node `id` at `points`: both colours play at each point that
+    /// is empty, inside the region and legal. Points that can't be played
+    /// are skipped.
+    pub fn expand(&mut self, id: usize, points: &[Vertex]) {
+        let Some(node) = self.nodes.get(id) else {
+            return;
+        };
+        if node.settled || node.expanded {
+            return;
+        }
+        let race = node.race.clone();
+        let mut edges = Vec::new();
+        for color in [Color::Black, Color::White] {
+            for &v in points {
+                if !self.region.contains(v) {
+                    continue;
+                }
+                if let Some(next) = race.play(color, v) {
+                    let child = self.node_for(next);
+                    edges.push(Edge {
+                        color,
+                        at: v,
+                        child,
+                    });
+                }
+            }
+        }
+        let node = &mut self.nodes[id];
+        node.expanded = !edges.is_empty();
+        node.exhausted = edges.is_empty();
+        node.edges = edges;
+    }
+
+    /// The node reached from the root by `path` (colour and point per move).
+    pub fn find(&self, path: &[(Color, Vertex)]) -> Option<usize> {
+        let mut id = 0;
+        for &(c, v) in path {
+            id = self.nodes[id]
+                .edges
+                .iter()
+                .find(|e| e.color == c && e.at == v)?
+                .child;
+        }
+        Some(id)
+    }
+
+    /// Expands every `nil` node at the points given (the seed's way, with
+    /// the user's points reused at every node), `rounds` times.
+    pub fn expand_steered(&mut self, points: &[Vertex], rounds: usize) {
+        for _ in 0..rounds {
+            let nil: Vec<usize> = (0..self.nodes.len())
+                .filter(|&i| self.nodes[i].is_nil())
+                .collect();
+            if nil.is_empty() {
+                break;
+            }
+            for id in nil {
+                self.expand(id, points);
+            }
+        }
+    }
+
+    /// Expands automatically over the useful points of the search region
+    /// until every leaf is settled or the limit is reached.
+    pub fn expand_auto(&mut self, limit: &SearchLimit) -> Expansion {
+        let mut next = 0;
+        while next < self.nodes.len() {
+            if limit.exceeded(self.nodes.len() as u64) {
+                return Expansion::CutOff;
+            }
+            if self.nodes[next].is_nil() {
+                let pts = count::candidates(&self.nodes[next].race, &self.region, self.owner);
+                self.expand(next, &pts);
+            }
+            next += 1;
+        }
+        Expansion::Complete
+    }
+
+    /// Whether some node is still `nil`.
+    pub fn has_nil(&self) -> bool {
+        self.nodes.iter().any(Node::is_nil)
+    }
+
+    /// The plain CGT value of the tree, without the transformation (`None`
+    /// while a `nil` node is reachable).
+    pub fn raw_value(&self) -> Option<Game> {
+        let mut memo = HashMap::new();
+        let mut on_path = vec![false; self.nodes.len()];
+        self.raw(0, &mut memo, &mut on_path)
+    }
+
+    fn raw(
+        &self,
+        id: usize,
+        memo: &mut HashMap<usize, Option<Game>>,
+        on_path: &mut [bool],
+    ) -> Option<Game> {
+        if let Some(g) = memo.get(&id) {
+            return *g;
+        }
+        let n = &self.nodes[id];
+        let value = if n.settled || n.exhausted {
+            Some(Game::integer(n.count))
+        } else if !n.expanded {
+            None
+        } else {
+            on_path[id] = true;
+            let (mut l, mut r) = (Vec::new(), Vec::new());
+            let mut ok = true;
+            for e in &n.edges {
+                if on_path[e.child] {
+                    continue;
+                }
+                match self.raw(e.child, memo, on_path) {
+                    Some(g) if e.color == Color::Black => l.push(g),
+                    Some(g) => r.push(g),
+                    None => ok = false,
+                }
+            }
+            on_path[id] = false;
+            if ok {
+                Game::from_options(&l, &r).ok()
+            } else {
+                None
+            }
+        };
+        memo.insert(id, value);
+        value
+    }
+
+    /// The tree as text, one move per line, leaves with their counts and
+    /// `nil` where unexpanded; at most `max_lines` lines.
+    pub fn render(&self, race_names: &dyn Fn(Vertex) -> String, max_lines: usize) -> String {
+        let mut out = String::new();
+        let mut lines = 0;
+        let root = &self.nodes[0];
+        let _ = writeln!(out, "root: {}", self.label(0));
+        if root.expanded {
+            self.render_edges(0, 1, race_names, &mut out, &mut lines, max_lines);
+        }
+        out
+    }
+
+    fn label(&self, id: usize) -> String {
+        let n = &self.nodes[id];
+        if n.settled {
+            n.count.to_string()
+        } else if n.exhausted {
+            format!("{} (unsettled, no useful point left)", n.count)
+        } else if n.expanded {
+            String::new()
+        } else {
+            "nil".into()
+        }
+    }
+
+    fn render_edges(
+        &self,
+        id: usize,
+        depth: usize,
+        names: &dyn Fn(Vertex) -> String,
+        out: &mut String,
+        lines: &mut usize,
+        max: usize,
+    ) {
+        if depth > 64 {
+            return;
+        }
+        for e in &self.nodes[id].edges {
+            if *lines >= max {
+                if *lines == max {
+                    let _ = writeln!(out, "{}...", "  ".repeat(depth));
+                    *lines += 1;
+                }
+                return;
+            }
+            *lines += 1;
+            let who = if e.color == Color::Black { "B" } else { "W" };
+            let _ = writeln!(
+                out,
+                "{}{who} {}: {}",
+                "  ".repeat(depth),
+                names(e.at),
+                self.label(e.child)
+            );
+            if self.nodes[e.child].expanded {
+                self.render_edges(e.child, depth + 1, names, out, lines, max);
+            }
+        }
+    }
+}

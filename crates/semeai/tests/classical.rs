@@ -1,0 +1,66 @@
+//! Classical capturing races (Richard Hunter, "Counting Liberties and
+//! Winning Capturing Races", 2004): each data file states its expected
+//! result and the rule of thumb behind it; the search must reproduce it,
+//! and where the race is inside the seed's method the CGT verdicts must
+//! agree.
+
+use miai_goban::Color;
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, SearchLimit, analyse};
+
+fn outcome(word: &str) -> Option<RaceOutcome> {
+    match word {
+        "Black" => Some(RaceOutcome::BlackCaptures),
+        "White" => Some(RaceOutcome::WhiteCaptures),
+        "seki" => Some(RaceOutcome::Seki),
+        _ => None,
+    }
+}
+
+#[test]
+fn classical_races() {
+    let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.starts_with("race-") {
+            continue;
+        }
+        seen += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let race = Race::parse(&text).unwrap();
+        let options = Options {
+            search_limit: Some(SearchLimit::nodes(1_000_000)),
+            ..Options::default()
+        };
+        let a = analyse(&race, &options).unwrap();
+        let s = a.search.unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("; expect-search:") {
+                for item in rest.split_whitespace() {
+                    let (k, v) = item.split_once('=').unwrap();
+                    let got = if k == "black-first" {
+                        s.black_first
+                    } else {
+                        s.white_first
+                    };
+                    assert_eq!(got, outcome(v), "{name}: {k}");
+                }
+            }
+            if let Some(rest) = line.strip_prefix("; expect-seed:") {
+                let v = a.verdict(Evaluation::Seed).unwrap();
+                assert_eq!(v.words(), rest.trim(), "{name}");
+                // The CGT verdict and the search agree on these.
+                assert!(a.disagreements(Evaluation::Seed).is_empty(), "{name}");
+                assert!(a.disagreements(Evaluation::Stops).is_empty(), "{name}");
+                assert_eq!(v.black_first, s.black_first.and_then(RaceOutcome::winner));
+                let _ = Color::Black;
+            }
+            if line.starts_with("; expect-outside: yes") {
+                assert!(a.sum.is_none() && !a.outside.is_empty(), "{name}");
+                assert!(a.outside[0].contains("both colours"), "{name}");
+            }
+        }
+    }
+    assert!(seen >= 5);
+}
