@@ -92,7 +92,15 @@ pub struct Graph {
     neighbors: Vec<Vertex>,
     diag_offsets: Vec<u32>,
     diagonals: Vec<Vertex>,
+    /// Grids and tori only (degree at most 4): each vertex's neighbours and
+    /// diagonal neighbours in four fixed slots, unused slots holding the
+    /// sentinel index `len()`, so the playout loops run a fixed count
+    /// without offset lookups (positions keep an off-board cell there).
+    padded: Vec<[Slots; 2]>,
 }
+
+/// Four neighbour indices, unused slots set to the graph's `len()`.
+pub(crate) type Slots = [u16; 4];
 
 impl fmt::Debug for Graph {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -257,6 +265,27 @@ impl Graph {
             }
             diag_offsets.push(diagonals.len() as u32);
         }
+        let mut padded = Vec::new();
+        if dims.is_some() {
+            let n = adj.len();
+            let fill = |list: &[Vertex]| {
+                let mut slots = [n as u16; 4];
+                for (slot, u) in slots.iter_mut().zip(list) {
+                    *slot = u.index() as u16;
+                }
+                slots
+            };
+            for i in 0..n {
+                let nb = &neighbors[offsets[i] as usize..offsets[i + 1] as usize];
+                let dg = &diagonals[diag_offsets[i] as usize..diag_offsets[i + 1] as usize];
+                // Lattices have degree at most 4 (checked, not assumed).
+                if nb.len() > 4 || dg.len() > 4 {
+                    padded.clear();
+                    break;
+                }
+                padded.push([fill(nb), fill(dg)]);
+            }
+        }
         Graph {
             shape,
             names,
@@ -264,7 +293,15 @@ impl Graph {
             neighbors,
             diag_offsets,
             diagonals,
+            padded,
         }
+    }
+
+    /// The fixed-slot neighbour and diagonal tables of a grid or torus
+    /// (see the `padded` field), or `None` for other graphs.
+    #[inline]
+    pub(crate) fn padded(&self) -> Option<&[[Slots; 2]]> {
+        (!self.padded.is_empty()).then_some(self.padded.as_slice())
     }
 
     /// The diagonal neighbours of `v` on a grid or torus (none on explicit

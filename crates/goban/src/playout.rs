@@ -64,20 +64,7 @@ pub fn random_play(pos: &Position, color: Color, rng: &mut FastRng) -> Option<Ve
     // Scan the empty list from a random start: uniform over the first
     // acceptable point after a random index, the usual cheap approximation.
     let start = rng.below(n);
-    let mut i = start;
-    loop {
-        let v = pos.empty_at_index(i);
-        if pos.playout_ok(color, v) {
-            return Some(v);
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-        if i == start {
-            return None;
-        }
-    }
+    pos.first_playout_ok(color, start)
 }
 
 /// Plays a random game from `pos` to the end (two passes) or `max_moves`.

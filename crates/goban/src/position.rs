@@ -12,6 +12,7 @@
 //! ([`Clone::clone_from`] into a preallocated one) is the undo mechanism
 //! (copy-make), or use [`Game`](crate::Game) which keeps the stack.
 
+mod board;
 mod chain;
 mod illegal;
 
@@ -29,12 +30,7 @@ use crate::vertex::Vertex;
 use crate::vertex_set::VertexSet;
 use crate::zobrist;
 
-const EMPTY: u8 = 0;
-
-#[inline]
-const fn cell(c: Color) -> u8 {
-    c as u8 + 1
-}
+use board::{Adjacency, BORDER, Board, ChainInfo, Csr, EMPTY, Padded, cell};
 
 /// A move: a stone on a vertex, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,38 +52,6 @@ pub struct MoveInfo {
     pub ko: Option<Vertex>,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct ChainInfo {
-    size: u32,
-    libs: u32,
-    lib_sum: u64,
-    lib_sq: u64,
-}
-
-impl ChainInfo {
-    #[inline]
-    fn add_lib(&mut self, v: usize) {
-        let v = v as u64;
-        self.libs += 1;
-        self.lib_sum += v;
-        self.lib_sq += v * v;
-    }
-
-    #[inline]
-    fn remove_lib(&mut self, v: usize) {
-        let v = v as u64;
-        self.libs -= 1;
-        self.lib_sum -= v;
-        self.lib_sq -= v * v;
-    }
-
-    /// Exactly one distinct liberty.
-    #[inline]
-    fn in_atari(&self) -> bool {
-        self.libs > 0 && u64::from(self.libs) * self.lib_sq == self.lib_sum * self.lib_sum
-    }
-}
-
 /// A legal position: a colouring of a graph in which every chain has a
 /// liberty, with the player to move, the simple-ko point, capture counts,
 /// the rules and an incrementally kept Zobrist hash.
@@ -104,17 +68,10 @@ impl ChainInfo {
 /// assert_eq!(pos.color_at(g.parse_vertex("E5").unwrap()), Some(Color::Black));
 /// assert_eq!(pos.to_move(), Color::White);
 /// ```
-#[derive(Clone)]
 pub struct Position {
     graph: Arc<Graph>,
     rules: Rules,
-    cells: Vec<u8>,
-    head: Vec<u16>,
-    next: Vec<u16>,
-    chains: Vec<ChainInfo>,
-    empties: Vec<u16>,
-    empty_at: Vec<u16>,
-    hash: u64,
+    b: Board,
     to_move: Color,
     ko: Option<(Vertex, Color)>,
     captures: [u32; 2],
@@ -127,13 +84,7 @@ impl Position {
         Position {
             graph,
             rules,
-            cells: vec![EMPTY; n],
-            head: (0..n as u16).collect(),
-            next: (0..n as u16).collect(),
-            chains: vec![ChainInfo::default(); n],
-            empties: (0..n as u16).collect(),
-            empty_at: (0..n as u16).collect(),
-            hash: 0,
+            b: Board::empty(n),
             to_move: Color::Black,
             ko: None,
             captures: [0, 0],
@@ -158,7 +109,7 @@ impl Position {
             }
         }
         for i in 0..n {
-            if pos.cells[i] != EMPTY && pos.head[i] as usize == i && pos.chains[i].libs == 0 {
+            if pos.b.cells[i] != EMPTY && pos.b.head[i] as usize == i && pos.b.chains[i].libs == 0 {
                 // Name the chain by its first vertex in index order.
                 let first = pos.ring(i).min().unwrap_or(i);
                 return Err(SetupError::NoLiberties {
@@ -168,7 +119,7 @@ impl Position {
             }
         }
         if let Some(k) = setup.ko {
-            if k.index() >= n || pos.cells[k.index()] != EMPTY {
+            if k.index() >= n || pos.b.cells[k.index()] != EMPTY {
                 return Err(SetupError::BadKo(if k.index() < n {
                     pos.graph.vertex_name(k)
                 } else {
@@ -239,15 +190,15 @@ impl Position {
     /// player to move are not in it).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.b.hash
     }
 
     /// The hash of the situation: the colouring and the player to move.
     #[inline]
     pub fn situation_hash(&self) -> u64 {
         match self.to_move {
-            Color::Black => self.hash,
-            Color::White => self.hash ^ zobrist::WHITE_TO_MOVE,
+            Color::Black => self.b.hash,
+            Color::White => self.b.hash ^ zobrist::WHITE_TO_MOVE,
         }
     }
 
@@ -276,7 +227,7 @@ impl Position {
     /// The stone on `v`.
     #[inline]
     pub fn color_at(&self, v: Vertex) -> Option<Color> {
-        match self.cells[v.index()] {
+        match self.b.cells[v.index()] {
             1 => Some(Color::Black),
             2 => Some(Color::White),
             _ => None,
@@ -291,30 +242,33 @@ impl Position {
     /// Whether the two positions have the same colouring (graphs assumed
     /// equal).
     pub fn same_board(&self, other: &Position) -> bool {
-        self.cells == other.cells
+        self.b.cells == other.b.cells
     }
 
     /// The colouring as bytes (0 empty, 1 Black, 2 White), for compact
     /// storage.
     pub fn board_bytes(&self) -> &[u8] {
-        &self.cells
+        &self.b.cells[..self.b.len()]
     }
 
     /// The empty points, in no particular order.
     pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Vertex> + '_ {
-        self.empties.iter().map(|&i| Vertex::from_index(i as usize))
+        self.b
+            .empties()
+            .iter()
+            .map(|&i| Vertex::from_index(i as usize))
     }
 
     /// The `i`-th entry of the empty-point list (`i < empty_count()`); the
     /// order is arbitrary but stable between moves that don't touch it.
     #[inline]
     pub fn empty_at_index(&self, i: usize) -> Vertex {
-        Vertex::from_index(self.empties[i] as usize)
+        Vertex::from_index(self.b.empties()[i] as usize)
     }
 
     /// The number of empty points.
     pub fn empty_count(&self) -> usize {
-        self.empties.len()
+        self.b.empties().len()
     }
 
     /// The stones of `color`, as a set.
@@ -322,7 +276,7 @@ impl Position {
         let c = cell(color);
         self.graph
             .vertices()
-            .filter(|v| self.cells[v.index()] == c)
+            .filter(|v| self.b.cells[v.index()] == c)
             .collect()
     }
 
@@ -330,7 +284,7 @@ impl Position {
         let mut cur = Some(start);
         std::iter::from_fn(move || {
             let v = cur?;
-            let n = self.next[v] as usize;
+            let n = self.b.next[v] as usize;
             cur = (n != start).then_some(n);
             Some(v)
         })
@@ -340,13 +294,14 @@ impl Position {
     /// merges or is captured) of the stone on `v`.
     #[inline]
     pub fn chain_head(&self, v: Vertex) -> Option<Vertex> {
-        (self.cells[v.index()] != EMPTY).then(|| Vertex::from_index(self.head[v.index()] as usize))
+        (self.b.cells[v.index()] != EMPTY)
+            .then(|| Vertex::from_index(self.b.head[v.index()] as usize))
     }
 
     /// The number of stones in the chain through `v`.
     pub fn chain_size(&self, v: Vertex) -> usize {
         match self.chain_head(v) {
-            Some(h) => self.chains[h.index()].size as usize,
+            Some(h) => self.b.chains[h.index()].size as usize,
             None => 0,
         }
     }
@@ -365,7 +320,7 @@ impl Position {
         if let Some(h) = self.chain_head(v) {
             for s in self.ring(h.index()) {
                 for &u in self.graph.neighbors(Vertex::from_index(s)) {
-                    if self.cells[u.index()] == EMPTY {
+                    if self.b.cells[u.index()] == EMPTY {
                         libs.insert(u);
                     }
                 }
@@ -385,7 +340,7 @@ impl Position {
     #[inline]
     pub fn atari_liberty(&self, v: Vertex) -> Option<Vertex> {
         let h = self.chain_head(v)?;
-        let info = &self.chains[h.index()];
+        let info = &self.b.chains[h.index()];
         info.in_atari()
             .then(|| Vertex::from_index((info.lib_sum / u64::from(info.libs)) as usize))
     }
@@ -405,7 +360,7 @@ impl Position {
         let mut out = Vec::new();
         let mut seen = VertexSet::new();
         for v in self.graph.vertices() {
-            if self.cells[v.index()] != EMPTY
+            if self.b.cells[v.index()] != EMPTY
                 && !seen.contains(v)
                 && let Some(ch) = self.chain(v)
             {
@@ -421,12 +376,12 @@ impl Position {
     #[inline]
     pub fn is_eye(&self, color: Color, v: Vertex) -> bool {
         let c = cell(color);
-        self.cells[v.index()] == EMPTY
+        self.b.cells[v.index()] == EMPTY
             && self
                 .graph
                 .neighbors(v)
                 .iter()
-                .all(|u| self.cells[u.index()] == c)
+                .all(|u| self.b.cells[u.index()] == c)
     }
 
     /// Whether a random playout may play `color` on the empty point `v`: a
@@ -436,13 +391,94 @@ impl Position {
     /// or one at the edge), the usual playout heuristic.
     #[inline]
     pub fn playout_ok(&self, color: Color, v: Vertex) -> bool {
+        match self.graph.padded() {
+            Some(table) => self.playout_ok_padded(table, color, v),
+            None => self.playout_ok_general(color, v),
+        }
+    }
+
+    /// The first entry of the empty list, scanning cyclically from index
+    /// `start` (`start < empty_count()`), on which [`Position::playout_ok`]
+    /// holds for `color`; the playout move picker, with the board-shape
+    /// dispatch done once per move rather than once per candidate.
+    #[inline]
+    pub(crate) fn first_playout_ok(&self, color: Color, start: usize) -> Option<Vertex> {
+        match self.graph.padded() {
+            Some(table) => self.scan_empties(start, |v| self.playout_ok_padded(table, color, v)),
+            None => self.scan_empties(start, |v| self.playout_ok_general(color, v)),
+        }
+    }
+
+    /// The first empty point, cyclically from list index `start`, that
+    /// satisfies `ok`.
+    #[inline(always)]
+    fn scan_empties(&self, start: usize, ok: impl Fn(Vertex) -> bool) -> Option<Vertex> {
+        let empties = self.b.empties();
+        let n = empties.len();
+        let mut i = start;
+        loop {
+            let v = Vertex::from_index(usize::from(empties[i]));
+            if ok(v) {
+                return Some(v);
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
+            if i == start {
+                return None;
+            }
+        }
+    }
+
+    /// [`Position::playout_ok`] on a grid or torus: four fixed neighbour
+    /// and diagonal slots, off-board slots reading [`BORDER`].
+    #[inline]
+    fn playout_ok_padded(
+        &self,
+        table: &[[crate::graph::Slots; 2]],
+        color: Color,
+        v: Vertex,
+    ) -> bool {
+        let cells = &self.b.cells;
         let own = cell(color);
+        let [nb, dg] = &table[v.index()];
         let mut all_own = true;
-        for &u in self.graph.neighbors(v) {
-            let cu = self.cells[u.index()];
+        for &u in nb {
+            let cu = cells[usize::from(u)];
             if cu == EMPTY {
                 // Not an eye, and a liberty: legal (the ko point has no
                 // empty neighbour).
+                return true;
+            }
+            // Own stone or off-board (BORDER has both colour bits).
+            all_own &= cu & own != 0;
+        }
+        if all_own {
+            // A false eye has two enemy diagonals, or one where a diagonal
+            // is off the board (or missing on a small torus).
+            let opp = cell(color.opponent());
+            let mut enemies = 0u32;
+            let mut edge = false;
+            for &d in dg {
+                let cd = cells[usize::from(d)];
+                enemies += u32::from(cd == opp);
+                edge |= cd == BORDER;
+            }
+            if enemies + u32::from(edge) < 2 {
+                return false;
+            }
+        }
+        self.check_empty(Padded(table), color, v).is_ok()
+    }
+
+    /// [`Position::playout_ok`] on any graph, through the adjacency lists.
+    fn playout_ok_general(&self, color: Color, v: Vertex) -> bool {
+        let own = cell(color);
+        let mut all_own = true;
+        for &u in self.graph.neighbors(v) {
+            let cu = self.b.cells[u.index()];
+            if cu == EMPTY {
                 return true;
             }
             all_own &= cu == own;
@@ -453,7 +489,10 @@ impl Position {
                 return false;
             }
             let opp = cell(color.opponent());
-            let enemies = diag.iter().filter(|d| self.cells[d.index()] == opp).count();
+            let enemies = diag
+                .iter()
+                .filter(|d| self.b.cells[d.index()] == opp)
+                .count();
             let false_eye = if diag.len() < 4 {
                 enemies >= 1
             } else {
@@ -463,7 +502,7 @@ impl Position {
                 return false;
             }
         }
-        self.check(color, v).is_ok()
+        self.check_empty(Csr(&self.graph), color, v).is_ok()
     }
 
     /// Checks `color` playing on `v` against occupation, suicide and the
@@ -471,24 +510,35 @@ impl Position {
     #[inline]
     pub fn check(&self, color: Color, v: Vertex) -> Result<(), Illegal> {
         let vi = v.index();
-        if vi >= self.cells.len() {
+        if vi >= self.b.len() {
             return Err(Illegal::OffBoard);
         }
-        if self.cells[vi] != EMPTY {
+        if self.b.cells[vi] != EMPTY {
             return Err(Illegal::Occupied);
         }
+        match self.graph.padded() {
+            Some(table) => self.check_empty(Padded(table), color, v),
+            None => self.check_empty(Csr(&self.graph), color, v),
+        }
+    }
+
+    /// [`Position::check`] for a point known to be an empty vertex: the
+    /// simple-ko ban and suicide.
+    #[inline]
+    fn check_empty<A: Adjacency>(&self, adj: A, color: Color, v: Vertex) -> Result<(), Illegal> {
         if self.ko == Some((v, color)) && self.rules.repetition != Repetition::None {
             return Err(Illegal::Ko);
         }
         let own = cell(color);
-        for &u in self.graph.neighbors(v) {
-            let cu = self.cells[u.index()];
+        for u in adj.neighbors(v.index()) {
+            let cu = self.b.cells[u];
             if cu == EMPTY {
                 return Ok(());
             }
-            let atari = self.chains[self.head[u.index()] as usize].in_atari();
-            // A friend with another liberty, or an enemy whose last liberty is v.
-            if (cu == own) != atari {
+            // A friend with another liberty, or an enemy whose last
+            // liberty is v (off-board reads as neither: not own, and its
+            // counters say "not in atari").
+            if (cu == own) != self.b.chain_in_atari(u) {
                 return Ok(());
             }
         }
@@ -501,13 +551,13 @@ impl Position {
     /// Whether the move would remove its own chain (legal only where suicide
     /// is allowed).
     pub fn is_suicide(&self, color: Color, v: Vertex) -> bool {
-        if self.cells[v.index()] != EMPTY {
+        if self.b.cells[v.index()] != EMPTY {
             return false;
         }
         let own = cell(color);
         !self.graph.neighbors(v).iter().any(|&u| {
-            let cu = self.cells[u.index()];
-            cu == EMPTY || (cu == own) != self.chains[self.head[u.index()] as usize].in_atari()
+            let cu = self.b.cells[u.index()];
+            cu == EMPTY || (cu == own) != self.b.chains[self.b.head[u.index()] as usize].in_atari()
         })
     }
 
@@ -516,7 +566,8 @@ impl Position {
     pub fn legal_plays_into(&self, color: Color, out: &mut Vec<Vertex>) {
         let start = out.len();
         out.extend(
-            self.empties
+            self.b
+                .empties()
                 .iter()
                 .map(|&i| Vertex::from_index(i as usize))
                 .filter(|&v| self.check(color, v).is_ok()),
@@ -529,13 +580,13 @@ impl Position {
     pub fn legal_plays_in(&self, color: Color, region: &VertexSet) -> Vec<Vertex> {
         region
             .iter()
-            .filter(|&v| v.index() < self.cells.len() && self.check(color, v).is_ok())
+            .filter(|&v| v.index() < self.b.len() && self.check(color, v).is_ok())
             .collect()
     }
 
     /// The legal plays of `color`, in increasing vertex order.
     pub fn legal_plays(&self, color: Color) -> Vec<Vertex> {
-        let mut out = Vec::with_capacity(self.empties.len());
+        let mut out = Vec::with_capacity(self.b.empties().len());
         self.legal_plays_into(color, &mut out);
         out
     }
@@ -592,29 +643,12 @@ impl Position {
     /// left inconsistent (but memory-safe).
     #[inline]
     pub fn play_unchecked(&mut self, color: Color, v: Vertex) -> MoveInfo {
-        let vi = v.index();
-        self.put_stone(color, v);
-        let opp = cell(color.opponent());
-        let mut captured = 0;
-        let mut last_captured = 0;
-        for k in 0..self.graph.degree(v) {
-            let u = self.graph.neighbors(v)[k].index();
-            if self.cells[u] == opp {
-                let h = self.head[u] as usize;
-                if self.chains[h].libs == 0 {
-                    captured += self.remove_chain(h);
-                    last_captured = u;
-                }
-            }
-        }
-        let h = self.head[vi] as usize;
-        let mut suicided = 0;
-        if self.chains[h].libs == 0 {
-            suicided = self.remove_chain(h);
-            self.captures[color.opponent().index()] += suicided;
-        }
+        let (captured, suicided, last_captured, info) = match self.graph.padded() {
+            Some(table) => self.b.play(Padded(table), color, v.index()),
+            None => self.b.play(Csr(&self.graph), color, v.index()),
+        };
+        self.captures[color.opponent().index()] += suicided;
         self.captures[color.index()] += captured;
-        let info = self.chains[h];
         self.ko = (captured == 1 && suicided == 0 && info.size == 1 && info.in_atari())
             .then(|| (Vertex::from_index(last_captured), color.opponent()));
         self.to_move = color.opponent();
@@ -626,109 +660,36 @@ impl Position {
     }
 
     /// Puts a stone on an empty point and joins it to its friends, without
-    /// captures (for setups and as the first half of a move).
+    /// captures (for setups).
     fn put_stone(&mut self, color: Color, v: Vertex) {
-        let vi = v.index();
-        let own = cell(color);
-        // Remove from the empty list (swap with the last).
-        let at = self.empty_at[vi] as usize;
-        let last = self.empties[self.empties.len() - 1];
-        self.empties[at] = last;
-        self.empty_at[last as usize] = at as u16;
-        self.empties.pop();
-
-        self.cells[vi] = own;
-        self.hash ^= zobrist::stone_key(v, color);
-        self.head[vi] = vi as u16;
-        self.next[vi] = vi as u16;
-        self.chains[vi] = ChainInfo {
-            size: 1,
-            ..ChainInfo::default()
-        };
-        // One pass: liberties of the new stone, the liberty it takes from
-        // each neighbouring chain, and merges with friends. Counters are
-        // additive, so the order of merges doesn't matter.
-        let graph = &*self.graph;
-        for &u in graph.neighbors(v) {
-            let ui = u.index();
-            let cu = self.cells[ui];
-            if cu == EMPTY {
-                let h = self.head[vi] as usize;
-                self.chains[h].add_lib(ui);
-            } else {
-                let hu = self.head[ui] as usize;
-                self.chains[hu].remove_lib(vi);
-                let hv = self.head[vi] as usize;
-                if cu == own && hu != hv {
-                    merge(&mut self.head, &mut self.next, &mut self.chains, hv, hu);
-                }
-            }
-        }
-    }
-
-    /// Removes the chain with head `h`; returns its size.
-    fn remove_chain(&mut self, h: usize) -> u32 {
-        let color = if self.cells[h] == 1 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let size = self.chains[h].size;
-        let mut s = h;
-        loop {
-            self.cells[s] = EMPTY;
-            self.hash ^= zobrist::stone_key(Vertex::from_index(s), color);
-            self.empty_at[s] = self.empties.len() as u16;
-            self.empties.push(s as u16);
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        // Second pass, once every stone is gone: each neighbouring stone
-        // gains the freed point as a (pseudo-)liberty.
-        let mut s = h;
-        loop {
-            for &u in self.graph.neighbors(Vertex::from_index(s)) {
-                let ui = u.index();
-                if self.cells[ui] != EMPTY {
-                    let hu = self.head[ui] as usize;
-                    self.chains[hu].add_lib(s);
-                }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
-            }
-        }
-        size
+        self.b.put_stone(Csr(&self.graph), color, v.index());
     }
 
     /// Checks the internal bookkeeping against a recomputation (for tests):
     /// heads, rings, pseudo-liberty counters, the empty list and the hash.
     pub fn validate(&self) -> Result<(), String> {
         let n = self.graph.len();
-        if self.recompute_hash() != self.hash {
+        if self.recompute_hash() != self.b.hash {
             return Err("hash differs from the recomputed one".into());
         }
-        let mut empties: Vec<u16> = self.empties.clone();
+        let mut empties: Vec<u16> = self.b.empties().to_vec();
         empties.sort_unstable();
         let expect: Vec<u16> = (0..n as u16)
-            .filter(|&i| self.cells[i as usize] == EMPTY)
+            .filter(|&i| self.b.cells[i as usize] == EMPTY)
             .collect();
         if empties != expect {
             return Err("empty list is wrong".into());
         }
-        for (k, &e) in self.empties.iter().enumerate() {
-            if self.empty_at[e as usize] as usize != k {
+        for (k, &e) in self.b.empties().iter().enumerate() {
+            if self.b.empty_at[e as usize] as usize != k {
                 return Err("empty index is wrong".into());
             }
         }
         for v in self.graph.vertices() {
-            if self.cells[v.index()] == EMPTY {
+            if self.b.cells[v.index()] == EMPTY {
                 continue;
             }
-            let h = self.head[v.index()] as usize;
+            let h = self.b.head[v.index()] as usize;
             let stones = self.chain_stones(v);
             // Flood fill the chain independently.
             let mut fill = VertexSet::new();
@@ -736,7 +697,7 @@ impl Position {
             fill.insert(v);
             while let Some(x) = stack.pop() {
                 for &u in self.graph.neighbors(x) {
-                    if self.cells[u.index()] == self.cells[v.index()] && fill.insert(u) {
+                    if self.b.cells[u.index()] == self.b.cells[v.index()] && fill.insert(u) {
                         stack.push(u);
                     }
                 }
@@ -744,7 +705,7 @@ impl Position {
             if fill != stones {
                 return Err(format!("ring of {} is not its chain", v.index()));
             }
-            if stones.iter().any(|s| self.head[s.index()] as usize != h) {
+            if stones.iter().any(|s| self.b.head[s.index()] as usize != h) {
                 return Err("heads disagree within a chain".into());
             }
             let mut info = ChainInfo {
@@ -753,12 +714,12 @@ impl Position {
             };
             for s in stones.iter() {
                 for &u in self.graph.neighbors(s) {
-                    if self.cells[u.index()] == EMPTY {
+                    if self.b.cells[u.index()] == EMPTY {
                         info.add_lib(u.index());
                     }
                 }
             }
-            if info != self.chains[h] {
+            if info != self.b.chains[h] {
                 return Err(format!("chain counters of {} are wrong", v.index()));
             }
             if info.libs == 0 {
@@ -769,10 +730,35 @@ impl Position {
     }
 }
 
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            graph: self.graph.clone(),
+            rules: self.rules,
+            b: self.b.clone(),
+            to_move: self.to_move,
+            ko: self.ko,
+            captures: self.captures,
+        }
+    }
+
+    /// Reuses the buffers (copy-make into a preallocated position).
+    fn clone_from(&mut self, source: &Position) {
+        if !Arc::ptr_eq(&self.graph, &source.graph) {
+            self.graph.clone_from(&source.graph);
+        }
+        self.rules = source.rules;
+        self.b.clone_from(&source.b);
+        self.to_move = source.to_move;
+        self.ko = source.ko;
+        self.captures = source.captures;
+    }
+}
+
 impl PartialEq for Position {
     /// Same graph, colouring, player to move, ko ban and captures.
     fn eq(&self, other: &Position) -> bool {
-        self.cells == other.cells
+        self.b.cells == other.b.cells
             && self.to_move == other.to_move
             && self.ko == other.ko
             && self.captures == other.captures
@@ -786,7 +772,7 @@ impl Eq for Position {}
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board: String = self
-            .cells
+            .board_bytes()
             .iter()
             .map(|&c| match c {
                 1 => 'X',
@@ -799,35 +785,9 @@ impl fmt::Debug for Position {
             .field("board", &board)
             .field("to_move", &self.to_move)
             .field("ko", &self.ko)
-            .field("hash", &format_args!("{:016x}", self.hash))
+            .field("hash", &format_args!("{:016x}", self.b.hash))
             .finish()
     }
-}
-
-/// Joins chains with heads `a` and `b`: the smaller is relabelled. (A free
-/// function so the caller can keep borrowing the graph.)
-#[inline]
-fn merge(head: &mut [u16], next: &mut [u16], chains: &mut [ChainInfo], a: usize, b: usize) {
-    let (big, small) = if chains[a].size >= chains[b].size {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let mut s = small;
-    loop {
-        head[s] = big as u16;
-        s = next[s] as usize;
-        if s == small {
-            break;
-        }
-    }
-    next.swap(big, small);
-    let sm = chains[small];
-    let bg = &mut chains[big];
-    bg.size += sm.size;
-    bg.libs += sm.libs;
-    bg.lib_sum += sm.lib_sum;
-    bg.lib_sq += sm.lib_sq;
 }
 
 #[cfg(test)]
@@ -928,5 +888,61 @@ mod tests {
                 .filter(|x| region.contains(*x))
                 .collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn padded_tables_agree_with_adjacency_lists() {
+        // The grid/torus fast path against the general one (the original
+        // code) on every empty point, both colours, along random games,
+        // including degenerate lattices (lines, a point, 2-wide tori whose
+        // wrapped edges and diagonals collapse).
+        let graphs = [
+            Graph::grid(1, 1),
+            Graph::grid(5, 1),
+            Graph::grid(2, 2),
+            Graph::grid(4, 3),
+            Graph::grid(9, 9),
+            Graph::torus(2, 2),
+            Graph::torus(2, 5),
+            Graph::torus(3, 3),
+            Graph::torus(5, 4),
+        ];
+        let mut rng = crate::playout::FastRng::new(11);
+        for g in graphs {
+            let g = Arc::new(g.unwrap());
+            let table = g.padded().expect("lattices have padded tables");
+            for game in 0..20 {
+                let rules = if game % 2 == 0 {
+                    Rules::chinese()
+                } else {
+                    Rules::tromp_taylor()
+                };
+                let mut p = Position::empty(g.clone(), rules);
+                for _ in 0..3 * g.len() {
+                    for c in Color::ALL {
+                        for v in p.empty_points() {
+                            assert_eq!(
+                                p.playout_ok_padded(table, c, v),
+                                p.playout_ok_general(c, v),
+                                "playout_ok {c:?} {v:?} in {p:?}"
+                            );
+                            assert_eq!(
+                                p.check_empty(Padded(table), c, v),
+                                p.check_empty(Csr(&g), c, v),
+                                "check {c:?} {v:?} in {p:?}"
+                            );
+                        }
+                    }
+                    let color = p.to_move();
+                    let legal = p.legal_plays(color);
+                    if legal.is_empty() {
+                        p.pass(color);
+                    } else {
+                        p.play_unchecked(color, legal[rng.below(legal.len())]);
+                    }
+                    p.validate().unwrap();
+                }
+            }
+        }
     }
 }
