@@ -294,7 +294,9 @@ impl Position {
     /// merges or is captured) of the stone on `v`.
     #[inline]
     pub fn chain_head(&self, v: Vertex) -> Option<Vertex> {
-        (self.b.cells[v.index()] != EMPTY)
+        // Stones only: the off-board sentinel cell (both colour bits set)
+        // is not a chain.
+        matches!(self.b.cells[v.index()], 1 | 2)
             .then(|| Vertex::from_index(self.b.head[v.index()] as usize))
     }
 
