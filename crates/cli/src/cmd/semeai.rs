@@ -280,53 +280,62 @@ fn transformed_tree(
     tr: &miai_semeai::Transformed,
     max_lines: usize,
 ) -> String {
-    fn walk(
-        race: &Race,
-        t: &miai_semeai::GameTree,
-        tr: &miai_semeai::Transformed,
-        id: usize,
-        depth: usize,
-        out: &mut String,
-        lines: &mut usize,
+    /// What the recursive walk reads and writes, so it takes two arguments
+    /// besides itself.
+    struct Walk<'a> {
+        race: &'a Race,
+        t: &'a miai_semeai::GameTree,
+        tr: &'a miai_semeai::Transformed,
+        out: String,
+        lines: usize,
         max: usize,
-    ) {
-        let Some(n) = tr.nodes.get(&id) else { return };
-        let node = &t.nodes[id];
-        if depth > 64 || !node.expanded || node.settled {
-            return;
-        }
-        for e in &node.edges {
-            if n.pruned && e.color == t.owner {
-                continue;
-            }
-            if *lines >= max {
+    }
+    impl Walk<'_> {
+        fn walk(&mut self, id: usize, depth: usize) {
+            let (t, tr) = (self.t, self.tr);
+            let Some(n) = tr.nodes.get(&id) else { return };
+            let node = &t.nodes[id];
+            if depth > 64 || !node.expanded || node.settled {
                 return;
             }
-            *lines += 1;
-            let who = if e.color == miai_goban::Color::Black {
-                "B"
-            } else {
-                "W"
-            };
-            let value = tr
-                .nodes
-                .get(&e.child)
-                .map_or("-".into(), |c| c.value.to_string());
-            let _ = writeln!(
-                out,
-                "{}{who} {}: {value}",
-                "  ".repeat(depth),
-                race.name(e.at)
-            );
-            walk(race, t, tr, e.child, depth + 1, out, lines, max);
+            for e in &node.edges {
+                if n.pruned && e.color == t.owner {
+                    continue;
+                }
+                if self.lines >= self.max {
+                    return;
+                }
+                self.lines += 1;
+                let who = if e.color == miai_goban::Color::Black {
+                    "B"
+                } else {
+                    "W"
+                };
+                let value = tr
+                    .nodes
+                    .get(&e.child)
+                    .map_or("-".into(), |c| c.value.to_string());
+                let _ = writeln!(
+                    self.out,
+                    "{}{who} {}: {value}",
+                    "  ".repeat(depth),
+                    self.race.name(e.at)
+                );
+                self.walk(e.child, depth + 1);
+            }
         }
     }
-    let mut out = String::new();
     let root = tr.nodes.get(&0).map_or("-".into(), |n| n.value.to_string());
-    let _ = writeln!(out, "root: {root}");
-    let mut lines = 0;
-    walk(race, t, tr, 0, 1, &mut out, &mut lines, max_lines);
-    out
+    let mut w = Walk {
+        race,
+        t,
+        tr,
+        out: format!("root: {root}\n"),
+        lines: 0,
+        max: max_lines,
+    };
+    w.walk(0, 1);
+    w.out
 }
 
 fn to_json(race: &Race, a: &Analysis, lead: Evaluation) -> Value {
