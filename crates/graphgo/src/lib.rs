@@ -1,1 +1,50 @@
-//! miai-graphgo (under construction).
+//! miai-graphgo: Go on graphs as in seed 001 ("グラフ碁の死活"): ultimate
+//! positions, per-vertex outcome classes, the Chinese-countable end and
+//! score, and an exact whole-board solver for small graphs.
+//!
+//! A board is a connected graph of at most 64 vertices ([`Board`], built
+//! from a goban [`miai_goban::Graph`]); a colouring is [`Stones`] (the
+//! seed's `c: V -> {-1, 0, +1}`, Black = -1, White = +1). Suicide is
+//! forbidden throughout (the seed's 着手禁止点 are suicide points).
+//!
+//! - [`ultimate`]: ultimate positions (窮極盤面) and their eyes `E_B`, `E_W`.
+//! - [`outcome`]: the outcome class `o(r, v)` ∈ {B, W, N, P} of each vertex
+//!   for a regular (repetition-free) move sequence `r`; the exact
+//!   recursion is written in that module's docs.
+//! - [`chinese`]: Chinese-countable end (中国式可終局), Chinese score `s_c`
+//!   (White minus Black) against komi, the stones-only (純碁) score.
+//! - [`solver`]: the optimal area score of a position under positional or
+//!   situational superko, alpha-beta with a history-aware transposition
+//!   table, Benson early stops, symmetry; limits, cancellation, progress.
+//! - [`benson`]: unconditional life and pass-alive territory.
+//! - [`picture`]: text and SVG pictures coloured by class or owner.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::AtomicBool;
+//! use miai_goban::{Color, Graph};
+//! use miai_graphgo::{Board, Stones, solver};
+//! let board = Board::new(Arc::new(Graph::grid(3, 3).unwrap())).unwrap();
+//! let s = solver::solve(&board, Stones::EMPTY, Color::Black, &Default::default(),
+//!     &AtomicBool::new(false), &mut |_| {});
+//! assert_eq!(s.score, Some(9)); // 3x3: Black takes the whole board
+//! ```
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod benson;
+mod board;
+pub mod chinese;
+mod error;
+pub mod outcome;
+pub mod picture;
+pub mod solver;
+mod stones;
+pub mod ultimate;
+
+pub use board::{Bits, Board, MAX_BOARD_VERTICES};
+pub use error::GraphGoError;
+pub use outcome::Class;
+pub use solver::{Move, Repetition, SearchLimit, Solution, SolveOptions};
+pub use stones::{Played, Stones};

@@ -1,0 +1,110 @@
+//! Bench binary: solves small boards from the empty position and asserts
+//! the published optimal scores (see tests/data/small_boards.txt for the
+//! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
+//! [--nodes N] [--situational] [--table-bits B]`; with no board, 2x3 1x7
+//! 3x3 (3x4 and 4x4 do not finish yet: pass them with a node limit).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use miai_goban::{Color, Graph};
+use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
+
+fn published(w: usize, h: usize) -> Option<i32> {
+    // Drange et al. (mathpuzzle.com/go) and van der Werf (5x5); see the
+    // test data file for details.
+    let (a, b) = if w <= h { (w, h) } else { (h, w) };
+    match (a, b) {
+        (1, 3) => Some(3),
+        (1, 4) => Some(4),
+        (1, 5) => Some(0),
+        (1, 6) => Some(1),
+        (1, 7) => Some(2),
+        (2, 2) => Some(1),
+        (2, 3) => Some(0),
+        (3, 3) => Some(9),
+        (3, 4) => Some(4),
+        (4, 4) => Some(2),
+        (4, 5) => Some(20),
+        (5, 5) => Some(25),
+        _ => None,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut boards = Vec::new();
+    let mut opts = SolveOptions::default();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--nodes" => {
+                i += 1;
+                opts.limit.nodes = args.get(i).and_then(|s| s.parse().ok());
+            }
+            "--situational" => opts.repetition = Repetition::Situational,
+            "--no-benson" => opts.benson = false,
+            "--no-symmetry" => opts.symmetry = false,
+            "--table-bits" => {
+                i += 1;
+                opts.limit.table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(20);
+            }
+            s => {
+                if let Some((w, h)) = s.split_once('x')
+                    && let (Ok(w), Ok(h)) = (w.parse::<usize>(), h.parse::<usize>())
+                {
+                    boards.push((w, h));
+                }
+            }
+        }
+        i += 1;
+    }
+    if boards.is_empty() {
+        boards = vec![(3, 2), (1, 7), (3, 3)];
+    }
+    for (w, h) in boards {
+        let Ok(g) = Graph::grid(w, h) else { continue };
+        let Ok(board) = Board::new(Arc::new(g)) else {
+            continue;
+        };
+        let t = Instant::now();
+        let s = solver::solve(
+            &board,
+            Stones::EMPTY,
+            Color::Black,
+            &opts,
+            &AtomicBool::new(false),
+            &mut |p| {
+                eprintln!(
+                    "  {}x{}: {} nodes, {:.1?}, ply {}",
+                    w, h, p.nodes, p.elapsed, p.max_ply
+                )
+            },
+        );
+        let pv: Vec<String> =
+            s.pv.iter()
+                .map(|m| match m {
+                    solver::Move::Pass => "pass".to_string(),
+                    solver::Move::Play(v) => board.name(*v),
+                })
+                .collect();
+        println!(
+            "{w}x{h} {:?}: score {:?} proven {} nodes {} time {:.3?} pv {}",
+            opts.repetition,
+            s.score,
+            s.proven,
+            s.nodes,
+            t.elapsed(),
+            pv.join(" ")
+        );
+        if s.proven
+            && let Some(p) = published(w, h)
+        {
+            assert_eq!(s.score, Some(p), "{w}x{h} disagrees with the published {p}");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Independent cross-check: a plain minimax over full game histories,
+//! written here on top of goban's `Position` (a separate rules engine), with
+//! no transposition table and no pruning, agrees with the fast solver on
+//! tiny graphs. Its only shortcut is a memo keyed by the *whole* history
+//! set, which cannot change the value: two nodes with the same position,
+//! player, pass flag and set of earlier colourings have identical subtrees.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use miai_goban::{
+    Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Suicide, VertexSet,
+};
+use miai_graphgo::{Board, Repetition as Rep, SolveOptions, Stones, solver};
+
+/// The brute force's memo budget: tiny graphs only.
+const MEMO_CAP: usize = 50_000;
+
+type Key = (Vec<u8>, Color, bool, BTreeSet<(Vec<u8>, u8)>);
+
+struct Brute {
+    situational: bool,
+    memo: HashMap<Key, i64>,
+    over: bool,
+}
+
+fn rules() -> Rules {
+    Rules {
+        suicide: Suicide::Forbidden,
+        // The brute force keeps its own history; the engine only plays.
+        repetition: Repetition::None,
+        scoring: Scoring::Area,
+        komi: Komi::from_halves(0),
+    }
+}
+
+impl Brute {
+    fn tag(&self, to_move: Color) -> u8 {
+        if self.situational {
+            1 + to_move as u8
+        } else {
+            0
+        }
+    }
+
+    /// Black's optimal area margin from `pos` with `history` (earlier
+    /// colourings, the current one included).
+    fn value(
+        &mut self,
+        pos: &Position,
+        passed: bool,
+        history: &mut BTreeSet<(Vec<u8>, u8)>,
+    ) -> i64 {
+        let key: Key = (
+            pos.board_bytes().to_vec(),
+            pos.to_move(),
+            passed,
+            history.clone(),
+        );
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        if self.memo.len() >= MEMO_CAP {
+            self.over = true;
+            return 0;
+        }
+        let me = pos.to_move();
+        let black = me == Color::Black;
+        let mut best: Option<i64> = None;
+        let consider = |v: i64, best: &mut Option<i64>| {
+            *best = Some(match *best {
+                None => v,
+                Some(b) if black => b.max(v),
+                Some(b) => b.min(v),
+            });
+        };
+        // Pass.
+        if passed {
+            let s = pos.score(&VertexSet::new()).expect("no dead stones given");
+            consider(s.margin_halves() / 2, &mut best);
+        } else {
+            let mut next = pos.clone();
+            next.play_mut(me, Move::Pass).expect("pass is legal");
+            let k = (next.board_bytes().to_vec(), self.tag(next.to_move()));
+            let added = history.insert(k.clone());
+            let v = self.value(&next, true, history);
+            if added {
+                history.remove(&k);
+            }
+            consider(v, &mut best);
+        }
+        for v in pos.legal_plays(me) {
+            let mut next = pos.clone();
+            if next.play_mut(me, Move::Play(v)).is_err() {
+                continue;
+            }
+            let k = (next.board_bytes().to_vec(), self.tag(next.to_move()));
+            if history.contains(&k) {
+                continue;
+            }
+            history.insert(k.clone());
+            let val = self.value(&next, false, history);
+            history.remove(&k);
+            consider(val, &mut best);
+        }
+        let v = best.expect("pass is always possible");
+        self.memo.insert(key, v);
+        v
+    }
+}
+
+/// The brute-force value, or `None` when it exceeds its budget.
+fn brute(graph: &Arc<Graph>, situational: bool) -> Option<i64> {
+    let pos = Position::empty(graph.clone(), rules());
+    let mut b = Brute {
+        situational,
+        memo: HashMap::new(),
+        over: false,
+    };
+    let mut h = BTreeSet::new();
+    h.insert((pos.board_bytes().to_vec(), b.tag(pos.to_move())));
+    let v = b.value(&pos, false, &mut h);
+    (!b.over).then_some(v)
+}
+
+/// Plain alpha-beta over full histories (no table), pass tried first as
+/// in Tromp's 2x2 program; alpha-beta does not change the minimax value.
+fn alphabeta(
+    pos: &Position,
+    passed: bool,
+    situational: bool,
+    history: &mut Vec<(Vec<u8>, u8)>,
+    mut alpha: i64,
+    mut beta: i64,
+    budget: &mut u64,
+) -> Option<i64> {
+    *budget = budget.checked_sub(1)?;
+    let me = pos.to_move();
+    let black = me == Color::Black;
+    let tag = |c: Color| if situational { 1 + c as u8 } else { 0 };
+    let mut best = if black { i64::MIN } else { i64::MAX };
+    let mut children: Vec<(Position, bool)> = Vec::new();
+    let mut next = pos.clone();
+    next.play_mut(me, Move::Pass).ok()?;
+    children.push((next, true));
+    for v in pos.legal_plays(me) {
+        let mut next = pos.clone();
+        if next.play_mut(me, Move::Play(v)).is_ok() {
+            children.push((next, false));
+        }
+    }
+    for (next, is_pass) in children {
+        let value = if is_pass && passed {
+            pos.score(&VertexSet::new()).ok()?.margin_halves() / 2
+        } else {
+            let k = (next.board_bytes().to_vec(), tag(next.to_move()));
+            let seen = history.contains(&k);
+            if seen && !is_pass {
+                continue;
+            }
+            if !seen {
+                history.push(k);
+            }
+            let r = alphabeta(&next, is_pass, situational, history, alpha, beta, budget);
+            if !seen {
+                history.pop();
+            }
+            r?
+        };
+        if black {
+            best = best.max(value);
+            alpha = alpha.max(value);
+        } else {
+            best = best.min(value);
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    Some(best)
+}
+
+fn brute_ab(graph: &Arc<Graph>, situational: bool) -> Option<i64> {
+    let pos = Position::empty(graph.clone(), rules());
+    let tag = if situational { 1 } else { 0 };
+    let mut h = vec![(pos.board_bytes().to_vec(), tag)];
+    let mut budget = 1_500_000;
+    alphabeta(
+        &pos,
+        false,
+        situational,
+        &mut h,
+        i64::MIN + 1,
+        i64::MAX - 1,
+        &mut budget,
+    )
+}
+
+fn fast(graph: &Arc<Graph>, rep: Rep, benson: bool) -> i32 {
+    let board = Board::new(graph.clone()).unwrap();
+    let opts = SolveOptions {
+        repetition: rep,
+        benson,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve(
+        &board,
+        Stones::EMPTY,
+        Color::Black,
+        &opts,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(s.proven);
+    s.score.unwrap()
+}
+
+fn named(n: usize, edges: &[(usize, usize)]) -> Arc<Graph> {
+    Arc::new(Graph::from_edges((0..n).map(|i| format!("v{i}")).collect(), edges).unwrap())
+}
+
+fn tiny_graphs() -> Vec<(&'static str, Arc<Graph>)> {
+    vec![
+        ("1x1", Arc::new(Graph::line(1).unwrap())),
+        ("1x2", Arc::new(Graph::line(2).unwrap())),
+        ("1x3", Arc::new(Graph::line(3).unwrap())),
+        ("1x4", Arc::new(Graph::line(4).unwrap())),
+        ("triangle", named(3, &[(0, 1), (1, 2), (2, 0)])),
+        ("star K1,3", named(4, &[(0, 1), (0, 2), (0, 3)])),
+        (
+            "K4",
+            named(4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]),
+        ),
+        ("cycle C4", named(4, &[(0, 1), (1, 2), (2, 3), (3, 0)])),
+        ("1x5", Arc::new(Graph::line(5).unwrap())),
+        ("2x2", Arc::new(Graph::grid(2, 2).unwrap())),
+        (
+            "cycle C5",
+            named(5, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]),
+        ),
+        (
+            "K2,3",
+            named(5, &[(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)]),
+        ),
+        (
+            "degree-5 star K1,5",
+            named(6, &[(0, 1), (0, 2), (0, 3), (0, 4), (0, 5)]),
+        ),
+        ("1x6", Arc::new(Graph::line(6).unwrap())),
+        ("paw", named(4, &[(0, 1), (1, 2), (2, 0), (2, 3)])),
+    ]
+}
+
+#[test]
+fn solver_agrees_with_full_history_minimax_positional() {
+    let mut checked = Vec::new();
+    for (name, g) in tiny_graphs() {
+        let Some(want) = brute(&g, false).or_else(|| brute_ab(&g, false)) else {
+            continue;
+        };
+        for benson in [true, false] {
+            assert_eq!(
+                i64::from(fast(&g, Rep::Positional, benson)),
+                want,
+                "{name}, benson {benson}"
+            );
+        }
+        checked.push(name);
+    }
+    eprintln!("checked (positional): {checked:?}");
+    assert!(
+        checked.len() >= 5,
+        "too few graphs within the brute force's budget: {checked:?}"
+    );
+}
+
+#[test]
+fn solver_agrees_with_full_history_minimax_situational() {
+    let mut checked = Vec::new();
+    for (name, g) in tiny_graphs() {
+        let Some(want) = brute(&g, true).or_else(|| brute_ab(&g, true)) else {
+            continue;
+        };
+        assert_eq!(i64::from(fast(&g, Rep::Situational, true)), want, "{name}");
+        checked.push(name);
+    }
+    eprintln!("checked (situational): {checked:?}");
+    assert!(
+        checked.len() >= 5,
+        "too few graphs within the brute force's budget: {checked:?}"
+    );
+}

@@ -1,0 +1,123 @@
+//! Optimal scores of small boards against published values
+//! (tests/data/small_boards.txt names each source).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use miai_goban::{Color, Graph};
+use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
+
+struct Case {
+    w: usize,
+    h: usize,
+    score: i32,
+    rule: Repetition,
+    slow: bool,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("data/small_boards.txt");
+    let mut slow = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("# Slow") {
+            slow = true;
+        }
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (w, h) = f[0].split_once('x').unwrap();
+        out.push(Case {
+            w: w.parse().unwrap(),
+            h: h.parse().unwrap(),
+            score: f[1].parse().unwrap(),
+            rule: if f[2] == "situational" {
+                Repetition::Situational
+            } else {
+                Repetition::Positional
+            },
+            slow,
+        });
+    }
+    out
+}
+
+fn check(slow: bool) {
+    let mut n = 0;
+    for c in cases().into_iter().filter(|c| c.slow == slow) {
+        let board = Board::new(Arc::new(Graph::grid(c.w, c.h).unwrap())).unwrap();
+        let mut opts = SolveOptions {
+            repetition: c.rule,
+            ..SolveOptions::default()
+        };
+        opts.limit.table_bits = if slow { 22 } else { 16 };
+        let s = solver::solve(
+            &board,
+            Stones::EMPTY,
+            Color::Black,
+            &opts,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        );
+        assert!(s.proven, "{}x{}", c.w, c.h);
+        assert_eq!(s.score, Some(c.score), "{}x{} {:?}", c.w, c.h, c.rule);
+        // The principal variation replays legally to a position whose area
+        // count (when it ends in two passes) is the score.
+        let mut cur = Stones::EMPTY;
+        let mut side = Color::Black;
+        for m in &s.pv {
+            if let solver::Move::Play(v) = m {
+                cur = cur.play(&board, side, *v).expect("PV move is legal").stones;
+            }
+            side = side.opponent();
+        }
+        if !s.pv_ends_settled && s.pv.ends_with(&[solver::Move::Pass, solver::Move::Pass]) {
+            assert_eq!(cur.area_score(&board), c.score, "{}x{} PV end", c.w, c.h);
+        }
+        n += 1;
+    }
+    assert!(n > 0);
+}
+
+#[test]
+fn published_small_boards() {
+    check(false);
+}
+
+#[test]
+#[ignore = "slow: 3x3, 3x4, 4x4 take seconds to minutes; run with --ignored in release"]
+fn published_slow_boards() {
+    check(true);
+}
+
+#[test]
+fn limits_give_unproven_not_panic() {
+    let board = Board::new(Arc::new(Graph::grid(4, 4).unwrap())).unwrap();
+    let mut opts = SolveOptions::default();
+    opts.limit.nodes = Some(1000);
+    opts.limit.table_bits = 10;
+    let s = solver::solve(
+        &board,
+        Stones::EMPTY,
+        Color::Black,
+        &opts,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(!s.proven);
+    assert_eq!(s.score, None);
+    assert_eq!(s.stopped, Some(solver::Stop::Nodes));
+    // Cancellation before the start.
+    let s = solver::solve(
+        &board,
+        Stones::EMPTY,
+        Color::Black,
+        &SolveOptions::default(),
+        &AtomicBool::new(true),
+        &mut |_| {},
+    );
+    assert!(!s.proven);
+    assert_eq!(s.stopped, Some(solver::Stop::Cancelled));
+}
