@@ -66,6 +66,35 @@ pub struct SearchLimit {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+impl SearchLimit {
+    /// The per-node bookkeeping every search shares: report progress now
+    /// and then, honour the cancel flag, stop at the node limit. `nodes`
+    /// counts the node just entered.
+    pub(crate) fn check(
+        &self,
+        nodes: u64,
+        progress: &mut Option<Box<dyn FnMut(u64) + '_>>,
+    ) -> Result<(), SearchError> {
+        if nodes & 0xFFFF == 0
+            && let Some(p) = progress.as_mut()
+        {
+            p(nodes);
+        }
+        if nodes & 0x3FF == 0
+            && let Some(c) = &self.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Err(SearchError::Cancelled { nodes });
+        }
+        if let Some(max) = self.max_nodes
+            && nodes > max
+        {
+            return Err(SearchError::NodeLimit { limit: max });
+        }
+        Ok(())
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Key {
     unfilled: u16,
@@ -167,23 +196,7 @@ impl<'a> HistorySearch<'a> {
 
     fn tick(&mut self) -> Result<(), SearchError> {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0
-            && let Some(p) = self.progress.as_mut()
-        {
-            p(self.nodes);
-        }
-        if self.nodes & 0x3FF == 0
-            && let Some(c) = &self.limit.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            return Err(SearchError::Cancelled { nodes: self.nodes });
-        }
-        if let Some(max) = self.limit.max_nodes
-            && self.nodes > max
-        {
-            return Err(SearchError::NodeLimit { limit: max });
-        }
-        Ok(())
+        self.limit.check(self.nodes, &mut self.progress)
     }
 
     /// Whether `goal` can force a win (a draw counts as failure) from

@@ -1,7 +1,5 @@
 //! Exhaustive search of a real n-ko position under positional superko.
 
-use std::sync::atomic::Ordering;
-
 use miai_goban::{Color, Game, Move};
 
 use crate::history::{Rules, SearchLimit};
@@ -114,23 +112,7 @@ impl<'a> BoardSearch<'a> {
 
     fn tick(&mut self) -> Result<(), SearchError> {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0
-            && let Some(p) = self.progress.as_mut()
-        {
-            p(self.nodes);
-        }
-        if self.nodes & 0x3FF == 0
-            && let Some(c) = &self.limit.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            return Err(SearchError::Cancelled { nodes: self.nodes });
-        }
-        if let Some(max) = self.limit.max_nodes
-            && self.nodes > max
-        {
-            return Err(SearchError::NodeLimit { limit: max });
-        }
-        Ok(())
+        self.limit.check(self.nodes, &mut self.progress)
     }
 
     /// The value for `me`, to move: 1 win, 0 draw, -1 loss. `passed` says
