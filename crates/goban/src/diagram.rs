@@ -121,6 +121,39 @@ pub(crate) fn derr(line: usize, column: usize, message: impl Into<String>) -> Di
     }
 }
 
+/// Checks that row `line` has as many points as the first row, and records
+/// the width when it is the first.
+pub(crate) fn check_row_width(
+    width: &mut Option<usize>,
+    count: usize,
+    line: usize,
+) -> Result<(), DiagramError> {
+    match *width {
+        None => *width = Some(count),
+        Some(w) if w != count => {
+            return Err(derr(
+                line,
+                1,
+                format!("this row has {count} points, the first row {w}"),
+            ));
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Checks that a `width` x `height` diagram fits the largest grid.
+pub(crate) fn check_size(width: usize, height: usize) -> Result<(), DiagramError> {
+    if width > crate::graph::MAX_GRID_SIDE || height > crate::graph::MAX_GRID_SIDE {
+        return Err(derr(
+            1,
+            1,
+            format!("a {width}x{height} diagram is larger than 25x25"),
+        ));
+    }
+    Ok(())
+}
+
 /// Where a diagram goes on a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Placement {

@@ -1,6 +1,6 @@
 //! Box-drawing diagrams, the style of seed 003.
 
-use super::{Diagram, DiagramError, Edges, Mark, derr, rows};
+use super::{Diagram, DiagramError, Edges, Mark, check_row_width, check_size, derr, rows};
 use crate::color::Color;
 
 /// Edge flags of an empty glyph: (top, bottom, left, right).
@@ -84,27 +84,11 @@ pub(crate) fn parse(text: &str) -> Result<Diagram, DiagramError> {
             });
             count += 1;
         }
-        match width {
-            None => width = Some(count),
-            Some(w) if w != count => {
-                return Err(derr(
-                    line,
-                    1,
-                    format!("this row has {count} points, the first row {w}"),
-                ));
-            }
-            _ => {}
-        }
+        check_row_width(&mut width, count, line)?;
     }
     let width = width.unwrap_or(0);
     let height = body.len();
-    if width > crate::graph::MAX_GRID_SIDE || height > crate::graph::MAX_GRID_SIDE {
-        return Err(derr(
-            1,
-            1,
-            format!("a {width}x{height} diagram is larger than 25x25"),
-        ));
-    }
+    check_size(width, height)?;
     // Each side: Some(true) once a glyph on it shows the edge, Some(false)
     // once one shows the board going on; both is a contradiction.
     let mut sides: [Option<(bool, usize)>; 4] = [None; 4];

@@ -1,6 +1,6 @@
 //! Plain diagrams: `X O .` (also `# @ +`, lower-case `x o`).
 
-use super::{Diagram, DiagramError, Edges, derr, rows};
+use super::{Diagram, DiagramError, Edges, check_row_width, check_size, derr, rows};
 use crate::color::Color;
 
 pub(crate) fn parse(text: &str) -> Result<Diagram, DiagramError> {
@@ -26,27 +26,11 @@ pub(crate) fn parse(text: &str) -> Result<Diagram, DiagramError> {
             stones.push(stone);
             count += 1;
         }
-        match width {
-            None => width = Some(count),
-            Some(w) if w != count => {
-                return Err(derr(
-                    line,
-                    1,
-                    format!("this row has {count} points, the first row {w}"),
-                ));
-            }
-            _ => {}
-        }
+        check_row_width(&mut width, count, line)?;
     }
     let width = width.unwrap_or(0);
     let height = body.len();
-    if width > crate::graph::MAX_GRID_SIDE || height > crate::graph::MAX_GRID_SIDE {
-        return Err(derr(
-            1,
-            1,
-            format!("a {width}x{height} diagram is larger than 25x25"),
-        ));
-    }
+    check_size(width, height)?;
     Ok(Diagram {
         width,
         height,
