@@ -119,16 +119,7 @@ pub fn classes(board: &Board, r: &[Stones], max_nodes: u64) -> Result<Vec<Class>
         });
     };
     for s in r {
-        if let Some((color, v)) = s.chain_without_liberty(board) {
-            return Err(GraphGoError::NoLiberties {
-                color: if color == Color::Black {
-                    "black"
-                } else {
-                    "white"
-                },
-                vertex: board.name(v),
-            });
-        }
+        s.check_liberties(board)?;
     }
     let seen: BTreeSet<Stones> = r.iter().copied().collect();
     let mut search = ClassSearch {

@@ -80,22 +80,29 @@ impl Stones {
                 None => {}
             }
         }
-        if let Some((color, v)) = s.chain_without_liberty(board) {
-            return Err(GraphGoError::NoLiberties {
-                color: if color == Color::Black {
-                    "black"
-                } else {
-                    "white"
-                },
-                vertex: board.name(v),
-            });
-        }
+        s.check_liberties(board)?;
         Ok(s)
     }
 
     /// Per-vertex colours.
     pub fn to_colors(&self, board: &Board) -> Vec<Option<Color>> {
         (0..board.len()).map(|v| self.color_at(v)).collect()
+    }
+
+    /// An error naming the first chain (by vertex order) without a liberty,
+    /// if there is one: such a colouring is not a position.
+    pub fn check_liberties(&self, board: &Board) -> Result<(), GraphGoError> {
+        match self.chain_without_liberty(board) {
+            None => Ok(()),
+            Some((color, v)) => Err(GraphGoError::NoLiberties {
+                color: if color == Color::Black {
+                    "black"
+                } else {
+                    "white"
+                },
+                vertex: board.name(v),
+            }),
+        }
     }
 
     /// The first chain (by vertex order) without a liberty, if any.
