@@ -3,41 +3,10 @@
 //! first. Every proven result also comes with a certificate that the
 //! independent checker must accept.
 
-use std::collections::HashMap;
+mod common;
 
 use miai_achieve::{Certificate, Hypergraph, Origin, Player, SearchLimit, Solver, verify};
 use proptest::prelude::*;
-
-/// Maker wins from (m, b)? Plain game tree over all empty cells, memoised.
-fn plain(
-    sets: &[u128],
-    n: usize,
-    m: u128,
-    b: u128,
-    maker_to_move: bool,
-    memo: &mut HashMap<(u128, u128), bool>,
-) -> bool {
-    if sets.iter().any(|&s| s & !m == 0) {
-        return true;
-    }
-    if let Some(&v) = memo.get(&(m, b)) {
-        return v;
-    }
-    let empty: Vec<usize> = (0..n).filter(|&c| (m | b) >> c & 1 == 0).collect();
-    let v = if empty.is_empty() {
-        false
-    } else if maker_to_move {
-        empty
-            .iter()
-            .any(|&c| plain(sets, n, m | 1 << c, b, false, memo))
-    } else {
-        empty
-            .iter()
-            .all(|&c| plain(sets, n, m, b | 1 << c, true, memo))
-    };
-    memo.insert((m, b), v);
-    v
-}
 
 fn game() -> impl Strategy<Value = (usize, Vec<u128>)> {
     (2usize..=12).prop_flat_map(|n| {
@@ -56,7 +25,7 @@ proptest! {
         for first in [Player::Maker, Player::Breaker] {
             let mut solver = Solver::new(&h, SearchLimit { table_bytes: 1 << 16, ..SearchLimit::default() }).unwrap();
             let fast = solver.solve(first, &mut |_| {}).verdict.winner();
-            let slow = plain(&sets, n, 0, 0, first == Player::Maker, &mut HashMap::new());
+            let slow = common::plain_maker_wins(&sets, n, 0, 0, first == Player::Maker);
             let expected = if slow { Player::Maker } else { Player::Breaker };
             prop_assert_eq!(fast, Some(expected), "first {}", first);
 

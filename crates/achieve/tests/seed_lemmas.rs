@@ -2,6 +2,8 @@
 //! the solver finds the seed's winner, and the certificate it writes is
 //! accepted by the independent checker (and rejected once tampered with).
 
+mod common;
+
 use miai_achieve::{Area, Certificate, Creature, Player, SearchLimit, Solver, family, verify};
 
 struct Case {
@@ -152,9 +154,9 @@ fn tamper(text: &str, h: &miai_achieve::Hypergraph) -> String {
                 continue;
             }
             let loses = if winner_is_maker {
-                !plain_maker_wins(h.sets(), n, m | bit, b, false)
+                !common::plain_maker_wins(h.sets(), n, m | bit, b, false)
             } else {
-                plain_maker_wins(h.sets(), n, m, b | bit, true)
+                common::plain_maker_wins(h.sets(), n, m, b | bit, true)
             };
             if loses {
                 lines[first] = format!("move {} {} {}", parts[1], parts[2], c);
@@ -163,40 +165,4 @@ fn tamper(text: &str, h: &miai_achieve::Hypergraph) -> String {
         }
     }
     panic!("no strategy line has a losing alternative");
-}
-
-/// Plain minimax with a memo, no pruning beyond the rules.
-fn plain_maker_wins(sets: &[u128], n: usize, m: u128, b: u128, maker_to_move: bool) -> bool {
-    fn go(
-        sets: &[u128],
-        n: usize,
-        m: u128,
-        b: u128,
-        mk: bool,
-        memo: &mut std::collections::HashMap<(u128, u128), bool>,
-    ) -> bool {
-        if sets.iter().any(|&s| s & !m == 0) {
-            return true;
-        }
-        if let Some(&v) = memo.get(&(m, b)) {
-            return v;
-        }
-        let empty: Vec<usize> = (0..n).filter(|&c| (m | b) >> c & 1 == 0).collect();
-        let v = if empty.is_empty() {
-            false
-        } else if mk {
-            empty
-                .iter()
-                .any(|&c| go(sets, n, m | 1 << c, b, false, memo))
-        } else {
-            empty
-                .iter()
-                .all(|&c| go(sets, n, m, b | 1 << c, true, memo))
-        };
-        memo.insert((m, b), v);
-        v
-    }
-    // Only sets Breaker has not touched can be completed.
-    let live: Vec<u128> = sets.iter().copied().filter(|&s| s & b == 0).collect();
-    go(&live, n, m, b, maker_to_move, &mut Default::default())
 }
