@@ -1,0 +1,334 @@
+//! The problem model: a position, the region in play, the target stones and
+//! who attacks them.
+//!
+//! The solver never plays on the whole board. [`Problem::new`] cuts out the
+//! region and the chains around it into a small graph of its own (the
+//! *solver board*): region points, the stones of every chain touching the
+//! region, the empty points next to the region that are not in it, and one
+//! extra empty point per surrounding chain that has liberties outside. Points
+//! outside the region are never played, so those liberties are permanent:
+//! the wall round a closed problem is safe, as a book reader assumes.
+//!
+//! Region inference (when no region is given), as a reader pasting a book
+//! problem expects:
+//! 1. *Closed problems.* The open board is what can be reached from far away
+//!    (beyond the stones' bounding box) through empty points. Chains
+//!    touching it form the wall. If only one colour has wall chains, it is
+//!    the attacker; the region is the enclosed area holding the defender's
+//!    stones.
+//! 2. *Open problems* (the defender's stones see the open board, as in most
+//!    book problems drawn in a corner): a *tsumego frame*. The region is the
+//!    bounding box of all stones grown by one line (clipped at the board's
+//!    edges); the attacker gets a solid, safe wall on every point just
+//!    outside it. The attacker is then the colour whose stones lie farther
+//!    from the board edges the problem sits on.
+
+pub mod file;
+mod region;
+
+use std::sync::Arc;
+
+use miai_goban::{Color, Graph, Position, Rules, Setup, Vertex, VertexSet};
+
+use crate::error::ProblemError;
+use crate::side::Side;
+
+pub use region::RegionKind;
+
+/// Most points a region may have (the solver's tables are sized for it).
+pub const MAX_REGION: usize = 120;
+
+/// What the user gives: a position and optionally the attacker, the region
+/// and the last move's nature.
+#[derive(Debug, Clone)]
+pub struct ProblemSpec {
+    /// The position (usually a 19x19 board), the player to move and a ko
+    /// ban for it.
+    pub setup: Setup,
+    /// The attacking colour; inferred when `None`.
+    pub attacker: Option<Color>,
+    /// The region in play; inferred when `None`.
+    pub region: Option<Vec<Vertex>>,
+    /// The attacker's last move was a tenuki (the defender may not tenuki
+    /// now).
+    pub attacker_just_tenukied: bool,
+    /// The target: stones whose chains the attacker must capture (the
+    /// defender loses when none of these chains' points holds one of its
+    /// stones). `None`: every defender stone in the region, and the defender
+    /// loses when it has no stone left there (seed §1).
+    pub targets: Option<Vec<Vertex>>,
+}
+
+impl ProblemSpec {
+    /// A spec with everything inferred.
+    pub fn new(setup: Setup) -> ProblemSpec {
+        ProblemSpec {
+            setup,
+            attacker: None,
+            region: None,
+            attacker_just_tenukied: false,
+            targets: None,
+        }
+    }
+}
+
+/// A posed problem: the solver board cut out of the original position.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    original: Setup,
+    graph: Arc<Graph>,
+    start: Setup,
+    to_original: Vec<Option<Vertex>>,
+    region: VertexSet,
+    target_points: VertexSet,
+    attacker: Color,
+    kind: RegionKind,
+    frame: Vec<Vertex>,
+    attacker_just_tenukied: bool,
+}
+
+impl Problem {
+    /// Poses the problem: checks the position, infers what is not given and
+    /// cuts out the solver board.
+    pub fn new(spec: ProblemSpec) -> Result<Problem, ProblemError> {
+        let rules = Rules::default();
+        // The position must be legal as given.
+        let original_pos = Position::from_setup(spec.setup.clone(), rules)?;
+        let found = region::infer(
+            &original_pos,
+            spec.attacker,
+            spec.region.as_deref(),
+            spec.targets.as_deref(),
+        )?;
+        let mut original = spec.setup.clone();
+        for &v in &found.frame {
+            original.stones[v.index()] = Some(found.attacker);
+        }
+        let defender = found.attacker.opponent();
+        if !found
+            .region
+            .iter()
+            .any(|v| original.stones[v.index()] == Some(defender))
+        {
+            return Err(ProblemError::NoTarget { defender });
+        }
+        if found.region.len() > MAX_REGION {
+            return Err(ProblemError::TooBig {
+                points: found.region.len(),
+                max: MAX_REGION,
+            });
+        }
+        let cut = region::cut(&original, &found.region)?;
+        let mut start = Setup::empty(cut.graph.clone());
+        for (i, o) in cut.to_original.iter().enumerate() {
+            if let Some(o) = o {
+                start.stones[i] = original.stones[o.index()];
+            }
+        }
+        start.to_move = spec.setup.to_move;
+        if let Some(k) = spec.setup.ko {
+            let name = spec.setup.graph.vertex_name(k);
+            match cut.to_original.iter().position(|o| *o == Some(k)) {
+                Some(i) if cut.region.contains(crate::vx(i)) => {
+                    start.ko = Some(crate::vx(i));
+                }
+                _ => {
+                    return Err(ProblemError::BadPoint {
+                        point: name,
+                        reason: "the ko point is not in the region".into(),
+                    });
+                }
+            }
+        }
+        // The cut position must be legal too (it is, when the original is).
+        Position::from_setup(start.clone(), rules)?;
+        let target_points = match &spec.targets {
+            None => cut.region,
+            Some(t) => {
+                let mut set = VertexSet::new();
+                for &v in t {
+                    let name = spec.setup.graph.vertex_name(v);
+                    if original_pos.color_at(v) != Some(defender) {
+                        return Err(ProblemError::BadPoint {
+                            point: name,
+                            reason: format!("a target must be a {defender} stone"),
+                        });
+                    }
+                    for s in original_pos.chain_stones(v).iter() {
+                        match cut.to_original.iter().position(|o| *o == Some(s)) {
+                            Some(i) if cut.region.contains(crate::vx(i)) => {
+                                set.insert(crate::vx(i));
+                            }
+                            _ => {
+                                return Err(ProblemError::BadPoint {
+                                    point: name,
+                                    reason: "the target chain is not in the region".into(),
+                                });
+                            }
+                        }
+                    }
+                }
+                set
+            }
+        };
+        Ok(Problem {
+            original,
+            graph: cut.graph,
+            start,
+            to_original: cut.to_original,
+            region: cut.region,
+            target_points,
+            attacker: found.attacker,
+            kind: found.kind,
+            frame: found.frame,
+            attacker_just_tenukied: spec.attacker_just_tenukied,
+        })
+    }
+
+    /// The attacking colour.
+    pub fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// The defending colour (owner of the target stones).
+    pub fn defender(&self) -> Color {
+        self.attacker.opponent()
+    }
+
+    /// The colour playing `side`.
+    pub fn color_of(&self, side: Side) -> Color {
+        match side {
+            Side::Attacker => self.attacker,
+            Side::Defender => self.attacker.opponent(),
+        }
+    }
+
+    /// The role of `color`.
+    pub fn side_of(&self, color: Color) -> Side {
+        if color == self.attacker {
+            Side::Attacker
+        } else {
+            Side::Defender
+        }
+    }
+
+    /// How the region was found.
+    pub fn region_kind(&self) -> RegionKind {
+        self.kind
+    }
+
+    /// Points of the original board that got frame stones.
+    pub fn frame(&self) -> &[Vertex] {
+        &self.frame
+    }
+
+    /// The original position (with the frame stones, if any).
+    pub fn original(&self) -> &Setup {
+        &self.original
+    }
+
+    /// The solver board.
+    pub fn graph(&self) -> &Arc<Graph> {
+        &self.graph
+    }
+
+    /// The starting position on the solver board (player to move and ko ban
+    /// as given).
+    pub fn start(&self) -> &Setup {
+        &self.start
+    }
+
+    /// Whether the attacker's last move was a tenuki.
+    pub fn attacker_just_tenukied(&self) -> bool {
+        self.attacker_just_tenukied
+    }
+
+    /// The region, as solver-board vertices.
+    pub fn region(&self) -> &VertexSet {
+        &self.region
+    }
+
+    /// The points whose defender stones count (the region when no target
+    /// was given).
+    pub fn target_points(&self) -> &VertexSet {
+        &self.target_points
+    }
+
+    /// The region, as original-board vertices.
+    pub fn original_region(&self) -> Vec<Vertex> {
+        self.region
+            .iter()
+            .filter_map(|v| self.to_original[v.index()])
+            .collect()
+    }
+
+    /// Empty points of the region at the start.
+    pub fn empty_points(&self) -> usize {
+        self.region
+            .iter()
+            .filter(|v| self.start.stones[v.index()].is_none())
+            .count()
+    }
+
+    /// The original-board vertex of a solver-board vertex (`None` for the
+    /// extra liberties).
+    pub fn to_original(&self, v: Vertex) -> Option<Vertex> {
+        self.to_original.get(v.index()).copied().flatten()
+    }
+
+    /// The solver-board vertex of an original-board vertex, if it is on the
+    /// solver board.
+    pub fn from_original(&self, v: Vertex) -> Option<Vertex> {
+        self.to_original
+            .iter()
+            .position(|o| *o == Some(v))
+            .map(crate::vx)
+    }
+
+    /// The name of a solver-board vertex on the original board.
+    pub fn vertex_name(&self, v: Vertex) -> String {
+        match self.to_original(v) {
+            Some(o) => self.original.graph.vertex_name(o),
+            None => self.graph.vertex_name(v),
+        }
+    }
+
+    /// A solver-board position put back on the original board.
+    pub fn to_original_setup(&self, pos: &Position) -> Setup {
+        let mut s = self.original.clone();
+        for v in self.region.iter() {
+            if let Some(o) = self.to_original(v) {
+                s.stones[o.index()] = pos.color_at(v);
+            }
+        }
+        s.to_move = pos.to_move();
+        s.ko = None;
+        s
+    }
+
+    /// The smallest window of a grid board holding the region and its wall
+    /// (column, row, width, height; rows from the top), grown by one line.
+    pub fn window(&self) -> Option<(usize, usize, usize, usize)> {
+        let g = &self.original.graph;
+        let (w, h) = g.dimensions()?;
+        let mut x0 = usize::MAX;
+        let mut y0 = usize::MAX;
+        let mut x1 = 0;
+        let mut y1 = 0;
+        for v in self.to_original.iter().flatten() {
+            let (x, y) = g.xy(*v)?;
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        if x0 == usize::MAX {
+            return None;
+        }
+        let x0 = x0.saturating_sub(1);
+        let y0 = y0.saturating_sub(1);
+        let x1 = (x1 + 1).min(w - 1);
+        let y1 = (y1 + 1).min(h - 1);
+        Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+    }
+}

@@ -1,0 +1,393 @@
+//! Region inference and the cut-out solver board.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use miai_goban::{Color, Graph, Position, Setup, Vertex, VertexSet};
+
+use crate::error::ProblemError;
+
+/// How the region was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionKind {
+    /// Given by the user.
+    Given,
+    /// The area enclosed by the attacker's wall.
+    Closed,
+    /// The stones' bounding box grown by a line, with a frame round it.
+    Framed,
+}
+
+/// The outcome of inference, on the original board.
+pub(crate) struct Found {
+    pub region: VertexSet,
+    pub attacker: Color,
+    pub kind: RegionKind,
+    /// Empty points that get attacker frame stones.
+    pub frame: Vec<Vertex>,
+}
+
+/// Infers the attacker and the region (see the module docs of `problem`).
+pub(crate) fn infer(
+    pos: &Position,
+    attacker: Option<Color>,
+    region: Option<&[Vertex]>,
+    targets: Option<&[Vertex]>,
+) -> Result<Found, ProblemError> {
+    let g = pos.graph();
+    if let Some(points) = region {
+        let mut set = VertexSet::new();
+        for &v in points {
+            if !g.contains(v) {
+                return Err(ProblemError::BadPoint {
+                    point: format!("#{}", v.index()),
+                    reason: "not a point of the board".into(),
+                });
+            }
+            set.insert(v);
+        }
+        // A region point's whole chain is in play.
+        for v in points {
+            if pos.color_at(*v).is_some() {
+                for s in pos.chain_stones(*v).iter() {
+                    set.insert(s);
+                }
+            }
+        }
+        let attacker = match attacker {
+            Some(a) => a,
+            None => guess_by_edges(pos, &set).ok_or_else(|| {
+                ProblemError::AmbiguousAttacker("both colours lie alike in the region".into())
+            })?,
+        };
+        return Ok(Found {
+            region: set,
+            attacker,
+            kind: RegionKind::Given,
+            frame: Vec::new(),
+        });
+    }
+    let stones: Vec<Vertex> = g
+        .vertices()
+        .filter(|&v| pos.color_at(v).is_some())
+        .collect();
+    if stones.is_empty() {
+        return Err(ProblemError::NoRegion("the board has no stones".into()));
+    }
+    let Some((w, h)) = g.dimensions() else {
+        return Err(ProblemError::NoRegion(
+            "regions are inferred on grid boards only".into(),
+        ));
+    };
+    let (x0, y0, x1, y1) = bbox(g, &stones);
+    // Seeds of the open board: empty points beyond the box grown by one.
+    let far = |x: usize, y: usize| x + 1 < x0 || x > x1 + 1 || y + 1 < y0 || y > y1 + 1;
+    let seeds: Vec<Vertex> = g
+        .vertices()
+        .filter(|&v| pos.color_at(v).is_none())
+        .filter(|&v| g.xy(v).is_some_and(|(x, y)| far(x, y)))
+        .collect();
+    if seeds.is_empty() {
+        return Err(ProblemError::NoRegion(
+            "the stones leave no open board around them".into(),
+        ));
+    }
+    let open = flood_empty(pos, &seeds);
+    // Chains touching the open board, by colour.
+    let mut wall = [VertexSet::new(), VertexSet::new()];
+    for v in g.vertices() {
+        if let Some(c) = pos.color_at(v)
+            && g.neighbors(v).iter().any(|u| open.contains(*u))
+        {
+            wall[c.index()].insert(v);
+        }
+    }
+    let has_inner = |c: Color| {
+        stones
+            .iter()
+            .any(|&s| pos.color_at(s) == Some(c) && !wall_chain(pos, &wall[c.index()], s))
+    };
+    let attacker = match (attacker, targets.and_then(|t| t.first())) {
+        (Some(a), _) => a,
+        (None, Some(&t)) => match pos.color_at(t) {
+            Some(c) => c.opponent(),
+            None => {
+                return Err(ProblemError::BadPoint {
+                    point: g.vertex_name(t),
+                    reason: "a target must be a stone".into(),
+                });
+            }
+        },
+        (None, None) => {
+            let bw = !wall[Color::Black.index()].is_empty();
+            let ww = !wall[Color::White.index()].is_empty();
+            match (bw, ww) {
+                (true, false) if has_inner(Color::White) => Color::Black,
+                (false, true) if has_inner(Color::Black) => Color::White,
+                _ => guess_by_edges(pos, &g.all()).ok_or_else(|| {
+                    ProblemError::AmbiguousAttacker("both colours lie alike on the board".into())
+                })?,
+            }
+        }
+    };
+    let defender = attacker.opponent();
+    // Chains touching the open board are outside (the attacker's wall, the
+    // defender's friends outside); the region is what the target stones
+    // reach without crossing them.
+    let mut blocked = open;
+    for w in &wall {
+        for v in w.iter() {
+            for s in pos.chain_stones(v).iter() {
+                blocked.insert(s);
+            }
+        }
+    }
+    let seeds: Vec<Vertex> = match targets {
+        Some(t) => t.to_vec(),
+        None => stones
+            .iter()
+            .copied()
+            .filter(|&s| pos.color_at(s) == Some(defender) && !blocked.contains(s))
+            .collect(),
+    };
+    if let Some(&open_target) = seeds.iter().find(|s| blocked.contains(**s))
+        && targets.is_some()
+    {
+        return Err(ProblemError::NotClosed {
+            color: defender,
+            vertex: g.vertex_name(open_target),
+        });
+    }
+    let enclosed = !seeds.is_empty()
+        && (targets.is_some()
+            || !stones
+                .iter()
+                .any(|&s| pos.color_at(s) == Some(defender) && blocked.contains(s)));
+    if enclosed {
+        let region = flood(g, &seeds, &blocked);
+        return Ok(Found {
+            region,
+            attacker,
+            kind: RegionKind::Closed,
+            frame: Vec::new(),
+        });
+    }
+    // Open: frame the bounding box grown by one line.
+    let bx0 = x0.saturating_sub(1);
+    let by0 = y0.saturating_sub(1);
+    let bx1 = (x1 + 1).min(w - 1);
+    let by1 = (y1 + 1).min(h - 1);
+    let inside = |x: usize, y: usize| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y);
+    let mut region = VertexSet::new();
+    let mut frame = Vec::new();
+    for v in g.vertices() {
+        let Some((x, y)) = g.xy(v) else { continue };
+        if inside(x, y) {
+            region.insert(v);
+        } else if g
+            .neighbors(v)
+            .iter()
+            .any(|&u| g.xy(u).is_some_and(|(ux, uy)| inside(ux, uy)))
+        {
+            frame.push(v);
+        }
+    }
+    if frame.is_empty() && region.len() == g.len() {
+        return Err(ProblemError::NoRegion(
+            "the stones' box covers the whole board".into(),
+        ));
+    }
+    Ok(Found {
+        region,
+        attacker,
+        kind: RegionKind::Framed,
+        frame,
+    })
+}
+
+/// Whether `s`'s chain has a stone in `wall`.
+fn wall_chain(pos: &Position, wall: &VertexSet, s: Vertex) -> bool {
+    pos.chain_stones(s).intersects(wall)
+}
+
+/// Column/row bounding box of `points` (min x, min y, max x, max y).
+fn bbox(g: &Graph, points: &[Vertex]) -> (usize, usize, usize, usize) {
+    let mut b = (usize::MAX, usize::MAX, 0, 0);
+    for &v in points {
+        if let Some((x, y)) = g.xy(v) {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        }
+    }
+    b
+}
+
+/// Empty points reachable from `seeds` through empty points.
+fn flood_empty(pos: &Position, seeds: &[Vertex]) -> VertexSet {
+    let g = pos.graph();
+    let mut seen = VertexSet::new();
+    let mut queue: VecDeque<Vertex> = VecDeque::new();
+    for &s in seeds {
+        if seen.insert(s) {
+            queue.push_back(s);
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        for &u in g.neighbors(v) {
+            if pos.color_at(u).is_none() && seen.insert(u) {
+                queue.push_back(u);
+            }
+        }
+    }
+    seen
+}
+
+/// Points reachable from `seeds` avoiding `blocked`.
+fn flood(g: &Graph, seeds: &[Vertex], blocked: &VertexSet) -> VertexSet {
+    let mut seen = VertexSet::new();
+    let mut queue: VecDeque<Vertex> = VecDeque::new();
+    for &s in seeds {
+        if !blocked.contains(s) && seen.insert(s) {
+            queue.push_back(s);
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        for &u in g.neighbors(v) {
+            if !blocked.contains(u) && seen.insert(u) {
+                queue.push_back(u);
+            }
+        }
+    }
+    seen
+}
+
+/// The attacker by geometry: the colour whose stones in `within` lie
+/// farther from the board edges the stones hug (the defender sits in the
+/// corner or on the side, the attacker round it). `None` on a tie.
+fn guess_by_edges(pos: &Position, within: &VertexSet) -> Option<Color> {
+    let g = pos.graph();
+    let (w, h) = g.dimensions()?;
+    let stones: Vec<Vertex> = within
+        .iter()
+        .filter(|&v| pos.color_at(v).is_some())
+        .collect();
+    let (x0, y0, x1, y1) = bbox(g, &stones);
+    // The edges the problem sits on: those its box is nearest to.
+    let near = |d: usize| d <= 3;
+    let (left, top, right, bottom) = (near(x0), near(y0), near(w - 1 - x1), near(h - 1 - y1));
+    let dist = |v: Vertex| -> usize {
+        let Some((x, y)) = g.xy(v) else { return 0 };
+        let mut d = 0;
+        if left {
+            d += x;
+        }
+        if top {
+            d += y;
+        }
+        if right {
+            d += w - 1 - x;
+        }
+        if bottom {
+            d += h - 1 - y;
+        }
+        d
+    };
+    let mut sum = [0usize; 2];
+    let mut count = [0usize; 2];
+    for &s in &stones {
+        if let Some(c) = pos.color_at(s) {
+            sum[c.index()] += dist(s);
+            count[c.index()] += 1;
+        }
+    }
+    let (b, wh) = (Color::Black.index(), Color::White.index());
+    if count[b] == 0 {
+        return Some(Color::Black);
+    }
+    if count[wh] == 0 {
+        return Some(Color::White);
+    }
+    // Compare means without division.
+    let (mb, mw) = (sum[b] * count[wh], sum[wh] * count[b]);
+    match mb.cmp(&mw) {
+        std::cmp::Ordering::Greater => Some(Color::Black),
+        std::cmp::Ordering::Less => Some(Color::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The solver board cut out of the original.
+pub(crate) struct Cut {
+    pub graph: Arc<Graph>,
+    pub to_original: Vec<Option<Vertex>>,
+    pub region: VertexSet,
+}
+
+/// Cuts the solver board: the region, its neighbours, the stones of every
+/// chain touching it, and one permanent liberty for each such chain with
+/// liberties beyond the cut.
+pub(crate) fn cut(original: &Setup, region: &VertexSet) -> Result<Cut, ProblemError> {
+    let pos = Position::from_setup(original.clone(), miai_goban::Rules::japanese())?;
+    let g = pos.graph();
+    let mut keep = *region;
+    for v in region.iter() {
+        for &u in g.neighbors(v) {
+            keep.insert(u);
+        }
+    }
+    // Whole chains of the kept stones.
+    for v in keep.iter().collect::<Vec<_>>() {
+        if pos.color_at(v).is_some() && !region.contains(v) {
+            for s in pos.chain_stones(v).iter() {
+                keep.insert(s);
+            }
+        }
+    }
+    let old: Vec<Vertex> = keep.iter().collect();
+    let mut index = vec![usize::MAX; g.len()];
+    for (i, v) in old.iter().enumerate() {
+        index[v.index()] = i;
+    }
+    let mut names: Vec<String> = old.iter().map(|&v| g.vertex_name(v)).collect();
+    let mut to_original: Vec<Option<Vertex>> = old.iter().map(|&v| Some(v)).collect();
+    let mut edges = Vec::new();
+    for (i, &v) in old.iter().enumerate() {
+        for &u in g.neighbors(v) {
+            let j = index[u.index()];
+            if j != usize::MAX && i < j {
+                edges.push((i, j));
+            }
+        }
+    }
+    // Permanent liberties for outside chains with liberties beyond the cut.
+    let mut done = VertexSet::new();
+    for &v in &old {
+        if region.contains(v) || pos.color_at(v).is_none() || done.contains(v) {
+            continue;
+        }
+        let chain = pos.chain_stones(v);
+        for s in chain.iter() {
+            done.insert(s);
+        }
+        let outside = pos
+            .liberties(v)
+            .iter()
+            .any(|l| index[l.index()] == usize::MAX);
+        if outside {
+            let i = names.len();
+            names.push(format!("+out{i}"));
+            to_original.push(None);
+            edges.push((index[v.index()], i));
+        }
+    }
+    let graph = Graph::from_edges(names, &edges)
+        .map_err(|e| ProblemError::NoRegion(format!("cannot build the solver board: {e}")))?;
+    let mut cut_region = VertexSet::new();
+    for v in region.iter() {
+        cut_region.insert(crate::vx(index[v.index()]));
+    }
+    Ok(Cut {
+        graph: Arc::new(graph),
+        to_original,
+        region: cut_region,
+    })
+}

@@ -1,0 +1,603 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) that stays sound
+//! under repetition.
+//!
+//! One *query* asks whether a given side (the goal) wins from a state. The
+//! seed regime is a game that may go round for ever; it is played as a
+//! *first-cycle game*: the first time a state repeats on the line, the game
+//! ends and the cycle decides — the side that played more tenukis round it
+//! wins (it gained tempo every lap), an equal count is no result, which a
+//! query counts as a loss for its goal. Ehrenfeucht and Mycielski (1979)
+//! showed that first-cycle games of this kind (mean-payoff games) have the
+//! same value as the infinite game and that positional strategies are
+//! optimal, so the value of a state does not depend on the line that
+//! reached it — the property the seed (§3) asks for.
+//!
+//! What can depend on the line is the value a *search* computes for an
+//! inner node: a cycle closing on a state above the node cuts the game
+//! short. The graph-history-interaction problem is a table that imports
+//! such a value elsewhere. Here each proven value carries `dep`, the
+//! shallowest depth of a line state its proof looked at (a cycle leaf, or a
+//! superko-illegal play). A node at depth `d` whose proof has `dep >= d`
+//! proved the first-cycle game *from itself*, i.e. its true value; only
+//! such values enter the table. Importing true values anywhere is sound:
+//! the winner's optimal positional strategy still wins the search tree
+//! with imported true values (every cycle it allows is a winning cycle, and
+//! every imported node it reaches has its value). Values that depended on
+//! the line stay in the parent's child list for as long as the parent is
+//! being searched, and are recomputed otherwise.
+//!
+//! The superko regime forbids a play that recreates a board of the line, so
+//! the same `dep` bookkeeping covers the plays it forbids; a proof is
+//! stored only when no forbidden play referred to a board above the node,
+//! and the boards its own subtree repeats are all inside it.
+
+pub mod limit;
+pub(crate) mod tt;
+
+use std::time::Instant;
+
+use miai_goban::Vertex;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
+
+use crate::regime::Regime;
+use crate::side::Side;
+use crate::state::{Ctx, Mv, State};
+use limit::{Cancel, Limits, Progress, Stop};
+use tt::{Entry, Tt};
+
+/// Proof numbers at or above this are infinite.
+pub(crate) const INF: u32 = u32::MAX / 4;
+/// `dep` of a history-free value.
+const FREE: u32 = u32::MAX;
+
+/// Move ordering: natural (by heuristic) or shuffled by a seed (for the
+/// ordering-independence tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ordering {
+    /// Captures, ataris and liberties of weak chains first.
+    #[default]
+    Heuristic,
+    /// A random order from this seed.
+    Shuffled(u64),
+}
+
+/// A child in a node's list.
+#[derive(Debug, Clone, Copy)]
+struct Child {
+    mv: Mv,
+    phi: u32,
+    delta: u32,
+    dep: u32,
+}
+
+/// A node's result, from the view of its player to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NodeValue {
+    pub phi: u32,
+    pub delta: u32,
+    pub dep: u32,
+}
+
+/// The searcher: one per analysis; its table is shared by the queries.
+pub(crate) struct Searcher<'c> {
+    pub ctx: Ctx,
+    pub tt: Tt,
+    salt: u64,
+    goal: Side,
+    pub nodes: u64,
+    limits: Limits,
+    started: Instant,
+    cancel: Option<Cancel>,
+    progress: Option<&'c mut dyn FnMut(Progress)>,
+    pub stopped: Option<Stop>,
+    ordering: Ordering,
+    rng: ChaCha8Rng,
+    /// The line: states by depth.
+    stack: Vec<State>,
+    /// Keys of the line's states (seed regime) or boards (superko), with
+    /// the first depth each appears at.
+    on_line: FxHashMap<u64, u32>,
+    /// Tenukis by [attacker, defender] and immediate ko retakes, before
+    /// each depth of the line.
+    tenukis: Vec<[u32; 3]>,
+    plays: Vec<Vertex>,
+}
+
+/// A query's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// The goal side wins.
+    Yes,
+    /// It does not (the other side wins, or no result).
+    No,
+    /// Cut off.
+    Unknown(Stop),
+}
+
+impl<'c> Searcher<'c> {
+    pub fn new(
+        ctx: Ctx,
+        limits: Limits,
+        ordering: Ordering,
+        cancel: Option<Cancel>,
+        progress: Option<&'c mut dyn FnMut(Progress)>,
+    ) -> Searcher<'c> {
+        let seed = match ordering {
+            Ordering::Shuffled(s) => s,
+            Ordering::Heuristic => 0,
+        };
+        Searcher {
+            tt: Tt::new(limits.table_bytes),
+            ctx,
+            salt: 0,
+            goal: Side::Attacker,
+            nodes: 0,
+            limits,
+            started: Instant::now(),
+            cancel,
+            progress,
+            stopped: None,
+            ordering,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            stack: Vec::new(),
+            on_line: FxHashMap::default(),
+            tenukis: Vec::new(),
+            plays: Vec::new(),
+        }
+    }
+
+    /// Switches to another query (goal and ko-advantaged side) on the same
+    /// table; the keys are salted so the queries do not mix.
+    pub fn set_query(&mut self, goal: Side, master: Side) {
+        self.goal = goal;
+        self.ctx.master = master;
+        let n = match self.ctx.regime {
+            Regime::Seed { ko_threats } => ko_threats as u64 + 1,
+            Regime::Superko => 0,
+        };
+        self.salt = mix64(
+            0x1234_5678 ^ ((goal.index() as u64) << 1) ^ ((master.index() as u64) << 2) ^ (n << 8),
+        );
+    }
+
+    /// Whether the goal side wins from `line`'s last state, the earlier
+    /// states being the line that reached it.
+    pub fn prove(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        self.load(line, moves, false);
+        let d = line.len() - 1;
+        let root = &self.stack[d];
+        if let Some(w) = root.decided(&self.ctx) {
+            let v = self.leaf(root.mover(&self.ctx) == w);
+            return (self.answer(d, v), v);
+        }
+        let mut v = NodeValue {
+            phi: 1,
+            delta: 1,
+            dep: FREE,
+        };
+        while v.phi != 0 && v.delta != 0 && self.stopped.is_none() {
+            v = self.mid(d, INF - 1, INF - 1);
+        }
+        (self.answer(d, v), v)
+    }
+
+    /// Puts a line on the stack: `moves[i]` leads from `line[i]` to
+    /// `line[i + 1]`; the last state is entered too when `enter_last`.
+    fn load(&mut self, line: &[State], moves: &[Mv], enter_last: bool) {
+        self.stack.clear();
+        self.on_line.clear();
+        self.tenukis.clear();
+        self.tenukis.push([0, 0, 0]);
+        for (i, s) in line.iter().enumerate() {
+            self.stack.push(s.clone());
+            if i + 1 < line.len() || enter_last {
+                self.enter(i);
+            }
+            if let Some(&mv) = moves.get(i) {
+                let t = self.counts_after(i, mv);
+                self.tenukis.push(t);
+            }
+        }
+    }
+
+    /// The line's counters after `mv` from the state at depth `d`:
+    /// tenukis by side, and immediate ko retakes.
+    #[inline]
+    fn counts_after(&self, d: usize, mv: Mv) -> [u32; 3] {
+        let mut t = self.tenukis[d];
+        let s = &self.stack[d];
+        match mv {
+            Mv::Tenuki => t[s.mover(&self.ctx).index()] += 1,
+            Mv::Play(v) => {
+                if s.is_retake(v) {
+                    t[2] += 1;
+                }
+            }
+        }
+        t
+    }
+
+    fn answer(&self, d: usize, v: NodeValue) -> Answer {
+        if let Some(s) = self.stopped
+            && v.phi != 0
+            && v.delta != 0
+        {
+            return Answer::Unknown(s);
+        }
+        let mover_wins = v.phi == 0;
+        let goal_moves = self.stack[d].mover(&self.ctx) == self.goal;
+        if mover_wins == goal_moves {
+            Answer::Yes
+        } else {
+            Answer::No
+        }
+    }
+
+    #[inline]
+    fn leaf(&self, mover_wins: bool) -> NodeValue {
+        if mover_wins {
+            NodeValue {
+                phi: 0,
+                delta: INF,
+                dep: FREE,
+            }
+        } else {
+            NodeValue {
+                phi: INF,
+                delta: 0,
+                dep: FREE,
+            }
+        }
+    }
+
+    /// The line key of the state at depth `d`: the full state in the seed
+    /// regime, the board under superko.
+    fn line_key(&self, s: &State) -> u64 {
+        match self.ctx.regime {
+            Regime::Seed { .. } => s.key(&self.ctx),
+            Regime::Superko => s.pos.hash(),
+        }
+    }
+
+    /// Puts the state at depth `d` on the line.
+    fn enter(&mut self, d: usize) {
+        let k = self.line_key(&self.stack[d]);
+        self.on_line.entry(k).or_insert(d as u32);
+    }
+
+    fn leave(&mut self, d: usize) {
+        let k = self.line_key(&self.stack[d]);
+        if self.on_line.get(&k) == Some(&(d as u32)) {
+            self.on_line.remove(&k);
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.limits.max_nodes {
+            self.stopped = Some(Stop::Nodes);
+        }
+        if self.nodes & 1023 == 0 {
+            if let Some(t) = self.limits.max_time
+                && self.started.elapsed() >= t
+            {
+                self.stopped = Some(Stop::Time);
+            }
+            if self.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+                self.stopped = Some(Stop::Cancelled);
+            }
+            if self.nodes & 0xffff == 0
+                && let Some(p) = self.progress.as_mut()
+            {
+                p(Progress {
+                    nodes: self.nodes,
+                    max_nodes: self.limits.max_nodes,
+                    table_entries: self.tt.len(),
+                });
+            }
+        }
+    }
+
+    /// The children of the node at depth `d`, with their values, and the
+    /// `dep` of the move generation itself (superko-forbidden plays), and
+    /// that of the tenuki's permission.
+    fn expand(&mut self, d: usize) -> (Vec<Child>, u32, u32) {
+        let mut plays = std::mem::take(&mut self.plays);
+        plays.clear();
+        self.stack[d].plays(&self.ctx, &mut plays);
+        if let Ordering::Heuristic = self.ordering {
+            order(&self.stack[d], &self.ctx, &mut plays);
+        }
+        if self.stack.len() <= d + 1 {
+            let s = self.stack[d].clone();
+            self.stack.push(s);
+        }
+        let mover = self.stack[d].mover(&self.ctx);
+        let mut children = Vec::with_capacity(plays.len() + 1);
+        let mut gen_dep = FREE;
+        let superko = matches!(self.ctx.regime, Regime::Superko);
+        let mut ko_blocked = superko && self.stack[d].simple_ko_blocked();
+        let mut ko_dep = FREE;
+        for &v in &plays {
+            let (parent, rest) = self.stack.split_at_mut(d + 1);
+            let captured = parent[d].play_into(&self.ctx, Mv::Play(v), &mut rest[0]);
+            if superko && let Some(&a) = self.on_line.get(&rest[0].pos.hash()) {
+                gen_dep = gen_dep.min(a);
+                if captured > 0 && mover == Side::Attacker {
+                    ko_blocked = true;
+                    ko_dep = ko_dep.min(a);
+                }
+                continue;
+            }
+            let c = self.child_value(d, Mv::Play(v));
+            children.push(c);
+        }
+        if !ko_blocked {
+            ko_dep = FREE;
+        } else if superko && self.stack[d].simple_ko_blocked() {
+            // The simple-ko ban is part of the state, not of the line.
+            ko_dep = FREE;
+        }
+        if self.stack[d].may_tenuki(&self.ctx, ko_blocked) {
+            let (parent, rest) = self.stack.split_at_mut(d + 1);
+            parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
+            let c = self.child_value(d, Mv::Tenuki);
+            children.push(c);
+        }
+        if let Ordering::Shuffled(_) = self.ordering {
+            children.shuffle(&mut self.rng);
+        }
+        self.plays = plays;
+        (children, gen_dep, ko_dep)
+    }
+
+    /// The value of the child now at depth `d + 1`, reached by `mv`.
+    fn child_value(&mut self, d: usize, mv: Mv) -> Child {
+        let child = &self.stack[d + 1];
+        let key = child.key(&self.ctx);
+        let mover = child.mover(&self.ctx);
+        if let Regime::Seed { .. } = self.ctx.regime
+            && let Some(&a) = self.on_line.get(&key)
+        {
+            // A cycle: the side with more tenukis round it wins; with
+            // none gained, a ko both sides keep retaking at once (both have
+            // threats) is the attacker's failure (the seed's convention:
+            // repetition is the attacker's responsibility), any other
+            // cycle (triple ko, eternal life) is no result.
+            let t = self.counts_after(d, mv);
+            let from = self.tenukis[a as usize];
+            let att = t[0] - from[0];
+            let def = t[1] - from[1];
+            let retakes = t[2] - from[2];
+            let winner = match def.cmp(&att) {
+                std::cmp::Ordering::Greater => Some(Side::Defender),
+                std::cmp::Ordering::Less => Some(Side::Attacker),
+                std::cmp::Ordering::Equal if retakes > 0 => Some(Side::Defender),
+                std::cmp::Ordering::Equal => None,
+            };
+            // No result counts as a loss for the goal.
+            let winner = winner.unwrap_or(self.goal.other());
+            let v = self.leaf(mover == winner);
+            return Child {
+                mv,
+                phi: v.phi,
+                delta: v.delta,
+                dep: a,
+            };
+        }
+        if let Some(w) = child.decided(&self.ctx) {
+            let v = self.leaf(mover == w);
+            return Child {
+                mv,
+                phi: v.phi,
+                delta: v.delta,
+                dep: FREE,
+            };
+        }
+        let (phi, delta) = match self.tt.get(key ^ self.salt) {
+            Some(e) => (e.phi, e.delta),
+            None => (1, 1),
+        };
+        Child {
+            mv,
+            phi,
+            delta,
+            dep: FREE,
+        }
+    }
+
+    /// Multiple-iterative deepening at depth `d` with thresholds on phi and
+    /// delta.
+    fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
+        self.tick();
+        let start_nodes = self.nodes;
+        let (mut children, gen_dep, ko_dep) = self.expand(d);
+        if children.is_empty() {
+            // No move: the player to move loses.
+            let v = NodeValue {
+                phi: INF,
+                delta: 0,
+                dep: gen_dep,
+            };
+            self.store(d, v, 1);
+            return v;
+        }
+        self.enter(d);
+        let mut t = self.tenukis[d];
+        let v = loop {
+            let v = summarise(&children, gen_dep, ko_dep);
+            if v.phi >= th_phi || v.delta >= th_delta || self.stopped.is_some() {
+                break v;
+            }
+            // The most proving child and the runner-up's delta.
+            let mut best = 0;
+            let mut d2 = INF;
+            for (i, c) in children.iter().enumerate().skip(1) {
+                if c.delta < children[best].delta {
+                    d2 = children[best].delta;
+                    best = i;
+                } else if c.delta < d2 {
+                    d2 = c.delta;
+                }
+            }
+            let c = children[best];
+            let child_th_phi = th_delta
+                .saturating_sub(v.delta)
+                .saturating_add(c.phi)
+                .min(INF - 1);
+            let child_th_delta = th_phi
+                .min(d2.saturating_add(d2 / 4).saturating_add(1))
+                .min(INF - 1);
+            {
+                let (parent, rest) = self.stack.split_at_mut(d + 1);
+                parent[d].play_into(&self.ctx, c.mv, &mut rest[0]);
+            }
+            t = self.counts_after(d, c.mv);
+            if self.tenukis.len() <= d + 1 {
+                self.tenukis.push(t);
+            } else {
+                self.tenukis[d + 1] = t;
+            }
+            let r = self.mid(d + 1, child_th_phi, child_th_delta);
+            let ch = &mut children[best];
+            ch.phi = r.phi;
+            ch.delta = r.delta;
+            ch.dep = r.dep;
+            // The child's own expansion overwrote deeper stack slots only.
+        };
+        let _ = t;
+        self.leave(d);
+        let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+        self.store(d, v, work.max(1));
+        v
+    }
+
+    fn store(&mut self, d: usize, v: NodeValue, work: u32) {
+        let proven = v.phi == 0 || v.delta == 0;
+        if proven && v.dep < d as u32 {
+            return;
+        }
+        if !proven && self.stopped.is_some() {
+            return;
+        }
+        let key = self.stack[d].key(&self.ctx) ^ self.salt;
+        self.tt.put(
+            key,
+            Entry {
+                phi: v.phi,
+                delta: v.delta,
+                work,
+            },
+        );
+    }
+
+    /// The children of the state at depth `d` of `line`, with their values
+    /// from the table where known (for principal variations).
+    pub fn children_of(&mut self, line: &[State], moves: &[Mv]) -> Vec<(Mv, State)> {
+        self.load(line, moves, true);
+        let d = line.len() - 1;
+        let (children, _, _) = self.expand(d);
+        let mut out = Vec::new();
+        for c in children {
+            let mut s = self.stack[d].clone();
+            self.stack[d].play_into(&self.ctx, c.mv, &mut s);
+            out.push((c.mv, s));
+        }
+        self.on_line.clear();
+        out
+    }
+}
+
+/// phi and delta of a node from its children, with the `dep` of a proof.
+fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
+    let mut phi = INF;
+    let mut delta: u32 = 0;
+    for c in children {
+        phi = phi.min(c.delta);
+        delta = delta.saturating_add(c.phi);
+    }
+    let delta = delta.min(INF);
+    if phi == 0 {
+        // Won: by the least history-bound winning child.
+        let dep = children
+            .iter()
+            .filter(|c| c.delta == 0)
+            .map(|c| {
+                if c.mv == Mv::Tenuki {
+                    c.dep.min(ko_dep)
+                } else {
+                    c.dep
+                }
+            })
+            .max()
+            .unwrap_or(FREE);
+        NodeValue {
+            phi: 0,
+            delta: INF,
+            dep,
+        }
+    } else if delta == 0 {
+        let dep = children
+            .iter()
+            .map(|c| c.dep)
+            .min()
+            .unwrap_or(FREE)
+            .min(gen_dep);
+        NodeValue {
+            phi: INF,
+            delta: 0,
+            dep,
+        }
+    } else {
+        NodeValue {
+            phi,
+            delta: if delta >= INF { INF - 1 } else { delta },
+            dep: FREE,
+        }
+    }
+}
+
+/// Heuristic order: captures and ataris, then liberties of the chains in
+/// the fewest liberties, then the rest.
+fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex]) {
+    let pos = &state.pos;
+    let me = pos.to_move();
+    let g = pos.graph();
+    let score = |v: Vertex| -> i32 {
+        let mut s = 0;
+        for &u in g.neighbors(v) {
+            match pos.color_at(u) {
+                Some(c) => {
+                    let libs = pos.liberty_count(u) as i32;
+                    if c == me {
+                        if libs == 1 {
+                            s += 40; // saving an own chain in atari
+                        } else {
+                            s += 2;
+                        }
+                    } else if libs == 1 {
+                        s += 100; // a capture
+                    } else {
+                        s += 20 / libs;
+                    }
+                }
+                None => s += 1,
+            }
+        }
+        if !ctx.region.contains(v) {
+            s -= 50;
+        }
+        s
+    };
+    plays.sort_by_cached_key(|&v| std::cmp::Reverse(score(v)));
+}
+
+#[inline]
+fn mix64(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

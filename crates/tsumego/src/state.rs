@@ -1,0 +1,348 @@
+//! A search state: the board of the solver, plus what the rules need beyond
+//! it (the last move's tenuki, the ko bans of the ko-disadvantaged side).
+
+use miai_goban::{Color, Illegal, Position, Repetition, Rules, Suicide, Vertex, VertexSet};
+
+use crate::benson;
+use crate::problem::Problem;
+use crate::regime::Regime;
+use crate::side::Side;
+
+/// A move of the search: a stone in the region, or a play elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Mv {
+    /// A stone on a solver-board vertex.
+    Play(Vertex),
+    /// A play elsewhere on the board (not a pass: seed §2(2)).
+    Tenuki,
+}
+
+/// A ko the ko-disadvantaged side may not retake yet: the opponent's single
+/// stone on `stone` has just one liberty, `point`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Ban {
+    pub point: Vertex,
+    pub stone: Vertex,
+}
+
+/// What every state of one search shares.
+#[derive(Debug, Clone)]
+pub(crate) struct Ctx {
+    pub region: VertexSet,
+    pub region_list: Vec<Vertex>,
+    pub attacker: Color,
+    pub regime: Regime,
+    /// Seed regime: the ko-advantaged side.
+    pub master: Side,
+    /// Seed regime: N.
+    pub threats: u8,
+    /// Every vertex of the solver board that is not in the region and is
+    /// empty: a liberty there is permanent.
+    pub outside: VertexSet,
+    /// The points whose defender stones count: the defender loses when none
+    /// of them holds one of its stones.
+    pub targets: VertexSet,
+    pub target_list: Vec<Vertex>,
+}
+
+impl Ctx {
+    pub fn new(problem: &Problem, regime: Regime, master: Side) -> Ctx {
+        let region = *problem.region();
+        let g = problem.graph();
+        let mut outside = VertexSet::new();
+        for v in g.vertices() {
+            if !region.contains(v) && problem.start().stones[v.index()].is_none() {
+                outside.insert(v);
+            }
+        }
+        Ctx {
+            region_list: region.iter().collect(),
+            region,
+            attacker: problem.attacker(),
+            regime,
+            master,
+            threats: match regime {
+                Regime::Seed { ko_threats } => ko_threats,
+                Regime::Superko => 0,
+            },
+            outside,
+            targets: *problem.target_points(),
+            target_list: problem.target_points().iter().collect(),
+        }
+    }
+
+    #[inline]
+    pub fn color(&self, side: Side) -> Color {
+        match side {
+            Side::Attacker => self.attacker,
+            Side::Defender => self.attacker.opponent(),
+        }
+    }
+
+    #[inline]
+    pub fn side(&self, color: Color) -> Side {
+        if color == self.attacker {
+            Side::Attacker
+        } else {
+            Side::Defender
+        }
+    }
+
+    /// The rules the board enforces itself: no suicide; simple ko only in
+    /// the superko regime (the seed regime keeps its own bans).
+    pub fn board_rules(&self) -> Rules {
+        Rules {
+            suicide: Suicide::Forbidden,
+            repetition: match self.regime {
+                Regime::Seed { .. } => Repetition::None,
+                Regime::Superko => Repetition::PositionalSuperko,
+            },
+            ..Rules::japanese()
+        }
+    }
+}
+
+/// One state of the search.
+#[derive(Debug, Clone)]
+pub(crate) struct State {
+    pub pos: Position,
+    /// Who played the last move, if it was a tenuki.
+    pub last_tenuki: Option<Side>,
+    /// Seed regime: kos the ko-disadvantaged side may not retake yet.
+    pub bans: [Option<Ban>; 2],
+    /// Seed regime: tenukis the ko-disadvantaged side has played while a
+    /// ko was banned to it; at N it may retake kos at once for the rest of
+    /// the game (it has found its threats).
+    pub waited: u8,
+}
+
+const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+impl State {
+    /// The problem's starting state with `first` to move. The ko ban and
+    /// the attacker's tenuki given with the problem hold only when the side
+    /// they concern moves first.
+    pub fn start(problem: &Problem, ctx: &Ctx, first: Side) -> State {
+        let mut setup = problem.start().clone();
+        let mut ko = setup.ko.take();
+        let color = ctx.color(first);
+        if color != setup.to_move {
+            ko = None;
+        }
+        setup.to_move = color;
+        if matches!(ctx.regime, Regime::Superko) {
+            setup.ko = ko;
+        }
+        let pos = Position::from_setup(setup, ctx.board_rules())
+            .expect("the problem's start was checked when it was posed");
+        let mut state = State {
+            pos,
+            last_tenuki: (problem.attacker_just_tenukied() && first == Side::Defender)
+                .then_some(Side::Attacker),
+            bans: [None, None],
+            waited: 0,
+        };
+        if let (Regime::Seed { .. }, Some(k)) = (ctx.regime, ko) {
+            let opp = state.pos.to_move().opponent();
+            let stone = state.pos.graph().neighbors(k).iter().copied().find(|&u| {
+                state.pos.color_at(u) == Some(opp)
+                    && state.pos.chain_size(u) == 1
+                    && state.pos.atari_liberty(u) == Some(k)
+            });
+            if let Some(stone) = stone
+                && state.locked(ctx, first)
+            {
+                state.bans[0] = Some(Ban { point: k, stone });
+            }
+        }
+        state
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn mover(&self, ctx: &Ctx) -> Side {
+        ctx.side(self.pos.to_move())
+    }
+
+    /// The transposition key: board, player to move, last tenuki and ko
+    /// bans.
+    pub fn key(&self, ctx: &Ctx) -> u64 {
+        let mut k = match ctx.regime {
+            Regime::Seed { .. } => self.pos.situation_hash(),
+            Regime::Superko => self.pos.search_key(),
+        };
+        if let Some(s) = self.last_tenuki {
+            k ^= KEY_TENUKI[s.index()];
+        }
+        for b in self.bans.iter().flatten() {
+            k ^= mix(((b.point.index() as u64) << 16) | 0x5a);
+        }
+        if self.waited > 0 {
+            k ^= mix(0xa5a5_0000 | self.waited as u64);
+        }
+        k
+    }
+
+    /// The winner if the game is over by the stones: the attacker when no
+    /// target point holds a defender stone, the defender when one of its
+    /// chains on a target point can never be captured (a permanent liberty
+    /// outside the region, or Benson's unconditional life).
+    pub fn decided(&self, ctx: &Ctx) -> Option<Side> {
+        let d = ctx.attacker.opponent();
+        let mut any = false;
+        for &v in &ctx.target_list {
+            if self.pos.color_at(v) == Some(d) {
+                any = true;
+                if self.pos.liberties(v).intersects(&ctx.outside) {
+                    return Some(Side::Defender);
+                }
+            }
+        }
+        if !any {
+            return Some(Side::Attacker);
+        }
+        if benson::alive_in(&self.pos, d, &ctx.targets) {
+            return Some(Side::Defender);
+        }
+        None
+    }
+
+    /// Whether `mv` is allowed by the board and the seed regime's bans
+    /// (superko is the searcher's business: it needs the line).
+    pub fn check(&self, v: Vertex) -> Result<(), Illegal> {
+        let color = self.pos.to_move();
+        self.pos.check(color, v)?;
+        if self.bans.iter().flatten().any(|b| b.point == v) {
+            return Err(Illegal::Ko);
+        }
+        Ok(())
+    }
+
+    /// Plays on the region: the points where the mover may play, with the
+    /// attacker's pointless moves left out: filling a point all of whose
+    /// neighbours are its own safe stones (chains with a permanent liberty)
+    /// attacks nothing and protects nothing.
+    pub fn plays(&self, ctx: &Ctx, out: &mut Vec<Vertex>) {
+        let color = self.pos.to_move();
+        let attacker = color == ctx.attacker;
+        let g = self.pos.graph();
+        for &v in &ctx.region_list {
+            if self.pos.color_at(v).is_some() {
+                continue;
+            }
+            if attacker
+                && g.neighbors(v).iter().all(|&u| {
+                    self.pos.color_at(u) == Some(color)
+                        && self.pos.liberties(u).intersects(&ctx.outside)
+                })
+            {
+                continue;
+            }
+            if self.check(v).is_ok() {
+                out.push(v);
+            }
+        }
+    }
+
+    /// Whether the mover may tenuki now, given whether one of its captures
+    /// is forbidden by ko (`ko_blocked`; the seed regime's bans are checked
+    /// here).
+    pub fn may_tenuki(&self, ctx: &Ctx, ko_blocked: bool) -> bool {
+        match self.mover(ctx) {
+            Side::Defender => self.last_tenuki != Some(Side::Attacker),
+            Side::Attacker => ko_blocked || self.bans.iter().any(Option::is_some),
+        }
+    }
+
+    /// Whether the mover's capture at a simple-ko point is what the board
+    /// forbids (superko regime).
+    pub fn simple_ko_blocked(&self) -> bool {
+        self.pos.ko_point().is_some()
+    }
+
+    /// Seed regime: whether `side` must wait before retaking a ko (the
+    /// ko-disadvantaged side before its N tenukis).
+    #[inline]
+    pub fn locked(&self, ctx: &Ctx, side: Side) -> bool {
+        side != ctx.master && self.waited < ctx.threats
+    }
+
+    /// Whether the mover's play at `v` retakes a ko at once (a simple-ko
+    /// recapture, legal only for a side with threats).
+    #[inline]
+    pub fn is_retake(&self, v: Vertex) -> bool {
+        self.pos.ko_ban() == Some((v, self.pos.to_move()))
+    }
+
+    /// Plays `mv` into `out` (copy-make). The move must be legal.
+    pub fn play_into(&self, ctx: &Ctx, mv: Mv, out: &mut State) -> u32 {
+        out.pos.clone_from(&self.pos);
+        out.bans = self.bans;
+        out.waited = self.waited;
+        let color = self.pos.to_move();
+        let side = ctx.side(color);
+        match mv {
+            Mv::Tenuki => {
+                out.pos.pass(color);
+                out.last_tenuki = Some(side);
+                if out.bans.iter().any(Option::is_some) {
+                    // The banned side waits; at N it has its threats.
+                    out.waited += 1;
+                    if !out.locked(ctx, side) {
+                        out.bans = [None, None];
+                    }
+                }
+                0
+            }
+            Mv::Play(v) => {
+                let info = out.pos.play_unchecked(color, v);
+                out.last_tenuki = None;
+                if let Regime::Seed { .. } = ctx.regime {
+                    // Drop bans whose ko shape is gone.
+                    for slot in out.bans.iter_mut() {
+                        if let Some(b) = *slot
+                            && !(out.pos.color_at(b.point).is_none()
+                                && out.pos.chain_size(b.stone) == 1
+                                && out.pos.atari_liberty(b.stone) == Some(b.point))
+                        {
+                            *slot = None;
+                        }
+                    }
+                    if let Some(k) = info.ko
+                        && out.locked(ctx, side.other())
+                    {
+                        let ban = Ban { point: k, stone: v };
+                        if let Some(slot) = out.bans.iter_mut().find(|s| s.is_none()) {
+                            *slot = Some(ban);
+                        } else {
+                            // Two kos already banned: the oldest gives way.
+                            out.bans[0] = out.bans[1];
+                            out.bans[1] = Some(ban);
+                        }
+                    }
+                    out.canonical_bans();
+                }
+                info.captured
+            }
+        }
+    }
+
+    /// Puts the bans in a canonical order, so equal states have equal keys.
+    fn canonical_bans(&mut self) {
+        if let [None, Some(b)] = self.bans {
+            self.bans = [Some(b), None];
+        }
+        if let [Some(a), Some(b)] = self.bans
+            && a.point.index() > b.point.index()
+        {
+            self.bans = [Some(b), Some(a)];
+        }
+    }
+}
