@@ -18,10 +18,13 @@
 //!    stones.
 //! 2. *Open problems* (the defender's stones see the open board, as in most
 //!    book problems drawn in a corner): a *tsumego frame*. The region is the
-//!    bounding box of all stones grown by one line (clipped at the board's
-//!    edges); the attacker gets a solid, safe wall on every point just
-//!    outside it. The attacker is then the colour whose stones lie farther
-//!    from the board edges the problem sits on.
+//!    defender's neighbourhood: the empty points within `reach` steps of its
+//!    stones (through empty points and its own stones, never through the
+//!    attacker's, inside the stones' bounding box grown by one line), those
+//!    stones, and the attacker's chains touching them. The attacker gets a
+//!    safe stone on every empty point just outside: what the book leaves
+//!    open round the problem is the attacker's. The attacker is the colour
+//!    whose stones lie farther from the board edges the problem sits on.
 
 pub mod file;
 mod region;
@@ -34,6 +37,9 @@ use crate::error::ProblemError;
 use crate::side::Side;
 
 pub use region::RegionKind;
+
+/// How far an open problem's region reaches from the defender's stones.
+pub const DEFAULT_REACH: usize = 2;
 
 /// Most points a region may have (the solver's tables are sized for it).
 pub const MAX_REGION: usize = 120;
@@ -57,6 +63,9 @@ pub struct ProblemSpec {
     /// stones). `None`: every defender stone in the region, and the defender
     /// loses when it has no stone left there (seed §1).
     pub targets: Option<Vec<Vertex>>,
+    /// Open problems: how far (in empty points) the region reaches from the
+    /// defender's stones.
+    pub reach: usize,
 }
 
 impl ProblemSpec {
@@ -68,6 +77,7 @@ impl ProblemSpec {
             region: None,
             attacker_just_tenukied: false,
             targets: None,
+            reach: DEFAULT_REACH,
         }
     }
 }
@@ -99,6 +109,7 @@ impl Problem {
             spec.attacker,
             spec.region.as_deref(),
             spec.targets.as_deref(),
+            spec.reach,
         )?;
         let mut original = spec.setup.clone();
         for &v in &found.frame {

@@ -104,6 +104,8 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
+    /// Benson's test by board (it depends on the board only).
+    benson_cache: FxHashMap<u64, bool>,
 }
 
 /// A query's answer.
@@ -146,6 +148,7 @@ impl<'c> Searcher<'c> {
             on_line: FxHashMap::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
+            benson_cache: FxHashMap::default(),
         }
     }
 
@@ -388,7 +391,7 @@ impl<'c> Searcher<'c> {
                 dep: a,
             };
         }
-        if let Some(w) = child.decided(&self.ctx) {
+        if let Some(w) = child.decided_cheap(&self.ctx) {
             let v = self.leaf(mover == w);
             return Child {
                 mv,
@@ -409,10 +412,49 @@ impl<'c> Searcher<'c> {
         }
     }
 
+    /// Benson's test on the state at depth `d`, cached by board.
+    fn benson(&mut self, d: usize) -> Option<Side> {
+        let h = self.stack[d].pos.hash();
+        if let Some(&alive) = self.benson_cache.get(&h) {
+            return alive.then_some(Side::Defender);
+        }
+        let r = self.stack[d].benson(&self.ctx);
+        if self.benson_cache.len() > 1 << 20 {
+            self.benson_cache.clear();
+        }
+        self.benson_cache.insert(h, r.is_some());
+        r
+    }
+
+    /// Lets the search go on for `nodes` more nodes (for principal
+    /// variations and correct moves after the status is known).
+    pub fn extend_budget(&mut self, nodes: u64) {
+        self.limits.max_nodes = self.nodes.saturating_add(nodes);
+        if self.stopped == Some(Stop::Nodes) {
+            self.stopped = None;
+        }
+    }
+
+    /// The proven value of `child` for the current query, from the table:
+    /// whether the goal side wins there, and the work spent on it.
+    pub fn table_answer(&self, child: &State) -> Option<(bool, u32)> {
+        let e = self.tt.get(child.key(&self.ctx) ^ self.salt)?;
+        if e.phi != 0 && e.delta != 0 {
+            return None;
+        }
+        let mover_wins = e.phi == 0;
+        Some((mover_wins == (child.mover(&self.ctx) == self.goal), e.work))
+    }
+
     /// Multiple-iterative deepening at depth `d` with thresholds on phi and
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
+        if let Some(w) = self.benson(d) {
+            let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
+            self.store(d, v, 1);
+            return v;
+        }
         let start_nodes = self.nodes;
         let (mut children, gen_dep, ko_dep) = self.expand(d);
         if children.is_empty() {
@@ -561,38 +603,55 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
 }
 
 /// Heuristic order: captures and ataris, then liberties of the chains in
-/// the fewest liberties, then the rest.
+/// the fewest liberties, then the rest. Liberties are counted once per
+/// chain.
 fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex]) {
     let pos = &state.pos;
     let me = pos.to_move();
     let g = pos.graph();
-    let score = |v: Vertex| -> i32 {
-        let mut s = 0;
-        for &u in g.neighbors(v) {
-            match pos.color_at(u) {
-                Some(c) => {
-                    let libs = pos.liberty_count(u) as i32;
-                    if c == me {
-                        if libs == 1 {
-                            s += 40; // saving an own chain in atari
-                        } else {
-                            s += 2;
-                        }
-                    } else if libs == 1 {
-                        s += 100; // a capture
-                    } else {
-                        s += 20 / libs;
-                    }
-                }
-                None => s += 1,
-            }
+    let mut libs: Vec<(Vertex, i32)> = Vec::with_capacity(16);
+    let mut libs_of = |u: Vertex| -> i32 {
+        let h = pos.chain_head(u).unwrap_or(u);
+        if let Some(&(_, n)) = libs.iter().find(|(k, _)| *k == h) {
+            return n;
         }
-        if !ctx.region.contains(v) {
-            s -= 50;
-        }
-        s
+        let n = if pos.atari_liberty(u).is_some() {
+            1
+        } else {
+            pos.liberty_count(u) as i32
+        };
+        libs.push((h, n));
+        n
     };
-    plays.sort_by_cached_key(|&v| std::cmp::Reverse(score(v)));
+    let mut scored: Vec<(i32, Vertex)> = plays
+        .iter()
+        .map(|&v| {
+            let mut s = 0;
+            for &u in g.neighbors(v) {
+                match pos.color_at(u) {
+                    Some(c) => {
+                        let l = libs_of(u);
+                        if c == me {
+                            s += if l == 1 { 40 } else { 2 };
+                        } else if l == 1 {
+                            s += 100; // a capture
+                        } else {
+                            s += 20 / l;
+                        }
+                    }
+                    None => s += 1,
+                }
+            }
+            if !ctx.region.contains(v) {
+                s -= 50;
+            }
+            (s, v)
+        })
+        .collect();
+    scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+    for (slot, (_, v)) in plays.iter_mut().zip(scored) {
+        *slot = v;
+    }
 }
 
 #[inline]

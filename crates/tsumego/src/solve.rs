@@ -181,6 +181,7 @@ pub fn analyse(
         && status.is_proven()
     {
         searcher.set_query(q.goal, q.master);
+        searcher.extend_budget(options.limits.max_nodes);
         let line = root(&searcher);
         pv = principal_variation(&mut searcher, &line, q, options.max_pv);
         if options.all_moves {
@@ -266,12 +267,37 @@ fn principal_variation(s: &mut Searcher, line: &[State], q: Query, max: usize) -
         let children = s.children_of(&line, &moves);
         let mut chosen: Option<(Mv, State, u64)> = None;
         let mut cycle: Option<Mv> = None;
+        // The table knows most children: use it first.
+        let mut todo = Vec::new();
+        let mut all_known = true;
         for (mv, child) in children {
             if repeats(s, &line, &child) {
                 // A cycle ends the game; the goal side closes one only when
                 // nothing else wins.
                 cycle.get_or_insert(mv);
                 continue;
+            }
+            match s.table_answer(&child) {
+                Some((true, work)) if mover == q.goal => {
+                    chosen = Some((mv, child, work as u64));
+                    break;
+                }
+                Some((true, work)) => {
+                    if chosen.as_ref().is_none_or(|c| work as u64 > c.2) {
+                        chosen = Some((mv, child.clone(), work as u64));
+                    }
+                }
+                Some((false, _)) if mover == q.goal => {}
+                _ => {
+                    all_known = false;
+                    todo.push((mv, child));
+                }
+            }
+        }
+        let decided_by_table = chosen.is_some() && (mover == q.goal || all_known);
+        for (mv, child) in todo {
+            if decided_by_table {
+                break;
             }
             let mut l = line.clone();
             l.push(child.clone());

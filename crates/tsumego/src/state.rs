@@ -43,6 +43,10 @@ pub(crate) struct Ctx {
     /// of them holds one of its stones.
     pub targets: VertexSet,
     pub target_list: Vec<Vertex>,
+    /// Region points next to a permanent liberty.
+    pub near_outside: Vec<Vertex>,
+    /// Stones outside the region next to a permanent liberty (the wall).
+    pub wall_list: Vec<Vertex>,
 }
 
 impl Ctx {
@@ -55,7 +59,21 @@ impl Ctx {
                 outside.insert(v);
             }
         }
+        let near_outside = region
+            .iter()
+            .filter(|&v| g.neighbors(v).iter().any(|u| outside.contains(*u)))
+            .collect();
+        let wall_list = g
+            .vertices()
+            .filter(|&v| {
+                !region.contains(v)
+                    && problem.start().stones[v.index()].is_some()
+                    && g.neighbors(v).iter().any(|u| outside.contains(*u))
+            })
+            .collect();
         Ctx {
+            wall_list,
+            near_outside,
             region_list: region.iter().collect(),
             region,
             attacker: problem.attacker(),
@@ -195,23 +213,37 @@ impl State {
     /// chains on a target point can never be captured (a permanent liberty
     /// outside the region, or Benson's unconditional life).
     pub fn decided(&self, ctx: &Ctx) -> Option<Side> {
+        self.decided_cheap(ctx).or_else(|| self.benson(ctx))
+    }
+
+    /// [`State::decided`] without Benson's test (cheap: for every child).
+    pub fn decided_cheap(&self, ctx: &Ctx) -> Option<Side> {
         let d = ctx.attacker.opponent();
-        let mut any = false;
-        for &v in &ctx.target_list {
+        if !ctx
+            .target_list
+            .iter()
+            .any(|&v| self.pos.color_at(v) == Some(d))
+        {
+            return Some(Side::Attacker);
+        }
+        for &v in &ctx.near_outside {
             if self.pos.color_at(v) == Some(d) {
-                any = true;
-                if self.pos.liberties(v).intersects(&ctx.outside) {
+                let head = self.pos.chain_head(v);
+                if ctx
+                    .target_list
+                    .iter()
+                    .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == head)
+                {
                     return Some(Side::Defender);
                 }
             }
         }
-        if !any {
-            return Some(Side::Attacker);
-        }
-        if benson::alive_in(&self.pos, d, &ctx.targets) {
-            return Some(Side::Defender);
-        }
         None
+    }
+
+    /// The defender wins by Benson's unconditional life of a target chain.
+    pub fn benson(&self, ctx: &Ctx) -> Option<Side> {
+        benson::alive_in(&self.pos, ctx.attacker.opponent(), &ctx.targets).then_some(Side::Defender)
     }
 
     /// Whether `mv` is allowed by the board and the seed regime's bans
@@ -233,14 +265,38 @@ impl State {
         let color = self.pos.to_move();
         let attacker = color == ctx.attacker;
         let g = self.pos.graph();
+        // Heads of the mover's chains with a permanent liberty.
+        let mut safe: [Option<Vertex>; 8] = [None; 8];
+        let mut n_safe = 0;
+        if attacker {
+            for &v in &ctx.near_outside {
+                if self.pos.color_at(v) == Some(color) {
+                    let h = self.pos.chain_head(v);
+                    if n_safe < safe.len() && !safe[..n_safe].contains(&h) {
+                        safe[n_safe] = h;
+                        n_safe += 1;
+                    }
+                }
+            }
+            for &v in &ctx.wall_list {
+                if self.pos.color_at(v) == Some(color) {
+                    let h = self.pos.chain_head(v);
+                    if n_safe < safe.len() && !safe[..n_safe].contains(&h) {
+                        safe[n_safe] = h;
+                        n_safe += 1;
+                    }
+                }
+            }
+        }
         for &v in &ctx.region_list {
             if self.pos.color_at(v).is_some() {
                 continue;
             }
             if attacker
+                && n_safe > 0
                 && g.neighbors(v).iter().all(|&u| {
                     self.pos.color_at(u) == Some(color)
-                        && self.pos.liberties(u).intersects(&ctx.outside)
+                        && safe[..n_safe].contains(&self.pos.chain_head(u))
                 })
             {
                 continue;

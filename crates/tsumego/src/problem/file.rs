@@ -215,6 +215,7 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
             region,
             attacker_just_tenukied,
             targets,
+            reach: crate::problem::DEFAULT_REACH,
         },
         headers,
         diagram,

@@ -33,6 +33,7 @@ pub(crate) fn infer(
     attacker: Option<Color>,
     region: Option<&[Vertex]>,
     targets: Option<&[Vertex]>,
+    reach: usize,
 ) -> Result<Found, ProblemError> {
     let g = pos.graph();
     if let Some(points) = region {
@@ -172,31 +173,110 @@ pub(crate) fn infer(
             frame: Vec::new(),
         });
     }
-    // Open: frame the bounding box grown by one line.
+    // Open: the defender's neighbourhood, framed. Empty points within
+    // `reach` steps of a defender stone (through empty points and defender
+    // stones, never through an attacker stone), the defender stones reached,
+    // and every attacker chain touching them; the attacker gets a safe frame
+    // on every empty point just outside.
     let bx0 = x0.saturating_sub(1);
     let by0 = y0.saturating_sub(1);
     let bx1 = (x1 + 1).min(w - 1);
     let by1 = (y1 + 1).min(h - 1);
-    let inside = |x: usize, y: usize| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y);
-    let mut region = VertexSet::new();
-    let mut frame = Vec::new();
-    for v in g.vertices() {
-        let Some((x, y)) = g.xy(v) else { continue };
-        if inside(x, y) {
-            region.insert(v);
-        } else if g
-            .neighbors(v)
-            .iter()
-            .any(|&u| g.xy(u).is_some_and(|(ux, uy)| inside(ux, uy)))
-        {
-            frame.push(v);
+    let in_box = |v: Vertex| {
+        g.xy(v)
+            .is_some_and(|(x, y)| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y))
+    };
+    let mut dist = vec![usize::MAX; g.len()];
+    let mut queue: VecDeque<Vertex> = VecDeque::new();
+    for &s in &stones {
+        if pos.color_at(s) == Some(defender) {
+            dist[s.index()] = 0;
+            queue.push_back(s);
         }
     }
-    if frame.is_empty() && region.len() == g.len() {
-        return Err(ProblemError::NoRegion(
-            "the stones' box covers the whole board".into(),
-        ));
+    while let Some(v) = queue.pop_front() {
+        let dv = dist[v.index()];
+        for &u in g.neighbors(v) {
+            if !in_box(u) || dist[u.index()] != usize::MAX {
+                continue;
+            }
+            match pos.color_at(u) {
+                Some(c) if c == defender => {
+                    dist[u.index()] = 0;
+                    queue.push_front(u);
+                }
+                None if dv < reach => {
+                    dist[u.index()] = dv + 1;
+                    queue.push_back(u);
+                }
+                _ => {}
+            }
+        }
     }
+    let mut region = VertexSet::new();
+    for v in g.vertices() {
+        if dist[v.index()] != usize::MAX {
+            region.insert(v);
+        }
+    }
+    for v in region.iter().collect::<Vec<_>>() {
+        for &u in g.neighbors(v) {
+            if pos.color_at(u) == Some(attacker) && !region.contains(u) {
+                let chain = pos.chain_stones(u);
+                for s in chain.iter() {
+                    region.insert(s);
+                }
+                // A weak attacker chain (few liberties) can be captured: its
+                // liberties are in play too, not frame.
+                let libs = pos.liberties(u);
+                if libs.len() <= WEAK_LIBERTIES {
+                    for l in libs.iter() {
+                        if in_box(l) {
+                            region.insert(l);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut frame: Vec<Vertex> = Vec::new();
+    let mut is_frame = VertexSet::new();
+    for v in region.iter() {
+        for &u in g.neighbors(v) {
+            if pos.color_at(u).is_none() && !region.contains(u) && is_frame.insert(u) {
+                frame.push(u);
+            }
+        }
+    }
+    // A frame stone needs a liberty beyond the frame (or a frame neighbour
+    // that has one).
+    let mut free = VertexSet::new();
+    loop {
+        let mut changed = false;
+        for &f in &frame {
+            if free.contains(f) {
+                continue;
+            }
+            let ok = g.neighbors(f).iter().any(|&u| {
+                (pos.color_at(u).is_none() && !region.contains(u) && !is_frame.contains(u))
+                    || free.contains(u)
+            });
+            if ok {
+                free.insert(f);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // A frame point with no way out is a pocket of the region: in play.
+    for &f in &frame {
+        if !free.contains(f) {
+            region.insert(f);
+        }
+    }
+    frame.retain(|f| free.contains(*f));
     Ok(Found {
         region,
         attacker,
@@ -204,6 +284,10 @@ pub(crate) fn infer(
         frame,
     })
 }
+
+/// An attacker chain with at most this many liberties is weak: the frame
+/// does not take its liberties.
+const WEAK_LIBERTIES: usize = 3;
 
 /// Whether `s`'s chain has a stone in `wall`.
 fn wall_chain(pos: &Position, wall: &VertexSet, s: Vertex) -> bool {
