@@ -19,10 +19,10 @@ fn main() {
     let mut times = Vec::new();
     let only: Option<String> = std::env::var("ONLY").ok();
     for line in text.lines().take(limit) {
-        if let Some(o) = &only {
-            if !line.contains(&format!("\"{o}\"")) {
-                continue;
-            }
+        if let Some(o) = &only
+            && !line.contains(&format!("\"{o}\""))
+        {
+            continue;
         }
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let mut setup = Setup::empty(g.clone());

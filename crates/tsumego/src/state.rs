@@ -36,9 +36,6 @@ pub(crate) struct Ctx {
     pub master: Side,
     /// Seed regime: N.
     pub threats: u8,
-    /// Every vertex of the solver board that is not in the region and is
-    /// empty: a liberty there is permanent.
-    pub outside: VertexSet,
     /// The points whose defender stones count: the defender loses when none
     /// of them holds one of its stones.
     pub targets: VertexSet,
@@ -83,7 +80,6 @@ impl Ctx {
                 Regime::Seed { ko_threats } => ko_threats,
                 Regime::Superko => 0,
             },
-            outside,
             targets: *problem.target_points(),
             target_list: problem.target_points().iter().collect(),
         }
