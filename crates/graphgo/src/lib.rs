@@ -14,8 +14,10 @@
 //! - [`chinese`]: Chinese-countable end (中国式可終局), Chinese score `s_c`
 //!   (White minus Black) against komi, the stones-only (純碁) score.
 //! - [`solver`]: the optimal area score of a position under positional or
-//!   situational superko, alpha-beta with a history-aware transposition
-//!   table, Benson early stops, symmetry; limits, cancellation, progress.
+//!   situational superko: iterative-deepening MTD(f) over proven bounds
+//!   (Benson's at the horizon), a transposition table whose bounds carry
+//!   the history conditions of their proofs, symmetry; limits,
+//!   cancellation, progress. Solves 4x4 (Black by 2) in about 2 s.
 //! - [`benson`]: unconditional life and pass-alive territory.
 //! - [`picture`]: text and SVG pictures coloured by class or owner.
 //!

@@ -112,7 +112,13 @@ impl Brute {
 
 /// The brute-force value, or `None` when it exceeds its budget.
 fn brute(graph: &Arc<Graph>, situational: bool) -> Option<i64> {
-    let pos = Position::empty(graph.clone(), rules());
+    brute_from(&Position::empty(graph.clone(), rules()), situational)
+}
+
+/// The brute-force value of `pos` as a fresh start (its colouring is the
+/// whole history), or `None` when it exceeds its budget.
+fn brute_from(pos: &Position, situational: bool) -> Option<i64> {
+    let pos = pos.clone();
     let mut b = Brute {
         situational,
         memo: HashMap::new(),
@@ -183,10 +189,21 @@ fn alphabeta(
 }
 
 fn brute_ab(graph: &Arc<Graph>, situational: bool) -> Option<i64> {
-    let pos = Position::empty(graph.clone(), rules());
-    let tag = if situational { 1 } else { 0 };
+    brute_ab_from(
+        &Position::empty(graph.clone(), rules()),
+        situational,
+        1_500_000,
+    )
+}
+
+fn brute_ab_from(pos: &Position, situational: bool, mut budget: u64) -> Option<i64> {
+    let pos = pos.clone();
+    let tag = if situational {
+        1 + pos.to_move() as u8
+    } else {
+        0
+    };
     let mut h = vec![(pos.board_bytes().to_vec(), tag)];
-    let mut budget = 1_500_000;
     alphabeta(
         &pos,
         false,
@@ -290,5 +307,87 @@ fn solver_agrees_with_full_history_minimax_situational() {
     assert!(
         checked.len() >= 5,
         "too few graphs within the brute force's budget: {checked:?}"
+    );
+}
+
+/// The solver's value of `pos` as a fresh start.
+fn fast_from(pos: &Position, rep: Rep) -> i64 {
+    let board = Board::new(pos.graph().clone()).unwrap();
+    let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+    let opts = SolveOptions {
+        repetition: rep,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve(
+        &board,
+        stones,
+        pos.to_move(),
+        &opts,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(s.proven);
+    i64::from(s.score.unwrap())
+}
+
+/// Mid-game positions of boards too big for the brute force from the
+/// empty board: a fixed pseudo-random sequence of legal plays (a linear
+/// congruential generator, so the cases never change) that nearly fills
+/// the board, then both searches from there. These positions start with
+/// captures and ko shapes, where the table's history handling matters.
+#[test]
+fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
+    let boards: Vec<(&str, Arc<Graph>, usize)> = vec![
+        ("2x3", Arc::new(Graph::grid(2, 3).unwrap()), 5),
+        ("1x7", Arc::new(Graph::line(7).unwrap()), 6),
+        ("2x4", Arc::new(Graph::grid(2, 4).unwrap()), 7),
+        ("3x3", Arc::new(Graph::grid(3, 3).unwrap()), 8),
+        ("torus 2x3", Arc::new(Graph::torus(2, 3).unwrap()), 5),
+        (
+            "cycle C6",
+            named(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0)]),
+            5,
+        ),
+    ];
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move |bound: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % bound.max(1)
+    };
+    let mut checked = Vec::new();
+    for (name, g, plays) in boards {
+        for trial in 0..8 {
+            let mut pos = Position::empty(g.clone(), rules());
+            for _ in 0..plays + trial % 3 {
+                let me = pos.to_move();
+                let legal = pos.legal_plays(me);
+                if legal.is_empty() {
+                    break;
+                }
+                let v = legal[next(legal.len())];
+                pos.play_mut(me, Move::Play(v)).expect("legal play");
+            }
+            for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+                // Plain alpha-beta over full histories; most positions are
+                // over its small budget and skipped.
+                let Some(want) = brute_ab_from(&pos, situational, 20_000) else {
+                    continue;
+                };
+                assert_eq!(
+                    fast_from(&pos, rep),
+                    want,
+                    "{name} trial {trial} {rep:?}: {:?}",
+                    pos.stones()
+                );
+                checked.push((name, trial, situational));
+            }
+        }
+    }
+    eprintln!("checked (mid-game): {} cases: {checked:?}", checked.len());
+    assert!(
+        checked.len() >= 12,
+        "too few cases within the brute force's budget: {checked:?}"
     );
 }

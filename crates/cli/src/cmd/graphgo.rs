@@ -56,8 +56,9 @@ struct SolveArgs {
     /// Time limit in seconds.
     #[arg(long)]
     time: Option<f64>,
-    /// Transposition table size, log2 of entries.
-    #[arg(long, default_value_t = 20)]
+    /// Transposition table size, log2 of entries (about 320 bytes each:
+    /// 18 is 80 MiB, 21 is 640 MiB).
+    #[arg(long, default_value_t = 18)]
     table_bits: u32,
     /// Also compute the outcome classes of the start position (small
     /// graphs only).
@@ -153,7 +154,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     opts.limit.nodes = a.nodes;
     opts.limit.time = a.time.map(Duration::from_secs_f64);
-    opts.limit.table_bits = a.table_bits.min(28);
+    opts.limit.table_bits = a.table_bits.min(26);
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);

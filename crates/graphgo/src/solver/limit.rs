@@ -9,10 +9,11 @@ pub struct SearchLimit {
     pub nodes: Option<u64>,
     /// Most wall-clock time.
     pub time: Option<Duration>,
-    /// Transposition-table size as a power of two (entries of 24 bytes):
-    /// 18 is about 18 MiB.
+    /// Transposition-table size as a power of two (entries of about 320
+    /// bytes: 18 is 80 MiB, 21 is 640 MiB; at most 26).
     pub table_bits: u32,
-    /// Deepest line (plies) before the search gives up as unproven.
+    /// Deepest iterative-deepening horizon (plies) before the search
+    /// gives up as unproven.
     pub max_depth: usize,
 }
 
