@@ -69,9 +69,10 @@ fn main() {
                         })
                         .collect();
                 println!(
-                    "{} {name} {first}: want {want} got {} ({} nodes, {:?}, {} pts {} empty) pv {}",
+                    "{} {name} {first}: want {want} got {} [{:?}] ({} nodes, {:?}, {} pts {} empty) pv {}",
                     if ok { "ok " } else { "BAD" },
                     a.status,
+                    a.without_threats,
                     a.nodes,
                     a.elapsed,
                     p.region().len(),

@@ -48,3 +48,15 @@ pub enum ProblemError {
         max: usize,
     },
 }
+
+/// A move of a given line that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {index} of the line ({mv}) is illegal: {reason}")]
+pub struct LineError {
+    /// Index of the move, from 0.
+    pub index: usize,
+    /// The move as written.
+    pub mv: String,
+    /// Why.
+    pub reason: String,
+}

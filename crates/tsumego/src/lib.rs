@@ -30,13 +30,13 @@ pub mod side;
 pub mod solve;
 pub mod state;
 
-pub use error::ProblemError;
+pub use error::{LineError, ProblemError};
 pub use problem::{Problem, ProblemSpec, RegionKind};
 pub use regime::{Regime, RegimeError};
 pub use search::Ordering;
 pub use search::limit::{Cancel, Limits, Progress, Stop};
 pub use side::Side;
-pub use solve::{Analysis, Options, Status, analyse};
+pub use solve::{Analysis, Options, Outcome, Status, analyse, analyse_after};
 pub use state::Mv;
 
 /// The vertex with index `i` of a solver board (always below

@@ -33,8 +33,9 @@ use std::sync::Arc;
 
 use miai_goban::{Color, Graph, Position, Rules, Setup, Vertex, VertexSet};
 
-use crate::error::ProblemError;
+use crate::error::{LineError, ProblemError};
 use crate::side::Side;
+use crate::state::Mv;
 
 pub use region::RegionKind;
 
@@ -193,6 +194,64 @@ impl Problem {
             kind: found.kind,
             frame: found.frame,
             attacker_just_tenukied: spec.attacker_just_tenukied,
+        })
+    }
+
+    /// The problem posed by the position after `moves`, played from the
+    /// start with `first` to move: the stones, the player to move, the
+    /// simple-ko ban the last move left and whether it was the attacker's
+    /// tenuki — the position as a state, without the line's history (its
+    /// result is the state's own, seed §3).
+    pub fn after(&self, first: Side, moves: &[Mv]) -> Result<Problem, LineError> {
+        let mut setup = self.start.clone();
+        let first_color = self.color_of(first);
+        if first_color != setup.to_move {
+            setup.ko = None;
+        }
+        setup.to_move = first_color;
+        let rules = Rules::japanese();
+        let mut pos = Position::from_setup(setup, rules).map_err(|e| LineError {
+            index: 0,
+            mv: String::new(),
+            reason: e.to_string(),
+        })?;
+        let mut attacker_tenuki = self.attacker_just_tenukied && first == Side::Defender;
+        for (index, &mv) in moves.iter().enumerate() {
+            let color = pos.to_move();
+            let name = match mv {
+                Mv::Play(v) => self.vertex_name(v),
+                Mv::Tenuki => "tenuki".into(),
+            };
+            match mv {
+                Mv::Play(v) => {
+                    if !self.region.contains(v) {
+                        return Err(LineError {
+                            index,
+                            mv: name,
+                            reason: "not in the region".into(),
+                        });
+                    }
+                    pos.play_mut(color, miai_goban::Move::Play(v))
+                        .map_err(|e| LineError {
+                            index,
+                            mv: name,
+                            reason: e.to_string(),
+                        })?;
+                    attacker_tenuki = false;
+                }
+                Mv::Tenuki => {
+                    pos.pass(color);
+                    attacker_tenuki = color == self.attacker;
+                }
+            }
+        }
+        let mut start = pos.to_setup();
+        start.ko = pos.ko_point();
+        start.captures = [0, 0];
+        Ok(Problem {
+            start,
+            attacker_just_tenukied: attacker_tenuki,
+            ..self.clone()
         })
     }
 

@@ -154,7 +154,7 @@ impl<'c> Searcher<'c> {
 
     /// Switches to another query (goal and ko-advantaged side) on the same
     /// table; the keys are salted so the queries do not mix.
-    pub fn set_query(&mut self, goal: Side, master: Side) {
+    pub fn set_query(&mut self, goal: Side, master: Option<Side>) {
         self.goal = goal;
         self.ctx.master = master;
         let n = match self.ctx.regime {
@@ -162,7 +162,10 @@ impl<'c> Searcher<'c> {
             Regime::Superko => 0,
         };
         self.salt = mix64(
-            0x1234_5678 ^ ((goal.index() as u64) << 1) ^ ((master.index() as u64) << 2) ^ (n << 8),
+            0x1234_5678
+                ^ ((goal.index() as u64) << 1)
+                ^ ((master.map_or(3, |m| m.index()) as u64) << 2)
+                ^ (n << 8),
         );
     }
 

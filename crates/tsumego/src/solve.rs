@@ -4,6 +4,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use crate::error::LineError;
 use crate::problem::Problem;
 use crate::regime::Regime;
 use crate::search::limit::{Cancel, Limits, Progress, Stop};
@@ -78,6 +79,19 @@ impl fmt::Display for Status {
     }
 }
 
+/// Who wins a game, or that neither can force it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The attacker captures the target.
+    AttackerWins,
+    /// The target lives.
+    DefenderWins,
+    /// Neither side can force a result (a long cycle).
+    NoResult,
+    /// The search was cut off.
+    Unproven(Stop),
+}
+
 /// How to analyse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
@@ -119,6 +133,10 @@ pub struct Analysis {
     /// that keep the status (for the side the status favours). Empty when
     /// the first player cannot reach it.
     pub correct: Option<Vec<Mv>>,
+    /// Seed regime, for a ko or no result: the outcome when neither side
+    /// has ko threats, under the plain simple-ko rule — the reading of the
+    /// seed's first diagrams, made before it brings in ko threats.
+    pub without_threats: Option<Outcome>,
     /// Nodes searched (all queries).
     pub nodes: u64,
     /// Wall-clock time.
@@ -129,7 +147,7 @@ pub struct Analysis {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Query {
     goal: Side,
-    master: Side,
+    master: Option<Side>,
 }
 
 /// Analyses the problem with `first` to move.
@@ -138,10 +156,57 @@ pub fn analyse(
     first: Side,
     options: &Options,
     cancel: Option<Cancel>,
-    mut progress: Option<&mut dyn FnMut(Progress)>,
+    progress: Option<&mut dyn FnMut(Progress)>,
 ) -> Analysis {
+    match analyse_after(problem, first, &[], options, cancel, progress) {
+        Ok(a) => a,
+        Err(_) => unreachable!("an empty line has no illegal move"),
+    }
+}
+
+/// Analyses the position reached by `moves` (from the problem's start with
+/// `first` to move) *with that line as its history*: cycles closing on the
+/// line count, as they do inside the search. The status is for the player
+/// to move after the line (the side `first` if the line has even length).
+pub fn analyse_after(
+    problem: &Problem,
+    first: Side,
+    moves: &[Mv],
+    options: &Options,
+    cancel: Option<Cancel>,
+    mut progress: Option<&mut dyn FnMut(Progress)>,
+) -> Result<Analysis, LineError> {
     let started = Instant::now();
-    let ctx = Ctx::new(problem, options.regime, Side::Defender);
+    // Check the line once (board legality; ko bans depend on the query).
+    {
+        let ctx = Ctx::new(problem, options.regime, None);
+        let mut s = State::start(problem, &ctx, first);
+        for (index, &mv) in moves.iter().enumerate() {
+            let bad = |reason: String| LineError {
+                index,
+                mv: match mv {
+                    Mv::Play(v) => problem.vertex_name(v),
+                    Mv::Tenuki => "tenuki".into(),
+                },
+                reason,
+            };
+            match mv {
+                Mv::Play(v) => {
+                    if !problem.region().contains(v) {
+                        return Err(bad("not in the region".into()));
+                    }
+                    s.pos
+                        .check(s.pos.to_move(), v)
+                        .map_err(|e| bad(e.to_string()))?;
+                }
+                Mv::Tenuki => {}
+            }
+            let mut next = s.clone();
+            s.play_into(&ctx, mv, &mut next);
+            s = next;
+        }
+    }
+    let ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,
@@ -149,17 +214,26 @@ pub fn analyse(
     let mut searcher = Searcher::new(ctx, options.limits, options.ordering, cancel, progress_ref);
     // The root depends on the query: a ko ban given with the problem binds
     // only a side without threats.
-    let root = |s: &Searcher| vec![State::start(problem, &s.ctx, first)];
+    let root = |s: &Searcher| {
+        let mut line = vec![State::start(problem, &s.ctx, first)];
+        for &mv in moves {
+            let last = line.last().expect("a line has a state");
+            let mut next = last.clone();
+            last.play_into(&s.ctx, mv, &mut next);
+            line.push(next);
+        }
+        line
+    };
     let mut ask = |s: &mut Searcher, q: Query| -> Answer {
         s.set_query(q.goal, q.master);
         let line = root(s);
-        s.prove(&line, &[]).0
+        s.prove(&line, moves).0
     };
     let (status, decisive) = match options.regime {
         Regime::Superko => {
             let q = Query {
                 goal: Side::Attacker,
-                master: Side::Defender,
+                master: Some(Side::Defender),
             };
             match ask(&mut searcher, q) {
                 Answer::Yes => (Status::Dead, Some(q)),
@@ -167,7 +241,7 @@ pub fn analyse(
                     Status::Alive,
                     Some(Query {
                         goal: Side::Defender,
-                        master: Side::Defender,
+                        master: Some(Side::Defender),
                     }),
                 ),
                 Answer::Unknown(s) => (Status::Unproven(s), None),
@@ -175,6 +249,31 @@ pub fn analyse(
         }
         Regime::Seed { .. } => seed_status(&mut searcher, &mut ask),
     };
+    let mut without_threats = None;
+    if matches!(options.regime, Regime::Seed { .. })
+        && matches!(status, Status::Ko { .. } | Status::NoResult)
+    {
+        let kill = ask(
+            &mut searcher,
+            Query {
+                goal: Side::Attacker,
+                master: None,
+            },
+        );
+        let live = ask(
+            &mut searcher,
+            Query {
+                goal: Side::Defender,
+                master: None,
+            },
+        );
+        without_threats = Some(match (kill, live) {
+            (Answer::Unknown(s), _) | (_, Answer::Unknown(s)) => Outcome::Unproven(s),
+            (Answer::Yes, _) => Outcome::AttackerWins,
+            (_, Answer::Yes) => Outcome::DefenderWins,
+            _ => Outcome::NoResult,
+        });
+    }
     let mut pv = Vec::new();
     let mut correct = None;
     if let Some(q) = decisive
@@ -183,19 +282,20 @@ pub fn analyse(
         searcher.set_query(q.goal, q.master);
         searcher.extend_budget(options.limits.max_nodes);
         let line = root(&searcher);
-        pv = principal_variation(&mut searcher, &line, q, options.max_pv);
+        pv = principal_variation(&mut searcher, &line, moves, q, options.max_pv);
         if options.all_moves {
-            correct = Some(correct_moves(&mut searcher, &line, q));
+            correct = Some(correct_moves(&mut searcher, &line, moves, q));
         }
     }
-    Analysis {
+    Ok(Analysis {
         first,
         status,
         pv,
         correct,
+        without_threats,
         nodes: searcher.nodes,
         elapsed: started.elapsed(),
-    }
+    })
 }
 
 /// The seed regime's status: unconditional results first (the side judged
@@ -206,7 +306,7 @@ fn seed_status(
 ) -> (Status, Option<Query>) {
     let kill = Query {
         goal: Side::Attacker,
-        master: Side::Defender,
+        master: Some(Side::Defender),
     };
     match ask(s, kill) {
         Answer::Yes => return (Status::Dead, Some(kill)),
@@ -215,7 +315,7 @@ fn seed_status(
     }
     let live = Query {
         goal: Side::Defender,
-        master: Side::Attacker,
+        master: Some(Side::Attacker),
     };
     match ask(s, live) {
         Answer::Yes => return (Status::Alive, Some(live)),
@@ -224,11 +324,11 @@ fn seed_status(
     }
     let kill_ko = Query {
         goal: Side::Attacker,
-        master: Side::Attacker,
+        master: Some(Side::Attacker),
     };
     let live_ko = Query {
         goal: Side::Defender,
-        master: Side::Defender,
+        master: Some(Side::Defender),
     };
     let a = match ask(s, kill_ko) {
         Answer::Yes => true,
@@ -255,10 +355,16 @@ fn seed_status(
 /// Follows the proof of `q` from the line's end: the goal side plays a
 /// winning move, the other side the move whose refutation took the most
 /// work.
-fn principal_variation(s: &mut Searcher, line: &[State], q: Query, max: usize) -> Vec<Mv> {
+fn principal_variation(
+    s: &mut Searcher,
+    line: &[State],
+    prefix: &[Mv],
+    q: Query,
+    max: usize,
+) -> Vec<Mv> {
     let mut line = line.to_vec();
-    let mut moves: Vec<Mv> = Vec::new();
-    while moves.len() < max {
+    let mut moves: Vec<Mv> = prefix.to_vec();
+    while moves.len() < max + prefix.len() {
         let last = line.last().expect("a line has a state");
         if last.decided(&s.ctx).is_some() {
             break;
@@ -307,7 +413,7 @@ fn principal_variation(s: &mut Searcher, line: &[State], q: Query, max: usize) -
             let ans = s.prove(&l, &m).0;
             let work = s.nodes - before;
             if s.stopped.is_some() {
-                return moves;
+                return moves.split_off(prefix.len());
             }
             match ans {
                 Answer::Yes if mover == q.goal => {
@@ -317,7 +423,7 @@ fn principal_variation(s: &mut Searcher, line: &[State], q: Query, max: usize) -
                 Answer::Yes if chosen.as_ref().is_none_or(|c| work > c.2) => {
                     chosen = Some((mv, child, work));
                 }
-                Answer::No if mover != q.goal => return moves,
+                Answer::No if mover != q.goal => return moves.split_off(prefix.len()),
                 _ => {}
             }
         }
@@ -333,7 +439,7 @@ fn principal_variation(s: &mut Searcher, line: &[State], q: Query, max: usize) -
             _ => break,
         }
     }
-    moves
+    moves.split_off(prefix.len())
 }
 
 /// Whether `child` repeats a state of `line`.
@@ -343,15 +449,18 @@ fn repeats(s: &Searcher, line: &[State], child: &State) -> bool {
 }
 
 /// The first moves that keep `q`'s goal, when the goal side moves first.
-fn correct_moves(s: &mut Searcher, line: &[State], q: Query) -> Vec<Mv> {
+fn correct_moves(s: &mut Searcher, line: &[State], prefix: &[Mv], q: Query) -> Vec<Mv> {
     let root = line.last().expect("a line has a state");
     if root.mover(&s.ctx) != q.goal {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (mv, child) in s.children_of(line, &[]) {
-        let l = [line[0].clone(), child];
-        if s.prove(&l, &[mv]).0 == Answer::Yes {
+    for (mv, child) in s.children_of(line, prefix) {
+        let mut l = line.to_vec();
+        l.push(child);
+        let mut m = prefix.to_vec();
+        m.push(mv);
+        if s.prove(&l, &m).0 == Answer::Yes {
             out.push(mv);
         }
     }

@@ -32,8 +32,9 @@ pub(crate) struct Ctx {
     pub region_list: Vec<Vertex>,
     pub attacker: Color,
     pub regime: Regime,
-    /// Seed regime: the ko-advantaged side.
-    pub master: Side,
+    /// Seed regime: the ko-advantaged side (`None`: neither side has
+    /// threats).
+    pub master: Option<Side>,
     /// Seed regime: N.
     pub threats: u8,
     /// The points whose defender stones count: the defender loses when none
@@ -47,7 +48,7 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
-    pub fn new(problem: &Problem, regime: Regime, master: Side) -> Ctx {
+    pub fn new(problem: &Problem, regime: Regime, master: Option<Side>) -> Ctx {
         let region = *problem.region();
         let g = problem.graph();
         let mut outside = VertexSet::new();
@@ -85,6 +86,14 @@ impl Ctx {
         }
     }
 
+    /// Seed regime without threats for either side: the plain simple-ko
+    /// rule (a ko may not be retaken at once; any other move lifts the
+    /// ban), the reading of the seed's first diagrams.
+    #[inline]
+    pub fn plain_ko(&self) -> bool {
+        matches!(self.regime, Regime::Seed { .. }) && self.master.is_none()
+    }
+
     #[inline]
     pub fn color(&self, side: Side) -> Color {
         match side {
@@ -120,14 +129,17 @@ impl Ctx {
 #[derive(Debug, Clone)]
 pub(crate) struct State {
     pub pos: Position,
-    /// Who played the last move, if it was a tenuki.
+    /// `Some(Attacker)` when the last move was the attacker's tenuki (the
+    /// defender may not tenuki now). A defender's tenuki is not recorded:
+    /// it constrains nothing, and states that differ only by it are the
+    /// same state (so the seed's tempo cycle repeats, §2(4)).
     pub last_tenuki: Option<Side>,
     /// Seed regime: kos the ko-disadvantaged side may not retake yet.
     pub bans: [Option<Ban>; 2],
     /// Seed regime: tenukis the ko-disadvantaged side has played while a
     /// ko was banned to it; at N it may retake kos at once for the rest of
     /// the game (it has found its threats).
-    pub waited: u8,
+    pub waited: [u8; 2],
 }
 
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
@@ -151,7 +163,7 @@ impl State {
             ko = None;
         }
         setup.to_move = color;
-        if matches!(ctx.regime, Regime::Superko) {
+        if matches!(ctx.regime, Regime::Superko) || ctx.plain_ko() {
             setup.ko = ko;
         }
         let pos = Position::from_setup(setup, ctx.board_rules())
@@ -161,7 +173,7 @@ impl State {
             last_tenuki: (problem.attacker_just_tenukied() && first == Side::Defender)
                 .then_some(Side::Attacker),
             bans: [None, None],
-            waited: 0,
+            waited: [0, 0],
         };
         if let (Regime::Seed { .. }, Some(k)) = (ctx.regime, ko) {
             let opp = state.pos.to_move().opponent();
@@ -189,8 +201,8 @@ impl State {
     /// bans.
     pub fn key(&self, ctx: &Ctx) -> u64 {
         let mut k = match ctx.regime {
-            Regime::Seed { .. } => self.pos.situation_hash(),
-            Regime::Superko => self.pos.search_key(),
+            Regime::Seed { .. } if !ctx.plain_ko() => self.pos.situation_hash(),
+            _ => self.pos.search_key(),
         };
         if let Some(s) = self.last_tenuki {
             k ^= KEY_TENUKI[s.index()];
@@ -198,8 +210,8 @@ impl State {
         for b in self.bans.iter().flatten() {
             k ^= mix(((b.point.index() as u64) << 16) | 0x5a);
         }
-        if self.waited > 0 {
-            k ^= mix(0xa5a5_0000 | self.waited as u64);
+        if self.waited != [0, 0] {
+            k ^= mix(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
         }
         k
     }
@@ -244,10 +256,18 @@ impl State {
 
     /// Whether `mv` is allowed by the board and the seed regime's bans
     /// (superko is the searcher's business: it needs the line).
-    pub fn check(&self, v: Vertex) -> Result<(), Illegal> {
+    pub fn check(&self, ctx: &Ctx, v: Vertex) -> Result<(), Illegal> {
         let color = self.pos.to_move();
         self.pos.check(color, v)?;
-        if self.bans.iter().flatten().any(|b| b.point == v) {
+        if ctx.plain_ko() && self.is_retake(v) {
+            return Err(Illegal::Ko);
+        }
+        if self
+            .bans
+            .iter()
+            .flatten()
+            .any(|b| b.point == v && self.pos.color_at(b.stone) != Some(color))
+        {
             return Err(Illegal::Ko);
         }
         Ok(())
@@ -297,7 +317,7 @@ impl State {
             {
                 continue;
             }
-            if self.check(v).is_ok() {
+            if self.check(ctx, v).is_ok() {
                 out.push(v);
             }
         }
@@ -309,7 +329,11 @@ impl State {
     pub fn may_tenuki(&self, ctx: &Ctx, ko_blocked: bool) -> bool {
         match self.mover(ctx) {
             Side::Defender => self.last_tenuki != Some(Side::Attacker),
-            Side::Attacker => ko_blocked || self.bans.iter().any(Option::is_some),
+            Side::Attacker => {
+                ko_blocked
+                    || self.banned(ctx.attacker)
+                    || (ctx.plain_ko() && self.pos.ko_point().is_some())
+            }
         }
     }
 
@@ -319,11 +343,20 @@ impl State {
         self.pos.ko_point().is_some()
     }
 
+    /// Whether a ko is banned to `color` now.
+    #[inline]
+    pub fn banned(&self, color: Color) -> bool {
+        self.bans
+            .iter()
+            .flatten()
+            .any(|b| self.pos.color_at(b.stone) != Some(color))
+    }
+
     /// Seed regime: whether `side` must wait before retaking a ko (the
     /// ko-disadvantaged side before its N tenukis).
     #[inline]
     pub fn locked(&self, ctx: &Ctx, side: Side) -> bool {
-        side != ctx.master && self.waited < ctx.threats
+        !ctx.plain_ko() && ctx.master != Some(side) && self.waited[side.index()] < ctx.threats
     }
 
     /// Whether the mover's play at `v` retakes a ko at once (a simple-ko
@@ -343,12 +376,17 @@ impl State {
         match mv {
             Mv::Tenuki => {
                 out.pos.pass(color);
-                out.last_tenuki = Some(side);
-                if out.bans.iter().any(Option::is_some) {
+                out.last_tenuki = (side == Side::Attacker).then_some(side);
+                if self.banned(color) {
                     // The banned side waits; at N it has its threats.
-                    out.waited += 1;
+                    out.waited[side.index()] += 1;
                     if !out.locked(ctx, side) {
-                        out.bans = [None, None];
+                        for slot in out.bans.iter_mut() {
+                            if slot.is_some_and(|b| out.pos.color_at(b.stone) != Some(color)) {
+                                *slot = None;
+                            }
+                        }
+                        out.canonical_bans();
                     }
                 }
                 0

@@ -1,0 +1,250 @@
+//! The data corpus: every seed-003 diagram and the classical shapes, each
+//! with its expected status (see `tests/data/README.md`), and the seed's
+//! repetition examples played out move by move.
+
+use std::path::{Path, PathBuf};
+
+use miai_goban::Vertex;
+use miai_tsumego::problem::file::{self, ProblemFile};
+use miai_tsumego::{
+    Limits, Mv, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse, analyse_after,
+};
+
+fn data(dir: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no data in {}", root.display());
+    paths
+}
+
+fn load(path: &Path) -> (ProblemFile, Problem) {
+    let text = std::fs::read_to_string(path).expect("readable data file");
+    let f = file::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let p = Problem::new(f.spec.clone()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    (f, p)
+}
+
+fn options(f: &ProblemFile) -> Options {
+    let n = f
+        .header("ko-threats")
+        .map(|s| s.parse().expect("ko-threats is a number"))
+        .unwrap_or(Regime::DEFAULT_KO_THREATS);
+    let regime = match f.header("rules") {
+        Some("superko") => Regime::Superko,
+        _ => Regime::Seed { ko_threats: n },
+    };
+    Options {
+        regime,
+        limits: Limits {
+            max_nodes: 3_000_000,
+            ..Limits::default()
+        },
+        ..Options::default()
+    }
+}
+
+/// `attacker-first=x defender-first=y` → the word for `first`.
+fn wanted<'a>(line: Option<&'a str>, first: Side) -> Option<&'a str> {
+    let key = match first {
+        Side::Attacker => "attacker-first=",
+        Side::Defender => "defender-first=",
+    };
+    line?
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(key))
+        .filter(|w| *w != "-")
+}
+
+fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::AttackerWins => "attacker",
+        Outcome::DefenderWins => "defender",
+        Outcome::NoResult => "no-result",
+        Outcome::Unproven(_) => "unproven",
+    }
+}
+
+/// Checks every file of `dir`; returns the failures.
+fn check_dir(dir: &str) -> Vec<String> {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in data(dir) {
+        let (f, p) = load(&path);
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        for first in [Side::Attacker, Side::Defender] {
+            let status = wanted(f.header("expect"), first);
+            let neutral = wanted(f.header("expect-no-threats"), first);
+            if status.is_none() && neutral.is_none() {
+                continue;
+            }
+            let a = analyse(&p, first, &options(&f), None, None);
+            checked += 1;
+            let got = a.status.word();
+            if let Some(w) = status {
+                // Seki is reported as alive (the attacker cannot capture).
+                let ok = got == w || (w == "seki" && got == "alive");
+                if !ok {
+                    failures.push(format!(
+                        "{name} {first} first: expected {w}, got {}",
+                        a.status
+                    ));
+                }
+            }
+            if let Some(w) = neutral {
+                let got = a.without_threats.map_or("none", outcome_word);
+                if got != w {
+                    failures.push(format!(
+                        "{name} {first} first, no ko threats: expected {w}, got {got}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "nothing checked in {dir}");
+    failures
+}
+
+#[test]
+fn classic_shapes_have_their_published_status() {
+    let failures = check_dir("classic");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn seed_diagrams_have_the_results_the_seed_states() {
+    let failures = check_dir("seed003");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn point(p: &Problem, name: &str) -> Mv {
+    let g = &p.original().graph;
+    let v: Vertex = g.parse_vertex(name).expect("a point of the board");
+    Mv::Play(p.from_original(v).expect("a point of the solver board"))
+}
+
+fn seed_file(name: &str) -> (ProblemFile, Problem) {
+    load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/seed003")
+            .join(name),
+    )
+}
+
+/// Seed §2(4): from ア, White's A19 lets Black take two stones, White takes
+/// one back, and Black's tenuki returns to ア: Black gains a move each lap,
+/// so the cycle is White's loss, whatever the ko threats.
+#[test]
+fn a_cycle_with_a_tempo_gained_is_won_by_the_side_that_gained_it() {
+    let (f, p) = seed_file("16_tempo_cycle_a.txt");
+    let line = [point(&p, "A19"), point(&p, "A17"), point(&p, "A18")];
+    let a = analyse_after(&p, Side::Attacker, &line, &options(&f), None, None)
+        .expect("the seed's line is legal");
+    assert_eq!(a.status, Status::Alive, "{a:?}");
+    assert_eq!(
+        a.pv.first(),
+        Some(&Mv::Tenuki),
+        "Black closes the cycle by a tenuki"
+    );
+}
+
+/// Seed §3, 成立過程1 / 成立過程2: two move orders from ア reach the same
+/// stones; after the first White's last move took a ko (Black may not
+/// retake), after the second it did not. The seed: along the first the
+/// position is a White win, along the second a White loss (without ko
+/// threats). A position's result must come from its state, not from the
+/// order in which the search met it.
+#[test]
+fn the_two_move_orders_of_seed_section_3_keep_their_own_results() {
+    let (f, p) = seed_file("20_order_dependence_a.txt");
+    let order1 = [
+        Mv::Tenuki,
+        point(&p, "H19"),
+        point(&p, "C19"),
+        point(&p, "H18"),
+        point(&p, "E19"),
+    ];
+    let order2 = [
+        Mv::Tenuki,
+        point(&p, "H19"),
+        point(&p, "E19"),
+        point(&p, "H18"),
+        point(&p, "C19"),
+    ];
+    let o = options(&f);
+    let first = Side::Defender;
+    // The two final positions, as states (their own ko bans, no history).
+    let final1 = p.after(first, &order1).expect("legal line");
+    let final2 = p.after(first, &order2).expect("legal line");
+    assert_eq!(
+        final1.start().stones,
+        final2.start().stones,
+        "the same stones"
+    );
+    assert_ne!(final1.start().ko, final2.start().ko, "different ko bans");
+    for (q, want) in [
+        (&final1, Outcome::DefenderWins),
+        (&final2, Outcome::AttackerWins),
+    ] {
+        let a = analyse(q, Side::Attacker, &o, None, None);
+        assert_eq!(a.without_threats, Some(want), "{a:?}");
+    }
+    // ア itself: the same answer whichever order its search meets them in.
+    let base = analyse(&p, first, &o, None, None);
+    for seed in 1..=4 {
+        let shuffled = Options {
+            ordering: Ordering::Shuffled(seed),
+            ..o
+        };
+        let a = analyse(&p, first, &shuffled, None, None);
+        assert_eq!(a.status, base.status, "ordering {seed}");
+        assert_eq!(a.without_threats, base.without_threats, "ordering {seed}");
+    }
+}
+
+/// The demand: every test problem under several random move
+/// orderings gives the same status.
+#[test]
+fn results_do_not_depend_on_move_ordering() {
+    let mut failures = Vec::new();
+    for dir in ["classic", "seed003"] {
+        for path in data(dir) {
+            let (f, p) = load(&path);
+            if p.empty_points() > 8 {
+                continue; // the large ones are covered by the corpus tests
+            }
+            let o = options(&f);
+            for first in [Side::Attacker, Side::Defender] {
+                let base = analyse(&p, first, &o, None, None);
+                for seed in 1..=3 {
+                    let shuffled = Options {
+                        ordering: Ordering::Shuffled(seed * 7919),
+                        ..o
+                    };
+                    let a = analyse(&p, first, &shuffled, None, None);
+                    if (a.status, a.without_threats) != (base.status, base.without_threats) {
+                        failures.push(format!(
+                            "{} {first} first, ordering {seed}: {:?} / {:?} vs {:?} / {:?}",
+                            path.display(),
+                            a.status,
+                            a.without_threats,
+                            base.status,
+                            base.without_threats
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
