@@ -51,7 +51,7 @@ fn options(f: &ProblemFile) -> Options {
 }
 
 /// `attacker-first=x defender-first=y` → the word for `first`.
-fn wanted<'a>(line: Option<&'a str>, first: Side) -> Option<&'a str> {
+fn wanted(line: Option<&str>, first: Side) -> Option<&str> {
     let key = match first {
         Side::Attacker => "attacker-first=",
         Side::Defender => "defender-first=",
