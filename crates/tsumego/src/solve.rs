@@ -247,7 +247,7 @@ pub fn analyse_after(
                 Answer::Unknown(s) => (Status::Unproven(s), None),
             }
         }
-        Regime::Seed { .. } => seed_status(&mut searcher, &mut ask),
+        Regime::Seed { .. } => seed_status(first, &mut searcher, &mut ask),
     };
     let mut without_threats = None;
     if matches!(options.regime, Regime::Seed { .. })
@@ -301,6 +301,7 @@ pub fn analyse_after(
 /// The seed regime's status: unconditional results first (the side judged
 /// is ko-disadvantaged), then with ko advantage (seed §2(1)).
 fn seed_status(
+    first: Side,
     s: &mut Searcher,
     ask: &mut dyn FnMut(&mut Searcher, Query) -> Answer,
 ) -> (Status, Option<Query>) {
@@ -308,19 +309,25 @@ fn seed_status(
         goal: Side::Attacker,
         master: Some(Side::Defender),
     };
-    match ask(s, kill) {
-        Answer::Yes => return (Status::Dead, Some(kill)),
-        Answer::Unknown(st) => return (Status::Unproven(st), None),
-        Answer::No => {}
-    }
     let live = Query {
         goal: Side::Defender,
         master: Some(Side::Attacker),
     };
-    match ask(s, live) {
-        Answer::Yes => return (Status::Alive, Some(live)),
-        Answer::Unknown(st) => return (Status::Unproven(st), None),
-        Answer::No => {}
+    // Ask first what the first player hopes for: a book problem's answer
+    // is usually a win for it, and a proof is cheaper than a refutation.
+    // (Both cannot hold: the attacker killing with the defender's threats
+    // and the defender living against the attacker's.)
+    let order = if first == Side::Defender {
+        [(live, Status::Alive), (kill, Status::Dead)]
+    } else {
+        [(kill, Status::Dead), (live, Status::Alive)]
+    };
+    for (q, status) in order {
+        match ask(s, q) {
+            Answer::Yes => return (status, Some(q)),
+            Answer::Unknown(st) => return (Status::Unproven(st), None),
+            Answer::No => {}
+        }
     }
     let kill_ko = Query {
         goal: Side::Attacker,
