@@ -20,7 +20,7 @@ fn main() {
     let only: Option<String> = std::env::var("ONLY").ok();
     for line in text.lines().take(limit) {
         if let Some(o) = &only
-            && !line.contains(&format!("\"{o}\""))
+            && !o.split(',').any(|o| line.contains(&format!("\"{o}\"")))
         {
             continue;
         }

@@ -338,7 +338,13 @@ impl<'c> Searcher<'c> {
                 }
                 continue;
             }
-            let c = self.child_value(d, Mv::Play(v));
+            // Only an attacker's capture can leave no target, only a
+            // defender's play can reach a permanent liberty.
+            let check = match mover {
+                Side::Attacker => captured > 0,
+                Side::Defender => !self.ctx.near_outside.is_empty(),
+            };
+            let c = self.child_value(d, Mv::Play(v), check);
             children.push(c);
         }
         if !ko_blocked {
@@ -350,7 +356,7 @@ impl<'c> Searcher<'c> {
         if self.stack[d].may_tenuki(&self.ctx, ko_blocked) {
             let (parent, rest) = self.stack.split_at_mut(d + 1);
             parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
-            let c = self.child_value(d, Mv::Tenuki);
+            let c = self.child_value(d, Mv::Tenuki, false);
             children.push(c);
         }
         if let Ordering::Shuffled(_) = self.ordering {
@@ -360,8 +366,9 @@ impl<'c> Searcher<'c> {
         (children, gen_dep, ko_dep)
     }
 
-    /// The value of the child now at depth `d + 1`, reached by `mv`.
-    fn child_value(&mut self, d: usize, mv: Mv) -> Child {
+    /// The value of the child now at depth `d + 1`, reached by `mv`;
+    /// `check`: whether the move may have decided the game by the stones.
+    fn child_value(&mut self, d: usize, mv: Mv, check: bool) -> Child {
         let child = &self.stack[d + 1];
         let key = child.key(&self.ctx);
         let mover = child.mover(&self.ctx);
@@ -394,7 +401,7 @@ impl<'c> Searcher<'c> {
                 dep: a,
             };
         }
-        if let Some(w) = child.decided_cheap(&self.ctx) {
+        if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
             let v = self.leaf(mover == w);
             return Child {
                 mv,

@@ -164,8 +164,22 @@ pub(crate) fn infer(
             || !stones
                 .iter()
                 .any(|&s| pos.color_at(s) == Some(defender) && blocked.contains(s)));
-    if enclosed {
-        let region = flood(g, &seeds, &blocked);
+    let region = enclosed.then(|| flood(g, &seeds, &blocked));
+    // A weak attacker chain in the wall (few liberties) could be captured:
+    // then the wall is not safe, and a frame models the problem better.
+    let weak_wall = region.as_ref().is_some_and(|r| {
+        targets.is_none()
+            && r.iter().any(|v| {
+                g.neighbors(v).iter().any(|&u| {
+                    pos.color_at(u) == Some(attacker)
+                        && !r.contains(u)
+                        && pos.liberty_count(u) <= WEAK_LIBERTIES
+                })
+            })
+    });
+    if let Some(region) = region
+        && !weak_wall
+    {
         return Ok(Found {
             region,
             attacker,
@@ -178,10 +192,19 @@ pub(crate) fn infer(
     // stones, never through an attacker stone), the defender stones reached,
     // and every attacker chain touching them; the attacker gets a safe frame
     // on every empty point just outside.
-    let bx0 = x0.saturating_sub(1);
-    let by0 = y0.saturating_sub(1);
-    let bx1 = (x1 + 1).min(w - 1);
-    let by1 = (y1 + 1).min(h - 1);
+    // The box: the defender's stones' box grown by `reach`, inside the box
+    // of all stones grown by one.
+    let dstones: Vec<Vertex> = stones
+        .iter()
+        .copied()
+        .filter(|&s| pos.color_at(s) == Some(defender))
+        .collect();
+    let (dx0, dy0, dx1, dy1) = bbox(g, &dstones);
+    let grow = reach;
+    let bx0 = x0.saturating_sub(1).max(dx0.saturating_sub(grow));
+    let by0 = y0.saturating_sub(1).max(dy0.saturating_sub(grow));
+    let bx1 = (x1 + 1).min(w - 1).min(dx1 + grow);
+    let by1 = (y1 + 1).min(h - 1).min(dy1 + grow);
     let in_box = |v: Vertex| {
         g.xy(v)
             .is_some_and(|(x, y)| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y))
