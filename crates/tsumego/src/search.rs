@@ -155,8 +155,15 @@ impl<'c> Searcher<'c> {
     /// Switches to another query (goal and ko-advantaged side) on the same
     /// table; the keys are salted so the queries do not mix.
     pub fn set_query(&mut self, goal: Side, master: Option<Side>) {
+        self.set_query_mode(goal, master, false);
+    }
+
+    /// [`Searcher::set_query`], optionally as the seki test (see
+    /// `Ctx::free_pass`).
+    pub fn set_query_mode(&mut self, goal: Side, master: Option<Side>, free_pass: bool) {
         self.goal = goal;
         self.ctx.master = master;
+        self.ctx.free_pass = free_pass;
         let n = match self.ctx.regime {
             Regime::Seed { ko_threats } => ko_threats as u64 + 1,
             Regime::Superko => 0,
@@ -165,6 +172,7 @@ impl<'c> Searcher<'c> {
             0x1234_5678
                 ^ ((goal.index() as u64) << 1)
                 ^ ((master.map_or(3, |m| m.index()) as u64) << 2)
+                ^ ((free_pass as u64) << 5)
                 ^ (n << 8),
         );
     }
@@ -356,7 +364,20 @@ impl<'c> Searcher<'c> {
         if self.stack[d].may_tenuki(&self.ctx, ko_blocked) {
             let (parent, rest) = self.stack.split_at_mut(d + 1);
             parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
-            let c = self.child_value(d, Mv::Tenuki, false);
+            let c = if self.ctx.free_pass && self.stack[d].last_tenuki.is_some() {
+                // Two passes: the game ends; the defender has not reached
+                // unconditional life (it would have been decided).
+                let mover = self.stack[d + 1].mover(&self.ctx);
+                let v = self.leaf(mover == Side::Attacker);
+                Child {
+                    mv: Mv::Tenuki,
+                    phi: v.phi,
+                    delta: v.delta,
+                    dep: FREE,
+                }
+            } else {
+                self.child_value(d, Mv::Tenuki, false)
+            };
             children.push(c);
         }
         if let Ordering::Shuffled(_) = self.ordering {
@@ -460,7 +481,12 @@ impl<'c> Searcher<'c> {
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
-        if let Some(w) = self.benson(d) {
+        // Benson's test where the defender has just moved (an attacker's
+        // move rarely makes a group alive; skipping the test is sound, the
+        // search finds the life one move later).
+        if self.stack[d].mover(&self.ctx) == Side::Attacker
+            && let Some(w) = self.benson(d)
+        {
             let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
             self.store(d, v, 1);
             return v;

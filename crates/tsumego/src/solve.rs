@@ -19,6 +19,10 @@ pub enum Status {
     Dead,
     /// They live even without ko threats.
     Alive,
+    /// They live (the attacker cannot capture them), but not
+    /// unconditionally: were the attacker free to pass, they could not make
+    /// two eyes — a seki.
+    Seki,
     /// A ko decides: the attacker kills if it has the ko threats
     /// (`attacker_wins_it`), the defender lives if it has them
     /// (`defender_wins_it`); where neither, the ko leads to no result.
@@ -41,6 +45,7 @@ impl Status {
         match self {
             Status::Dead => "dead",
             Status::Alive => "alive",
+            Status::Seki => "seki",
             Status::Ko { .. } => "ko",
             Status::NoResult => "no-result",
             Status::Unproven(_) => "unproven",
@@ -58,6 +63,7 @@ impl fmt::Display for Status {
         match self {
             Status::Dead => f.write_str("dead (the attacker kills without ko threats)"),
             Status::Alive => f.write_str("alive (the defender lives without ko threats)"),
+            Status::Seki => f.write_str("seki (the defender lives, without two eyes)"),
             Status::Ko {
                 attacker_wins_it,
                 defender_wins_it,
@@ -249,6 +255,13 @@ pub fn analyse_after(
         }
         Regime::Seed { .. } => seed_status(first, &mut searcher, &mut ask),
     };
+    // Alive: with two eyes, or in seki? Ask whether the defender still
+    // reaches unconditional life when the attacker may pass.
+    let status = if status == Status::Alive {
+        s_seki(&mut searcher, &root, moves)
+    } else {
+        status
+    };
     let mut without_threats = None;
     if matches!(options.regime, Regime::Seed { .. })
         && matches!(status, Status::Ko { .. } | Status::NoResult)
@@ -296,6 +309,19 @@ pub fn analyse_after(
         nodes: searcher.nodes,
         elapsed: started.elapsed(),
     })
+}
+
+/// The seki test for an alive status (see [`Status::Seki`]). The defender
+/// gets the ko threats here: a life that hangs on a ko the seed's rules
+/// give it (an approach ko it can wait out) is not a seki.
+fn s_seki(s: &mut Searcher, root: &dyn Fn(&Searcher) -> Vec<State>, moves: &[Mv]) -> Status {
+    s.set_query_mode(Side::Defender, Some(Side::Defender), true);
+    let line = root(s);
+    match s.prove(&line, moves).0 {
+        Answer::Yes => Status::Alive,
+        Answer::No => Status::Seki,
+        Answer::Unknown(st) => Status::Unproven(st),
+    }
 }
 
 /// The seed regime's status: unconditional results first (the side judged

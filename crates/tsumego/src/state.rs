@@ -37,6 +37,10 @@ pub(crate) struct Ctx {
     pub master: Option<Side>,
     /// Seed regime: N.
     pub threats: u8,
+    /// The seki test: both sides may tenuki at any time (as passes), two
+    /// tenukis in a row end the game, and the defender wins only by
+    /// unconditional life.
+    pub free_pass: bool,
     /// The points whose defender stones count: the defender loses when none
     /// of them holds one of its stones.
     pub targets: VertexSet,
@@ -77,6 +81,7 @@ impl Ctx {
             attacker: problem.attacker(),
             regime,
             master,
+            free_pass: false,
             threats: match regime {
                 Regime::Seed { ko_threats } => ko_threats,
                 Regime::Superko => 0,
@@ -327,6 +332,9 @@ impl State {
     /// is forbidden by ko (`ko_blocked`; the seed regime's bans are checked
     /// here).
     pub fn may_tenuki(&self, ctx: &Ctx, ko_blocked: bool) -> bool {
+        if ctx.free_pass {
+            return true;
+        }
         match self.mover(ctx) {
             Side::Defender => self.last_tenuki != Some(Side::Attacker),
             Side::Attacker => {
@@ -376,7 +384,7 @@ impl State {
         match mv {
             Mv::Tenuki => {
                 out.pos.pass(color);
-                out.last_tenuki = (side == Side::Attacker).then_some(side);
+                out.last_tenuki = (side == Side::Attacker || ctx.free_pass).then_some(side);
                 if self.banned(color) {
                     // The banned side waits; at N it has its threats.
                     out.waited[side.index()] += 1;

@@ -92,9 +92,7 @@ fn check_dir(dir: &str) -> Vec<String> {
             checked += 1;
             let got = a.status.word();
             if let Some(w) = status {
-                // Seki is reported as alive (the attacker cannot capture).
-                let ok = got == w || (w == "seki" && got == "alive");
-                if !ok {
+                if got != w {
                     failures.push(format!(
                         "{name} {first} first: expected {w}, got {}",
                         a.status
