@@ -91,13 +91,13 @@ fn check_dir(dir: &str) -> Vec<String> {
             let a = analyse(&p, first, &options(&f), None, None);
             checked += 1;
             let got = a.status.word();
-            if let Some(w) = status {
-                if got != w {
-                    failures.push(format!(
-                        "{name} {first} first: expected {w}, got {}",
-                        a.status
-                    ));
-                }
+            if let Some(w) = status
+                && got != w
+            {
+                failures.push(format!(
+                    "{name} {first} first: expected {w}, got {}",
+                    a.status
+                ));
             }
             if let Some(w) = neutral {
                 let got = a.without_threats.map_or("none", outcome_word);
