@@ -183,7 +183,9 @@ impl<'c> Searcher<'c> {
         self.load(line, moves, false);
         let d = line.len() - 1;
         let root = &self.stack[d];
-        if let Some(w) = root.decided(&self.ctx) {
+        // (Benson's test is `mid`'s: it holds only where the defender may
+        // pass.)
+        if let Some(w) = root.decided_cheap(&self.ctx) {
             let v = self.leaf(root.mover(&self.ctx) == w);
             return (self.answer(d, v), v);
         }
@@ -481,18 +483,23 @@ impl<'c> Searcher<'c> {
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
-        // Benson's test where the defender has just moved (an attacker's
-        // move rarely makes a group alive; skipping the test is sound, the
-        // search finds the life one move later).
+        let start_nodes = self.nodes;
+        let (mut children, gen_dep, ko_dep) = self.expand(d);
+        // Benson's test assumes the owner may always pass. Here the
+        // defender may pass (tenuki) except right after an attacker's
+        // tenuki, and the attacker may tenuki only while a ko is banned to
+        // it — which, with the defender passing, never happens again. So
+        // the test decides at an attacker's turn when it cannot tenuki now
+        // (and always in the seki test, where both may pass). Elsewhere it
+        // is skipped: sound, the search finds the life a move later.
         if self.stack[d].mover(&self.ctx) == Side::Attacker
+            && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki))
             && let Some(w) = self.benson(d)
         {
             let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
             self.store(d, v, 1);
             return v;
         }
-        let start_nodes = self.nodes;
-        let (mut children, gen_dep, ko_dep) = self.expand(d);
         if children.is_empty() {
             // No move: the player to move loses.
             let v = NodeValue {

@@ -399,7 +399,11 @@ fn principal_variation(
     let mut moves: Vec<Mv> = prefix.to_vec();
     while moves.len() < max + prefix.len() {
         let last = line.last().expect("a line has a state");
-        if last.decided(&s.ctx).is_some() {
+        if last.decided_cheap(&s.ctx).is_some()
+            || (last.mover(&s.ctx) == Side::Attacker
+                && !last.may_tenuki(&s.ctx, false)
+                && last.benson(&s.ctx).is_some())
+        {
             break;
         }
         let mover = last.mover(&s.ctx);

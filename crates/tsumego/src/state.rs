@@ -223,13 +223,8 @@ impl State {
 
     /// The winner if the game is over by the stones: the attacker when no
     /// target point holds a defender stone, the defender when one of its
-    /// chains on a target point can never be captured (a permanent liberty
-    /// outside the region, or Benson's unconditional life).
-    pub fn decided(&self, ctx: &Ctx) -> Option<Side> {
-        self.decided_cheap(ctx).or_else(|| self.benson(ctx))
-    }
-
-    /// [`State::decided`] without Benson's test (cheap: for every child).
+    /// chains on a target point has a permanent liberty outside the region.
+    /// (Benson's test is the searcher's: it needs the moves.)
     pub fn decided_cheap(&self, ctx: &Ctx) -> Option<Side> {
         let d = ctx.attacker.opponent();
         if !ctx
