@@ -7,3 +7,4 @@ pub mod cgt;
 pub mod graphgo;
 pub mod nko;
 pub mod semeai;
+pub mod tsumego;

@@ -35,6 +35,9 @@ enum Command {
     /// Achievement games: Maker-Breaker proofs and pairing strategies.
     #[command(subcommand)]
     Achieve(cmd::achieve::Command),
+    /// Life and death under repetition (seed 003): solve a problem file or
+    /// SGF, or benchmark a problem set.
+    Tsumego(cmd::tsumego::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Graphgo(args) => cmd::graphgo::run(args),
         Command::Nko(args) => cmd::nko::run(args),
         Command::Achieve(command) => cmd::achieve::run(command),
+        Command::Tsumego(args) => cmd::tsumego::run(args),
     };
     match result {
         Ok(code) => code,

@@ -143,6 +143,9 @@ pub struct Analysis {
     /// has ko threats, under the plain simple-ko rule — the reading of the
     /// seed's first diagrams, made before it brings in ko threats.
     pub without_threats: Option<Outcome>,
+    /// Set when the principal variation or the correct moves were cut off
+    /// (the status itself is still proven).
+    pub extraction_stopped: Option<Stop>,
     /// Nodes searched (all queries).
     pub nodes: u64,
     /// Wall-clock time.
@@ -306,6 +309,11 @@ pub fn analyse_after(
         pv,
         correct,
         without_threats,
+        extraction_stopped: if status.is_proven() {
+            searcher.stopped
+        } else {
+            None
+        },
         nodes: searcher.nodes,
         elapsed: started.elapsed(),
     })
@@ -380,7 +388,11 @@ fn seed_status(
                 attacker_wins_it: a,
                 defender_wins_it: b,
             },
-            Some(if a { kill_ko } else { live_ko }),
+            // The variation and correct moves of the first player's win.
+            Some(match (first, a, b) {
+                (Side::Defender, _, true) | (_, false, _) => live_ko,
+                _ => kill_ko,
+            }),
         ),
     }
 }

@@ -26,6 +26,7 @@ use miai_goban::diagram::Placement;
 use miai_goban::{Color, Diagram, Graph, Vertex};
 
 use crate::problem::ProblemSpec;
+use crate::regime::Regime;
 
 /// A parsed problem file.
 #[derive(Debug, Clone)]
@@ -38,9 +39,39 @@ pub struct ProblemFile {
     pub diagram: Diagram,
     /// Column and row of the diagram's top-left point on the board.
     pub origin: (usize, usize),
+    /// The line of each header.
+    header_lines: Vec<usize>,
 }
 
 impl ProblemFile {
+    /// The regime the headers ask for: `rules: seed|superko` (default
+    /// seed) and `ko-threats: N` (default [`Regime::DEFAULT_KO_THREATS`]).
+    pub fn regime(&self) -> Result<Regime, FileError> {
+        let line = |key: &str| {
+            self.headers
+                .iter()
+                .position(|(k, _)| k == key)
+                .map_or(1, |i| self.header_lines[i])
+        };
+        let n = match self.header("ko-threats") {
+            None => Regime::DEFAULT_KO_THREATS,
+            Some(t) => t.parse().map_err(|_| {
+                err(
+                    line("ko-threats"),
+                    format!("bad ko-threats {t:?}: expected 0..=255"),
+                )
+            })?,
+        };
+        match self.header("rules") {
+            None => Ok(Regime::Seed { ko_threats: n }),
+            Some(r) => match r.parse::<Regime>() {
+                Ok(Regime::Seed { .. }) => Ok(Regime::Seed { ko_threats: n }),
+                Ok(other) => Ok(other),
+                Err(e) => Err(err(line("rules"), e.to_string())),
+            },
+        }
+    }
+
     /// The value of a header.
     pub fn header(&self, key: &str) -> Option<&str> {
         self.headers
@@ -109,7 +140,12 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
         ));
     };
     let body: String = lines[start..].iter().map(|l| format!("{l}\n")).collect();
-    let diagram = Diagram::parse(&body).map_err(|e| err(start + e.line, e.message.clone()))?;
+    let diagram = Diagram::parse(&body).map_err(|e| {
+        err(
+            start + e.line,
+            format!("column {}: {}", e.column, e.message),
+        )
+    })?;
     let at = |key: &str| -> usize {
         headers
             .iter()
@@ -220,6 +256,7 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
         headers,
         diagram,
         origin: placed.origin,
+        header_lines: header_line,
     })
 }
 

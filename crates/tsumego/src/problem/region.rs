@@ -36,6 +36,19 @@ pub(crate) fn infer(
     reach: usize,
 ) -> Result<Found, ProblemError> {
     let g = pos.graph();
+    if let (Some(a), Some(t)) = (attacker, targets) {
+        for &v in t {
+            if pos.color_at(v) != Some(a.opponent()) {
+                return Err(ProblemError::BadPoint {
+                    point: g.vertex_name(v),
+                    reason: format!(
+                        "a target must be a stone of the defender ({})",
+                        a.opponent()
+                    ),
+                });
+            }
+        }
+    }
     if let Some(points) = region {
         let mut set = VertexSet::new();
         for &v in points {

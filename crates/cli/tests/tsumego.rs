@@ -1,0 +1,474 @@
+//! `miai tsumego` end to end, on the test data of `crates/tsumego` (each
+//! file cites the source of its expected status) and on small files
+//! written here.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn miai(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .output()
+        .expect("the miai binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn data(rel: &str) -> String {
+    format!("{}/../tsumego/tests/data/{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file of this test's own, in cargo's scratch directory for
+/// integration tests.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tsumego-cli");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("scratch file");
+    path
+}
+
+fn json(out: &str) -> Value {
+    serde_json::from_str(out).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
+}
+
+// Straight three in the corner (classic/01): dead if the attacker moves
+// first, alive if the defender does; the vital point B19 is the only
+// killing move and the living move (Sensei's Library, 'Killable
+// Eyeshapes'; Davies, Life and Death).
+#[test]
+fn straight_three_text() {
+    let (code, out, err) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--all-moves",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("attacker Black, defender White"), "{out}");
+    assert!(out.contains("region: closed"), "{out}");
+    assert!(
+        out.contains("attacker first (Black): dead (the attacker kills"),
+        "{out}"
+    );
+    assert!(
+        out.contains("defender first (White): alive (the defender lives"),
+        "{out}"
+    );
+    assert!(out.contains("pv: 1.B B19"), "{out}");
+    assert!(out.contains("pv: 1.W B19"), "{out}");
+    assert!(out.contains("correct first moves: B19\n"), "{out}");
+    // The diagram after White's B19: White's stone numbered 1 on B19.
+    assert!(out.contains("19   .  1  .  O  X"), "{out}");
+}
+
+#[test]
+fn straight_three_json() {
+    let (code, out, err) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--all-moves",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["attacker"], "Black");
+    assert_eq!(v["defender"], "White");
+    assert_eq!(v["region"]["kind"], "closed");
+    assert_eq!(v["region"]["empty_points"], 3);
+    let r = v["results"].as_array().expect("results");
+    assert_eq!(r.len(), 2);
+    assert_eq!(r[0]["first"], "attacker");
+    assert_eq!(r[0]["status"], "dead");
+    assert_eq!(r[0]["proven"], true);
+    assert_eq!(r[0]["pv"][0]["color"], "B");
+    assert_eq!(r[0]["pv"][0]["point"], "B19");
+    assert_eq!(r[0]["correct"], serde_json::json!(["B19"]));
+    assert_eq!(r[1]["first"], "defender");
+    assert_eq!(r[1]["status"], "alive");
+    assert_eq!(r[1]["correct"], serde_json::json!(["B19"]));
+    // After the killing line every White stone is gone from the board.
+    let after = r[0]["diagram"].as_array().expect("diagram");
+    assert!(
+        after
+            .iter()
+            .all(|row| !row.as_str().unwrap_or("").contains('O'))
+    );
+}
+
+#[test]
+fn first_flag_runs_one_analysis() {
+    let (code, out, _) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--first",
+        "defender",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    let r = v["results"].as_array().expect("results");
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["status"], "alive");
+    // Without --all-moves no correct-move list.
+    assert!(r[0]["correct"].is_null());
+}
+
+// Seed 003 §2(2), diagram lines 27-31: with White (the attacker) to move,
+// Black's two eyes live: White has no attacking move and may not tenuki.
+#[test]
+fn seed_tenuki_diagram_is_alive() {
+    let (code, out, err) = miai(&[
+        "tsumego",
+        &data("seed003/02_tenuki.txt"),
+        "--first",
+        "attacker",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["attacker"], "White");
+    assert_eq!(v["results"][0]["status"], "alive");
+    assert_eq!(v["results"][0]["proven"], true);
+}
+
+// The straight three of classic/01 as SGF setup properties: the same
+// answers as the diagram.
+#[test]
+fn sgf_input() {
+    let sgf = scratch(
+        "straight_three.sgf",
+        "(;FF[4]GM[1]SZ[19]PL[B]AW[da][ab][bb][cb][db]AB[ea][eb][ac][bc][cc][dc][ec]\
+         ;B[ba];W[ca])",
+    );
+    let (code, out, err) = miai(&["tsumego", sgf.to_str().expect("utf-8 path"), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["attacker"], "Black");
+    assert_eq!(v["to_play"], "Black");
+    assert_eq!(v["results"][0]["status"], "dead");
+    assert_eq!(v["results"][1]["status"], "alive");
+}
+
+#[test]
+fn flags_override_headers() {
+    // Superko rules from the flag; the header says seed.
+    let (code, out, _) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--rules",
+        "superko",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["rules"], "positional superko");
+    assert!(v["ko_threats"].is_null());
+    assert_eq!(v["results"][0]["status"], "dead");
+    // The approach-ko file's N = 3 header, overridden by --ko-threats.
+    let (_, out, _) = miai(&[
+        "tsumego",
+        &data("seed003/04b_approach_ko_n3.txt"),
+        "--first",
+        "attacker",
+        "--ko-threats",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(json(&out)["ko_threats"], 1);
+    let (_, out, _) = miai(&[
+        "tsumego",
+        &data("seed003/04b_approach_ko_n3.txt"),
+        "--first",
+        "attacker",
+        "--json",
+    ]);
+    assert_eq!(json(&out)["ko_threats"], 3);
+}
+
+#[test]
+fn node_limit_gives_unproven_and_exit_1() {
+    let (code, out, _) = miai(&[
+        "tsumego",
+        &data("classic/22_l_two_legs.txt"),
+        "--first",
+        "attacker",
+        "--max-nodes",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    let v = json(&out);
+    assert_eq!(v["results"][0]["status"], "unproven");
+    assert_eq!(v["results"][0]["proven"], false);
+    assert_eq!(v["results"][0]["stopped"], "node limit reached");
+}
+
+#[test]
+fn missing_file() {
+    let (code, _, err) = miai(&["tsumego", "no/such/problem.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/problem.txt"), "{err}");
+}
+
+#[test]
+fn malformed_diagram_names_file_and_line() {
+    let path = scratch(
+        "bad_diagram.txt",
+        "name: bad\nattacker: black\ndiagram:\n┌┬┬○●┬\n○○Q○●┼\n●●●●●┼\n",
+    );
+    let (code, _, err) = miai(&["tsumego", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad_diagram.txt"), "{err}");
+    assert!(err.contains("line 5"), "{err}");
+}
+
+#[test]
+fn malformed_sgf_names_file_and_line() {
+    let path = scratch("bad.sgf", "(;FF[4]SZ[19]\n;B[zz])");
+    let (code, _, err) = miai(&["tsumego", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.sgf") && err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn no_target() {
+    // Only Black stones, Black attacking: nothing to capture.
+    let path = scratch(
+        "no_target.txt",
+        "attacker: black\ndiagram:\n┌┬┬●┬┬\n●●●●┼┼\n├┼┼┼┼┼\n",
+    );
+    let (code, _, err) = miai(&["tsumego", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no_target.txt"), "{err}");
+    assert!(err.contains("no target"), "{err}");
+}
+
+#[test]
+fn impossible_position() {
+    // The White stone on A19 has no liberty.
+    let path = scratch("impossible.txt", "diagram:\n○●┬┬\n●┼┼┼\n├┼┼┼\n");
+    let (code, _, err) = miai(&["tsumego", path.to_str().expect("utf-8 path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("impossible.txt"), "{err}");
+    assert!(err.contains("no liberties"), "{err}");
+}
+
+#[test]
+fn unknown_point_in_region() {
+    let (code, _, err) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--region",
+        "A19,Z99",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--region") && err.contains("Z99"), "{err}");
+}
+
+#[test]
+fn bad_rules() {
+    let (code, _, err) = miai(&[
+        "tsumego",
+        &data("classic/01_straight_three_corner.txt"),
+        "--rules",
+        "chinese",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--rules") && err.contains("chinese"), "{err}");
+}
+
+#[test]
+fn bench_classic_directory() {
+    let (code, out, err) = miai(&["tsumego", "bench", &data("classic"), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["kind"], "directory");
+    assert_eq!(v["problems"], 24);
+    let c = &v["counts"];
+    assert_eq!(c["errors"], 0);
+    let sum: u64 = [
+        "solved",
+        "other_correct",
+        "ko",
+        "wrong",
+        "unproven",
+        "errors",
+    ]
+    .iter()
+    .map(|k| c[k].as_u64().unwrap_or(0))
+    .sum();
+    assert_eq!(sum, 24);
+    let results = v["results"].as_array().expect("results");
+    // The killable eye shapes (files 01-07, Sensei's Library and Davies)
+    // come out as their expect lines say.
+    for r in results.iter().take(7) {
+        assert_eq!(r["outcome"], "solved", "{r}");
+    }
+    let t = &v["times"];
+    assert!(t["median"].as_f64() <= t["p90"].as_f64());
+    assert!(t["p90"].as_f64() <= t["max"].as_f64());
+}
+
+#[test]
+fn bench_directory_reports_a_wrong_expectation() {
+    // classic/01 with its attacker-first status turned round: the bench
+    // must call it wrong, and the untouched copy solved.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tsumego-cli-bench");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    let original =
+        std::fs::read_to_string(data("classic/01_straight_three_corner.txt")).expect("classic/01");
+    let flipped = original.replace(
+        "expect: attacker-first=dead defender-first=alive",
+        "expect: attacker-first=alive defender-first=alive",
+    );
+    assert_ne!(flipped, original);
+    std::fs::write(dir.join("a_right.txt"), &original).expect("write");
+    std::fs::write(dir.join("b_wrong.txt"), &flipped).expect("write");
+    std::fs::write(
+        dir.join("c_no_expect.txt"),
+        "diagram:\n┌┬┬○●┬\n○○○○●┼\n●●●●●┼\n",
+    )
+    .expect("write");
+    let (code, out, err) = miai(&["tsumego", "bench", dir.to_str().expect("utf-8"), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["counts"]["solved"], 1);
+    assert_eq!(v["counts"]["wrong"], 1);
+    assert_eq!(v["counts"]["errors"], 1);
+    assert_eq!(v["results"][1]["id"], "b_wrong.txt");
+    assert!(
+        v["results"][2]["detail"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no `expect:` header")
+    );
+    // Text output lists the wrong one.
+    let (_, out, _) = miai(&["tsumego", "bench", dir.to_str().expect("utf-8")]);
+    assert!(out.contains("wrong:\n  b_wrong.txt"), "{out}");
+}
+
+#[test]
+fn bench_jsonl_bad_lines_and_ids() {
+    // Line 1: the straight three of classic/01 as a book problem; line 2:
+    // not JSON; line 3: a point off the board.
+    let path = scratch(
+        "set.jsonl",
+        concat!(
+            r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three"}"#,
+            "\n",
+            "{not json\n",
+            r#"{"AB": ["zz"], "AW": ["aa"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "off"}"#,
+            "\n"
+        ),
+    );
+    let p = path.to_str().expect("utf-8 path");
+    let (code, out, err) = miai(&["tsumego", "bench", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["problems"], 3);
+    assert_eq!(v["counts"]["errors"], 2);
+    let r = v["results"].as_array().expect("results");
+    // The straight three, Black to play: Black kills at B19 (classic/01's
+    // sources).
+    assert_eq!(r[0]["outcome"], "solved", "{}", r[0]);
+    assert_eq!(r[0]["first_move"], "B19");
+    assert!(r[1]["detail"].as_str().unwrap_or("").contains("line 2"));
+    assert!(r[2]["detail"].as_str().unwrap_or("").contains("\"zz\""));
+    // --ids picks problems; an unknown id is an error.
+    let (_, out, _) = miai(&["tsumego", "bench", p, "--ids", "three", "--json"]);
+    assert_eq!(json(&out)["problems"], 1);
+    let (code, _, err) = miai(&["tsumego", "bench", p, "--ids", "nine"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nine"), "{err}");
+}
+
+#[test]
+fn bench_missing_path() {
+    let (code, _, err) = miai(&["tsumego", "bench", "no/such/set.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("no/such/set.jsonl") && err.contains("no such file"),
+        "{err}"
+    );
+}
+
+/// The Cho elementary set where it exists (not in CI): the first 20
+/// problems, with small limits to keep the suite short; the figures are
+/// measured by running the bench in release mode, not here.
+#[test]
+fn bench_cho_first_20_if_present() {
+    let path = "/work/shared/data/tsumego/cho-elementary.jsonl";
+    if !Path::new(path).exists() {
+        eprintln!("{path} not found: skipped");
+        return;
+    }
+    let (code, out, err) = miai(&[
+        "tsumego",
+        "bench",
+        path,
+        "--limit",
+        "20",
+        "--max-nodes",
+        "20000",
+        "--time",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["problems"], 20);
+    assert_eq!(v["available"], 900);
+    assert_eq!(v["counts"]["errors"], 0);
+    let results = v["results"].as_array().expect("results");
+    assert_eq!(results[0]["id"], "Prob0001");
+    // Every problem of the set is "Black to play" with a given answer.
+    for r in results {
+        assert_eq!(r["to_play"], "Black", "{r}");
+        assert!(!r["sol"].as_array().expect("sol").is_empty(), "{r}");
+    }
+}
+
+/// Ctrl-C (SIGINT) cancels the search: the result says unproven
+/// (cancelled) and the exit code is 1. The round-robin ko (seed 003 §2(3))
+/// is a long search; if it ever finishes within the second before the
+/// signal, there is nothing to cancel and the test says so.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_cancels() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args([
+            "tsumego",
+            &data("seed003/06_round_robin_ko.txt"),
+            "--first",
+            "attacker",
+            "--time",
+            "60",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the miai binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    if child.try_wait().expect("wait").is_some() {
+        eprintln!("the search ended within a second: nothing to cancel");
+        return;
+    }
+    let pid = child.id().to_string();
+    let killed = Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(v["results"][0]["status"], "unproven");
+    assert_eq!(v["results"][0]["stopped"], "cancelled");
+}
