@@ -6,7 +6,8 @@
 //!   stones in SGF coordinates, `aa` the top-left point; `SZ`; `C` "Black
 //!   to play" / "White to play"; `SOL` the accepted first moves; `id`). The
 //!   problem is posed with everything inferred and analysed with the side
-//!   to play first, all correct first moves asked for. The side to play
+//!   to play first; the accepted moves are proven correct one by one when
+//!   the variation starts elsewhere. The side to play
 //!   succeeds when it kills as the attacker or lives as the defender; when
 //!   it fails in the inferred role, the problem is posed again with the
 //!   other colour attacking, and that answer is used if it is better (a
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail};
 use miai_goban::{Color, Graph, Setup, Vertex};
 use miai_tsumego::{
-    Cancel, Limits, Mv, Options, Problem, ProblemSpec, Regime, Side, Status, analyse,
+    Cancel, Limits, Mv, Options, Problem, ProblemSpec, Regime, Side, Status, analyse, analyse_after,
 };
 use serde::{Deserialize, Serialize};
 
@@ -505,6 +506,7 @@ struct Attempt {
 
 fn attempt(
     setup: &Setup,
+    sol: &[Vertex],
     attacker: Option<Color>,
     regime: Regime,
     limits: Limits,
@@ -518,7 +520,6 @@ fn attempt(
     let options = Options {
         regime,
         limits,
-        all_moves: true,
         ..Options::default()
     };
     let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
@@ -526,13 +527,42 @@ fn attempt(
     // A side that wins moving first has a first move: none means the
     // extraction was cut short, whatever the limit.
     let fare = fare(a.status, side);
-    let cut = extraction_cut(&a, &limits, cancel) || (fare >= Fare::WinsKo && a.pv.is_empty());
+    let mut cut = extraction_cut(&a, &limits, cancel) || (fare >= Fare::WinsKo && a.pv.is_empty());
+    // The moves known correct: the variation's first, and each accepted
+    // move proven to keep the result (cheaper than every first move).
+    let pv_first = a.pv.first().copied();
+    let mut correct: Vec<Mv> = pv_first.into_iter().collect();
+    let in_sol = |m: Mv| match m {
+        Mv::Play(v) => problem.to_original(v).is_some_and(|o| sol.contains(&o)),
+        Mv::Tenuki => false,
+    };
+    if fare >= Fare::WinsKo && !pv_first.is_some_and(in_sol) {
+        for &o in sol {
+            let Some(v) = problem
+                .from_original(o)
+                .filter(|v| problem.region().contains(*v))
+            else {
+                continue;
+            };
+            let mv = Mv::Play(v);
+            if let Ok(b) =
+                analyse_after(&problem, side, &[mv], &options, Some(cancel.clone()), None)
+            {
+                *nodes += b.nodes;
+                if !b.status.is_proven() {
+                    cut = true;
+                } else if self::fare(b.status, side) >= fare {
+                    correct.push(mv);
+                }
+            }
+        }
+    }
     Ok(Attempt {
         cut,
         side,
         status: a.status,
-        pv_first: a.pv.first().copied(),
-        correct: a.correct.unwrap_or_default(),
+        pv_first,
+        correct,
         fare,
         problem,
     })
@@ -557,7 +587,7 @@ fn run_book(
     r.to_play = Some(setup.to_move.to_string());
     r.sol = sol.iter().map(|&v| setup.graph.vertex_name(v)).collect();
     let mut nodes = 0;
-    let first = attempt(&setup, None, regime, limits, cancel, &mut nodes);
+    let first = attempt(&setup, &sol, None, regime, limits, cancel, &mut nodes);
     // Further posings share what is left of the problem's budget.
     let left = |nodes: u64| -> Option<Limits> {
         let max_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
@@ -573,7 +603,7 @@ fn run_book(
     };
     let again = |attacker: Color, nodes: &mut u64| {
         let l = left(*nodes)?;
-        attempt(&setup, Some(attacker), regime, l, cancel, nodes).ok()
+        attempt(&setup, &sol, Some(attacker), regime, l, cancel, nodes).ok()
     };
     let (used, swapped) = match first {
         Ok(a) if a.fare == Fare::Succeeds => (a, false),
