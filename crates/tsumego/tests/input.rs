@@ -1,0 +1,108 @@
+//! Bad input: clear errors naming what and where, never a panic.
+
+use miai_tsumego::problem::file;
+use miai_tsumego::{Limits, Options, Problem, ProblemError, Side, Status, analyse};
+use proptest::prelude::*;
+
+fn pose(text: &str) -> Result<Problem, String> {
+    let f = file::parse(text).map_err(|e| e.to_string())?;
+    Problem::new(f.spec).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_malformed_header_names_its_line() {
+    let e = file::parse("attacker: black\nthis is not a header\ndiagram:\n┌●┬\n").unwrap_err();
+    assert_eq!(e.line, 2, "{e}");
+}
+
+#[test]
+fn a_bad_colour_and_a_bad_point_are_named() {
+    let e = file::parse("attacker: purple\ndiagram:\n┌●○┬\n├●○┼\n").unwrap_err();
+    assert!(e.to_string().contains("purple"), "{e}");
+    let e = file::parse("ko: Z99\ndiagram:\n┌●○┬\n├●○┼\n").unwrap_err();
+    assert!(e.to_string().contains("Z99"), "{e}");
+}
+
+#[test]
+fn a_file_without_a_diagram_is_refused() {
+    let e = file::parse("attacker: black\n").unwrap_err();
+    assert!(e.to_string().contains("no diagram"), "{e}");
+}
+
+#[test]
+fn an_impossible_position_is_refused() {
+    // White's corner stone has no liberty.
+    let e = pose("diagram:\n○●┬┬\n●┼┼┼\n├┼┼┼\n").unwrap_err();
+    assert!(e.contains("no liberties"), "{e}");
+}
+
+#[test]
+fn no_target_is_refused() {
+    let f = file::parse("attacker: black\ndiagram:\n┌●┬┬\n●●┼┼\n├┼┼┼\n").expect("parses");
+    match Problem::new(f.spec) {
+        Err(ProblemError::NoTarget { .. }) => {}
+        other => panic!("expected no target, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_target_that_is_not_the_defenders_is_refused() {
+    let f = file::parse("attacker: black\ntarget: B19\ndiagram:\n┌●○┬┬\n●●○┼┼\n○○○┼┼\n├┼┼┼┼\n")
+        .expect("parses");
+    let e = Problem::new(f.spec).unwrap_err().to_string();
+    assert!(e.contains("B19") && e.contains("defender"), "{e}");
+}
+
+#[test]
+fn a_search_over_its_limit_says_unproven() {
+    let p = pose(include_str!("data/classic/07_rabbity_six_side.txt")).expect("poses");
+    let o = Options {
+        limits: Limits {
+            max_nodes: 5,
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let a = analyse(&p, Side::Attacker, &o, None, None);
+    assert!(matches!(a.status, Status::Unproven(_)), "{:?}", a.status);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Arbitrary text never panics the reader or the poser.
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,120}") {
+        let _ = pose(&text);
+    }
+
+    /// Arbitrary small diagrams never panic, and a posed one analyses.
+    #[test]
+    fn arbitrary_diagrams_never_panic(cells in proptest::collection::vec(0u8..3, 12)) {
+        let glyph = |c: u8, edge: &str| match c {
+            0 => edge.to_string(),
+            1 => "●".to_string(),
+            _ => "○".to_string(),
+        };
+        let mut text = String::from("diagram:\n");
+        for r in 0..3 {
+            for c in 0..4 {
+                let edge = match (r, c) {
+                    (0, 0) => "┌",
+                    (0, _) => "┬",
+                    (_, 0) => "├",
+                    _ => "┼",
+                };
+                text.push_str(&glyph(cells[r * 4 + c], edge));
+            }
+            text.push('\n');
+        }
+        if let Ok(p) = pose(&text) {
+            let o = Options {
+                limits: Limits { max_nodes: 2_000, ..Limits::default() },
+                ..Options::default()
+            };
+            let _ = analyse(&p, Side::Attacker, &o, None, None);
+        }
+    }
+}
