@@ -7,4 +7,5 @@ pub mod cgt;
 pub mod graphgo;
 pub mod nko;
 pub mod semeai;
+pub mod serve;
 pub mod tsumego;

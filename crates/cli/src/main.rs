@@ -38,6 +38,9 @@ enum Command {
     /// Life and death under repetition (seed 003): solve a problem file or
     /// SGF, or benchmark a problem set.
     Tsumego(cmd::tsumego::Args),
+    /// The workbench in the browser: a local web app and a JSON API
+    /// (docs/serve.md).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Nko(args) => cmd::nko::run(args),
         Command::Achieve(command) => cmd::achieve::run(command),
         Command::Tsumego(args) => cmd::tsumego::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -42,11 +42,14 @@ pub struct Args {
     pub json: bool,
 }
 
+/// The report of `miai cgt --json` and of `/api/cgt`.
 #[derive(Debug, Serialize)]
-struct Report {
+pub(crate) struct Report {
     expression: String,
     canonical: Game,
     outcome: String,
+    /// The outcome class in words ("the first player wins").
+    outcome_words: String,
     left_stop: Dyadic,
     right_stop: Dyadic,
     mean: Dyadic,
@@ -96,15 +99,39 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ),
         (None, None) => bail!("give an expression or --file"),
     };
-    let game = parse(&text).map_err(|e| {
-        let (line, column) = miai_cgt::parse::line_and_column(&text, e.column());
+    let (mut report, game) = analyse(&text, &origin, args.cool, args.heat)?;
+    if let Some(path) = &args.thermograph {
+        let svg = report.thermograph_svg();
+        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        report.thermograph_svg = Some(path.clone());
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_text(&report, game);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Parses `text` (from `origin`, named in errors) and computes the report:
+/// canonical form, stops, mean, temperature, thermograph, and the game
+/// cooled by `cool` and heated by `heat` when given. Shared by `miai cgt`
+/// and `miai serve`'s `/api/cgt`.
+pub(crate) fn analyse(
+    text: &str,
+    origin: &str,
+    cool: Option<Dyadic>,
+    heat: Option<Dyadic>,
+) -> anyhow::Result<(Report, Game)> {
+    let game = parse(text).map_err(|e| {
+        let (line, column) = miai_cgt::parse::line_and_column(text, e.column());
         anyhow::Error::new(e).context(format!(
             "cannot parse the game in {origin} (line {line}, column {column})"
         ))
     })?;
     let (left_stop, right_stop) = game.stops();
     let thermograph = game.thermograph()?;
-    let cooled = match args.cool {
+    let cooled = match cool {
         Some(t) => {
             let value = game.cool(t).with_context(|| format!("cooling by {t}"))?;
             Some(Cooled {
@@ -116,21 +143,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let heated = match args.heat {
+    let heated = match heat {
         Some(t) => Some(Heated {
             t,
             value: game.heat(t).with_context(|| format!("heating by {t}"))?,
         }),
         None => None,
     };
-    if let Some(path) = &args.thermograph {
-        let svg = thermograph.to_svg(&game.to_string());
-        std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
-    }
     let report = Report {
         expression: text.trim().to_string(),
         canonical: game,
         outcome: game.outcome().to_string(),
+        outcome_words: outcome_words(game.outcome()).to_string(),
         left_stop,
         right_stop,
         mean: thermograph.mean(),
@@ -139,14 +163,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         cooled,
         heated,
         thermograph,
-        thermograph_svg: args.thermograph.clone(),
+        thermograph_svg: None,
     };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print_text(&report, game);
+    Ok((report, game))
+}
+
+impl Report {
+    /// The thermograph as an SVG document, titled with the canonical form.
+    pub(crate) fn thermograph_svg(&self) -> String {
+        self.thermograph.to_svg(&self.canonical.to_string())
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn print_text(r: &Report, game: Game) {

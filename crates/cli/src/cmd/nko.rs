@@ -265,11 +265,14 @@ fn query_passes(state: State, json: bool) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-#[derive(Serialize)]
-struct Row {
+/// One cell of the win table: state `(n, m, t)` and its winner.
+#[derive(Debug, Serialize)]
+pub(crate) struct Row {
     n: u64,
     m: u64,
     t: usize,
+    /// The side to move, `B` or `W`.
+    to_move: char,
     winner: char,
     /// Whether the seed's claim (if any) disagrees.
     seed_wrong: bool,
@@ -285,40 +288,10 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
     if max_n > MAX_TABLE_N {
         bail!("--max-n {max_n} is above the limit of {MAX_TABLE_N}");
     }
-    let dp = if args.passes {
-        None
-    } else {
-        Some(WinTable::build(max_n)?)
-    };
-    let cell = |s: State| -> anyhow::Result<(Outcome, bool, bool)> {
-        Ok(match &dp {
-            Some(t) => {
-                let w = t.winner(s)?;
-                (Outcome::win_for(w), closed_form::seed_is_wrong(s), true)
-            }
-            // With passes the proven rule is the seed's own: no disagreement
-            // in the brute-forced range, and unproven beyond it.
-            None => (passes::proven_outcome(s), false, passes::is_proven(s)),
-        })
-    };
+    let dp = table_dp(max_n, args.passes)?;
+    let cell = |s: State| cell(dp.as_ref(), s);
     if args.json {
-        let mut rows = Vec::new();
-        for n in 2..=max_n {
-            for m in 1..n {
-                for p in [Player::Black, Player::White] {
-                    let s = State::new(n, m, p)?;
-                    let (o, seed_wrong, proven) = cell(s)?;
-                    rows.push(Row {
-                        n,
-                        m,
-                        t: s.t(),
-                        winner: o.letter(),
-                        seed_wrong,
-                        proven,
-                    });
-                }
-            }
-        }
+        let rows = rows(max_n, &cell)?;
         println!("{}", serde_json::to_string(&rows)?);
     }
     let side: Player = args.to_move.into();
@@ -333,6 +306,66 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
         print_text(max_n, side, args.passes, &cell)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The DP table for `max_n` (none with passes: the pass rule is read off
+/// the proven pass table instead), after checking `max_n`.
+fn table_dp(max_n: u64, passes: bool) -> anyhow::Result<Option<WinTable>> {
+    if max_n < 2 {
+        bail!("max_n {max_n}: the table starts at n = 2");
+    }
+    if max_n > MAX_TABLE_N {
+        bail!("max_n {max_n} is above the limit of {MAX_TABLE_N}");
+    }
+    Ok(if passes {
+        None
+    } else {
+        Some(WinTable::build(max_n)?)
+    })
+}
+
+/// A cell's outcome, whether the seed's claim there is wrong, and whether
+/// the outcome is proven.
+fn cell(dp: Option<&WinTable>, s: State) -> anyhow::Result<(Outcome, bool, bool)> {
+    Ok(match dp {
+        Some(t) => {
+            let w = t.winner(s)?;
+            (Outcome::win_for(w), closed_form::seed_is_wrong(s), true)
+        }
+        // With passes the proven rule is the seed's own: no disagreement
+        // in the brute-forced range, and unproven beyond it.
+        None => (passes::proven_outcome(s), false, passes::is_proven(s)),
+    })
+}
+
+/// Every cell with n <= `max_n`, both sides to move.
+fn rows(max_n: u64, cell: &CellFn<'_>) -> anyhow::Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for n in 2..=max_n {
+        for m in 1..n {
+            for p in [Player::Black, Player::White] {
+                let s = State::new(n, m, p)?;
+                let (o, seed_wrong, proven) = cell(s)?;
+                rows.push(Row {
+                    n,
+                    m,
+                    t: s.t(),
+                    to_move: p.letter(),
+                    winner: o.letter(),
+                    seed_wrong,
+                    proven,
+                });
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// The win table's rows up to `max_n`, with or without passes. Used by
+/// `miai serve`'s `/api/nko/table`.
+pub(crate) fn table_rows(max_n: u64, passes: bool) -> anyhow::Result<Vec<Row>> {
+    let dp = table_dp(max_n, passes)?;
+    rows(max_n, &|s| cell(dp.as_ref(), s))
 }
 
 type CellFn<'a> = dyn Fn(State) -> anyhow::Result<(Outcome, bool, bool)> + 'a;

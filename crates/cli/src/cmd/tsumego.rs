@@ -56,7 +56,7 @@ enum Command {
 
 /// Which side moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum First {
+pub(crate) enum First {
     /// The attacker moves first.
     Attacker,
     /// The defender moves first.
@@ -211,14 +211,14 @@ fn regime(
     rules: Option<&str>,
     ko_threats: Option<u8>,
     headers: &Loaded,
-    path: &Path,
+    origin: &str,
 ) -> anyhow::Result<Regime> {
     let base: Regime = match rules {
         Some(r) => r.parse().map_err(|e| anyhow!("--rules: {e}"))?,
         None => match headers.header("rules") {
             Some(r) => r
                 .parse()
-                .map_err(|e| anyhow!("{}: header `rules`: {e}", path.display()))?,
+                .map_err(|e| anyhow!("{origin}: header `rules`: {e}"))?,
             None => Regime::SEED,
         },
     };
@@ -234,10 +234,7 @@ fn regime(
                 Some(n) => n,
                 None => match headers.header("ko-threats") {
                     Some(n) => n.parse().map_err(|_| {
-                        anyhow!(
-                            "{}: header `ko-threats`: {n:?} is not a number 0..=255",
-                            path.display()
-                        )
+                        anyhow!("{origin}: header `ko-threats`: {n:?} is not a number 0..=255")
                     })?,
                     None => Regime::DEFAULT_KO_THREATS,
                 },
@@ -283,8 +280,13 @@ fn cancel_on_ctrl_c() -> Cancel {
 
 /// A progress bar on stderr, hidden when stderr is not a terminal.
 fn progress_bar(len: u64, template: &str) -> ProgressBar {
+    progress_bar_if(true, len, template)
+}
+
+/// A progress bar on stderr when `show` and stderr is a terminal.
+fn progress_bar_if(show: bool, len: u64, template: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
-    if !std::io::stderr().is_terminal() {
+    if !show || !std::io::stderr().is_terminal() {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     } else if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style.progress_chars("=> "));
@@ -325,9 +327,9 @@ fn move_name(problem: &Problem, mv: Mv) -> String {
     }
 }
 
-/// The whole report of `miai tsumego FILE`.
+/// The whole report of `miai tsumego FILE` (and of `/api/tsumego`).
 #[derive(Debug, Serialize)]
-struct Report {
+pub(crate) struct Report {
     file: String,
     name: Option<String>,
     attacker: String,
@@ -388,7 +390,12 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         bail!("give a problem FILE (or `bench PATH`)");
     };
     let loaded = load(&path)?;
-    let regime = regime(args.rules.as_deref(), args.ko_threats, &loaded, &path)?;
+    let regime = regime(
+        args.rules.as_deref(),
+        args.ko_threats,
+        &loaded,
+        &path.display().to_string(),
+    )?;
     let name = loaded.header("name").map(str::to_string);
     let mut spec = loaded.spec;
     let graph = spec.setup.graph.clone();
@@ -422,15 +429,54 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         all_moves: args.all_moves,
         ..Options::default()
     };
-    let sides: &[Side] = match args.first {
+    let cancel = cancel_on_ctrl_c();
+    let report = report(
+        path.display().to_string(),
+        name,
+        &problem,
+        to_play,
+        regime,
+        &options,
+        args.first,
+        &cancel,
+        true,
+    );
+    let all_proven = report.results.iter().all(|r| r.proven);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", text(&report));
+    }
+    Ok(if all_proven {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Analyses `problem` with each first player of `first` and builds the
+/// report; `show_progress` draws a progress bar on a terminal.
+#[allow(clippy::too_many_arguments)]
+fn report(
+    file: String,
+    name: Option<String>,
+    problem: &Problem,
+    to_play: Color,
+    regime: Regime,
+    options: &Options,
+    first: First,
+    cancel: &Cancel,
+    show_progress: bool,
+) -> Report {
+    let sides: &[Side] = match first {
         First::Attacker => &[Side::Attacker],
         First::Defender => &[Side::Defender],
         First::Both => &[Side::Attacker, Side::Defender],
     };
-    let cancel = cancel_on_ctrl_c();
     let mut results = Vec::new();
     for &first in sides {
-        let bar = progress_bar(
+        let bar = progress_bar_if(
+            show_progress,
             options.limits.max_nodes,
             "{spinner} {msg} [{bar:30}] {human_pos}/{human_len} nodes {elapsed}",
         );
@@ -442,20 +488,19 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 bar.set_position(p.nodes);
             };
             analyse(
-                &problem,
+                problem,
                 first,
-                &options,
+                options,
                 Some(cancel.clone()),
                 Some(&mut on_progress),
             )
         };
         bar.finish_and_clear();
-        let cut = extraction_cut(&analysis, &options.limits, &cancel);
-        results.push(first_report(&problem, &analysis, cut));
+        let cut = extraction_cut(&analysis, &options.limits, cancel);
+        results.push(first_report(problem, &analysis, cut));
     }
-    let all_proven = results.iter().all(|r| r.proven);
-    let report = Report {
-        file: path.display().to_string(),
+    Report {
+        file,
         name,
         attacker: problem.attacker().to_string(),
         defender: problem.defender().to_string(),
@@ -471,19 +516,51 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Regime::Seed { ko_threats } => Some(ko_threats),
             Regime::Superko => None,
         },
-        diagram: draw(&problem, problem.original(), &HashMap::new()),
+        diagram: draw(problem, problem.original(), &HashMap::new()),
         results,
-    };
-    if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print!("{}", text(&report));
     }
-    Ok(if all_proven {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+}
+
+/// The report for a problem given as text (a problem file or a bare
+/// diagram) with no overrides but the rules, the ko threats and the
+/// limits, listing every correct first move when `all_moves`; no progress
+/// bar. Used by `miai serve`'s `/api/tsumego`.
+pub(crate) fn report_for_text(
+    text: &str,
+    first: First,
+    rules: Option<&str>,
+    ko_threats: Option<u8>,
+    limits: Limits,
+    all_moves: bool,
+    cancel: &Cancel,
+) -> anyhow::Result<Report> {
+    let origin = "the diagram";
+    let f = file::parse(text).map_err(|e| anyhow!("{origin}: {e}"))?;
+    let loaded = Loaded {
+        spec: f.spec,
+        headers: f.headers,
+    };
+    let regime = regime(rules, ko_threats, &loaded, origin)?;
+    let name = loaded.header("name").map(str::to_string);
+    let to_play = loaded.spec.setup.to_move;
+    let problem = Problem::new(loaded.spec).map_err(|e| anyhow!("{origin}: {e}"))?;
+    let options = Options {
+        regime,
+        limits,
+        all_moves,
+        ..Options::default()
+    };
+    Ok(report(
+        origin.to_string(),
+        name,
+        &problem,
+        to_play,
+        regime,
+        &options,
+        first,
+        cancel,
+        false,
+    ))
 }
 
 fn first_report(problem: &Problem, a: &Analysis, cut: bool) -> FirstReport {

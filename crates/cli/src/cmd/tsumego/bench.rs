@@ -745,7 +745,7 @@ fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemRe
             .header("expect")
             .ok_or_else(|| anyhow!("{}: no `expect:` header", path.display()))?;
         let expect = parse_expect(expect).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        let regime = super::regime(None, None, &loaded, path)?;
+        let regime = super::regime(None, None, &loaded, &path.display().to_string())?;
         let problem = Problem::new(loaded.spec).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         r.attacker = Some(problem.attacker().to_string());
         r.region = Some(kind_word(problem.region_kind()).to_string());
