@@ -188,17 +188,8 @@ fn sgf_setup(record: &sgf::Record) -> Setup {
 
 /// Points separated by commas or white space, on `graph`.
 fn parse_points(graph: &Graph, text: &str, what: &str) -> anyhow::Result<Vec<Vertex>> {
-    let mut out = Vec::new();
-    for p in text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|p| !p.is_empty())
-    {
-        out.push(
-            graph
-                .parse_vertex(p)
-                .map_err(|e| anyhow!("{what}: bad point {p:?}: {e}"))?,
-        );
-    }
+    let out = miai_tsumego::problem::file::parse_points(graph, text)
+        .map_err(|(p, e)| anyhow!("{what}: bad point {p:?}: {e}"))?;
     if out.is_empty() {
         bail!("{what}: no points given");
     }

@@ -23,7 +23,7 @@
 use std::sync::Arc;
 
 use miai_goban::diagram::Placement;
-use miai_goban::{Color, Diagram, Graph, Vertex};
+use miai_goban::{Color, CoordError, Diagram, Graph, Vertex};
 
 use crate::problem::ProblemSpec;
 use crate::regime::Regime;
@@ -200,40 +200,16 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
             .map_err(|e| err(at("ko"), format!("bad ko point {k:?}: {e}")))?;
         setup.ko = Some(v);
     }
-    let region = match get("region") {
-        None => None,
-        Some(r) => {
-            let mut pts: Vec<Vertex> = Vec::new();
-            for p in r
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|p| !p.is_empty())
-            {
-                pts.push(
-                    graph
-                        .parse_vertex(p)
-                        .map_err(|e| err(at("region"), format!("bad region point {p:?}: {e}")))?,
-                );
-            }
-            Some(pts)
-        }
+    let points = |key: &str| -> Result<Option<Vec<Vertex>>, FileError> {
+        get(key)
+            .map(|r| {
+                parse_points(&graph, &r)
+                    .map_err(|(p, e)| err(at(key), format!("bad {key} point {p:?}: {e}")))
+            })
+            .transpose()
     };
-    let targets = match get("target") {
-        None => None,
-        Some(r) => {
-            let mut pts: Vec<Vertex> = Vec::new();
-            for p in r
-                .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|p| !p.is_empty())
-            {
-                pts.push(
-                    graph
-                        .parse_vertex(p)
-                        .map_err(|e| err(at("target"), format!("bad target point {p:?}: {e}")))?,
-                );
-            }
-            Some(pts)
-        }
-    };
+    let region = points("region")?;
+    let targets = points("target")?;
     let attacker_just_tenukied = match get("tenuki").as_deref() {
         None | Some("-") | Some("none") => false,
         Some("attacker") => true,
@@ -258,6 +234,15 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
         origin: placed.origin,
         header_lines: header_line,
     })
+}
+
+/// Points separated by commas or white space, on `graph`; a bad one comes
+/// back with its text and the reason.
+pub fn parse_points(graph: &Graph, text: &str) -> Result<Vec<Vertex>, (String, CoordError)> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .map(|p| graph.parse_vertex(p).map_err(|e| (p.to_string(), e)))
+        .collect()
 }
 
 fn parse_board(s: &str) -> Option<(usize, usize)> {
