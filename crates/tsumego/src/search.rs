@@ -484,6 +484,17 @@ impl<'c> Searcher<'c> {
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
         let start_nodes = self.nodes;
+        // In the seed regime the tenuki permission is known before the
+        // moves are generated: test first, expand only if needed.
+        if matches!(self.ctx.regime, Regime::Seed { .. })
+            && self.stack[d].mover(&self.ctx) == Side::Attacker
+            && (self.ctx.free_pass || !self.stack[d].may_tenuki(&self.ctx, false))
+            && let Some(w) = self.benson(d)
+        {
+            let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
+            self.store(d, v, 1);
+            return v;
+        }
         let (mut children, gen_dep, ko_dep) = self.expand(d);
         // Benson's test assumes the owner may always pass. Here the
         // defender may pass (tenuki) except right after an attacker's
@@ -492,7 +503,8 @@ impl<'c> Searcher<'c> {
         // the test decides at an attacker's turn when it cannot tenuki now
         // (and always in the seki test, where both may pass). Elsewhere it
         // is skipped: sound, the search finds the life a move later.
-        if self.stack[d].mover(&self.ctx) == Side::Attacker
+        if matches!(self.ctx.regime, Regime::Superko)
+            && self.stack[d].mover(&self.ctx) == Side::Attacker
             && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki))
             && let Some(w) = self.benson(d)
         {
