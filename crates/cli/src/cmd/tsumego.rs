@@ -20,8 +20,8 @@ use miai_goban::graph::GTP_LETTERS;
 use miai_goban::{Color, Graph, Move, Position, Repetition, Rules, Setup, Suicide, Vertex, sgf};
 use miai_tsumego::problem::file;
 use miai_tsumego::{
-    Analysis, Cancel, Limits, Mv, Options, Problem, ProblemSpec, Progress, Regime, RegionKind,
-    Side, Status, analyse,
+    Analysis, Cancel, Limits, Mv, Options, Outcome, Problem, ProblemSpec, Progress, Regime,
+    RegionKind, Side, Status, analyse,
 };
 use serde::Serialize;
 
@@ -352,6 +352,9 @@ struct FirstReport {
     proven: bool,
     stopped: Option<String>,
     ko: Option<KoReport>,
+    /// For a ko or no result: who wins when neither side has ko threats
+    /// (`attacker`, `defender`, `no-result`, `unproven`).
+    without_threats: Option<String>,
     nodes: u64,
     seconds: f64,
     pv: Vec<PvMove>,
@@ -596,6 +599,15 @@ fn first_report(problem: &Problem, a: &Analysis, cut: bool) -> FirstReport {
             }),
             _ => None,
         },
+        without_threats: a.without_threats.map(|o| {
+            match o {
+                Outcome::AttackerWins => "attacker",
+                Outcome::DefenderWins => "defender",
+                Outcome::NoResult => "no-result",
+                Outcome::Unproven(_) => "unproven",
+            }
+            .to_string()
+        }),
         nodes: a.nodes,
         seconds: a.elapsed.as_secs_f64(),
         pv,
@@ -751,6 +763,12 @@ fn text(r: &Report) -> String {
             f.nodes,
             f.seconds
         );
+        if let Some(w) = &f.without_threats {
+            let _ = writeln!(
+                s,
+                "  without ko threats for either side (plain simple ko): {w}"
+            );
+        }
         if !f.pv.is_empty() {
             let pv: Vec<String> =
                 f.pv.iter()
