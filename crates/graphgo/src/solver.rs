@@ -487,6 +487,24 @@ pub fn solve(
     }
 }
 
+/// [`solve`] with no cancellation and no progress reports (tests,
+/// examples, small boards).
+pub fn solve_quietly(
+    board: &Board,
+    stones: Stones,
+    to_move: Color,
+    opts: &SolveOptions,
+) -> Solution {
+    solve(
+        board,
+        stones,
+        to_move,
+        opts,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    )
+}
+
 impl Search<'_> {
     fn hist_key(&self, stones: Stones, to_move: Color) -> HistKey {
         match self.opts.repetition {
@@ -1197,25 +1215,11 @@ mod tests {
         let mut opts = SolveOptions::default();
         opts.limit.table_bits = 12;
         opts.limit.nodes = Some(50);
-        let cut = solve(
-            &board,
-            Stones::EMPTY,
-            Color::Black,
-            &opts,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
+        let cut = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert!(!cut.proven);
         assert_eq!(cut.score, None);
         opts.limit.nodes = None;
-        let s = solve(
-            &board,
-            Stones::EMPTY,
-            Color::Black,
-            &opts,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
+        let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert_eq!(s.score, Some(0));
     }
 }

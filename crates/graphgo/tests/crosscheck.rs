@@ -7,7 +7,6 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use miai_goban::{
     Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Suicide, VertexSet,
@@ -222,14 +221,7 @@ fn fast(graph: &Arc<Graph>, rep: Rep, benson: bool) -> i32 {
         benson,
         ..SolveOptions::default()
     };
-    let s = solver::solve(
-        &board,
-        Stones::EMPTY,
-        Color::Black,
-        &opts,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
     assert!(s.proven);
     s.score.unwrap()
 }
@@ -318,14 +310,7 @@ fn fast_from(pos: &Position, rep: Rep) -> i64 {
         repetition: rep,
         ..SolveOptions::default()
     };
-    let s = solver::solve(
-        &board,
-        stones,
-        pos.to_move(),
-        &opts,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
     assert!(s.proven);
     i64::from(s.score.unwrap())
 }

@@ -53,14 +53,7 @@ fn check(slow: bool) {
             ..SolveOptions::default()
         };
         opts.limit.table_bits = if slow { 18 } else { 16 };
-        let s = solver::solve(
-            &board,
-            Stones::EMPTY,
-            Color::Black,
-            &opts,
-            &AtomicBool::new(false),
-            &mut |_| {},
-        );
+        let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert!(s.proven, "{}x{}", c.w, c.h);
         assert_eq!(s.score, Some(c.score), "{}x{} {:?}", c.w, c.h, c.rule);
         // The principal variation replays legally to a position whose area
@@ -98,14 +91,7 @@ fn limits_give_unproven_not_panic() {
     let mut opts = SolveOptions::default();
     opts.limit.nodes = Some(1000);
     opts.limit.table_bits = 10;
-    let s = solver::solve(
-        &board,
-        Stones::EMPTY,
-        Color::Black,
-        &opts,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
+    let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
     assert!(!s.proven);
     assert_eq!(s.score, None);
     assert_eq!(s.stopped, Some(solver::Stop::Nodes));
