@@ -73,6 +73,18 @@ struct Child {
     dep: u32,
 }
 
+impl Child {
+    /// A child whose value is known (a leaf).
+    fn known(mv: Mv, v: NodeValue, dep: u32) -> Child {
+        Child {
+            mv,
+            phi: v.phi,
+            delta: v.delta,
+            dep,
+        }
+    }
+}
+
 /// A node's result, from the view of its player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NodeValue {
@@ -370,13 +382,7 @@ impl<'c> Searcher<'c> {
                 // Two passes: the game ends; the defender has not reached
                 // unconditional life (it would have been decided).
                 let mover = self.stack[d + 1].mover(&self.ctx);
-                let v = self.leaf(mover == Side::Attacker);
-                Child {
-                    mv: Mv::Tenuki,
-                    phi: v.phi,
-                    delta: v.delta,
-                    dep: FREE,
-                }
+                Child::known(Mv::Tenuki, self.leaf(mover == Side::Attacker), FREE)
             } else {
                 self.child_value(d, Mv::Tenuki, false)
             };
@@ -416,22 +422,10 @@ impl<'c> Searcher<'c> {
             };
             // No result counts as a loss for the goal.
             let winner = winner.unwrap_or(self.goal.other());
-            let v = self.leaf(mover == winner);
-            return Child {
-                mv,
-                phi: v.phi,
-                delta: v.delta,
-                dep: a,
-            };
+            return Child::known(mv, self.leaf(mover == winner), a);
         }
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            let v = self.leaf(mover == w);
-            return Child {
-                mv,
-                phi: v.phi,
-                delta: v.delta,
-                dep: FREE,
-            };
+            return Child::known(mv, self.leaf(mover == w), FREE);
         }
         let (phi, delta) = match self.tt.get(key ^ self.salt) {
             Some(e) => (e.phi, e.delta),
@@ -457,6 +451,20 @@ impl<'c> Searcher<'c> {
         }
         self.benson_cache.insert(h, r.is_some());
         r
+    }
+
+    /// The node at depth `d` as a leaf won by the defender when Benson's
+    /// test decides there: at an attacker's turn, when the attacker cannot
+    /// tenuki (`no_tenuki`) or in the seki test (see `mid`). Stored.
+    fn benson_leaf(&mut self, d: usize, no_tenuki: bool) -> Option<NodeValue> {
+        let mover = self.stack[d].mover(&self.ctx);
+        if mover != Side::Attacker || !(self.ctx.free_pass || no_tenuki) {
+            return None;
+        }
+        let w = self.benson(d)?;
+        let v = self.leaf(mover == w);
+        self.store(d, v, 1);
+        Some(v)
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -487,12 +495,8 @@ impl<'c> Searcher<'c> {
         // In the seed regime the tenuki permission is known before the
         // moves are generated: test first, expand only if needed.
         if matches!(self.ctx.regime, Regime::Seed { .. })
-            && self.stack[d].mover(&self.ctx) == Side::Attacker
-            && (self.ctx.free_pass || !self.stack[d].may_tenuki(&self.ctx, false))
-            && let Some(w) = self.benson(d)
+            && let Some(v) = self.benson_leaf(d, !self.stack[d].may_tenuki(&self.ctx, false))
         {
-            let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
-            self.store(d, v, 1);
             return v;
         }
         let (mut children, gen_dep, ko_dep) = self.expand(d);
@@ -504,12 +508,8 @@ impl<'c> Searcher<'c> {
         // (and always in the seki test, where both may pass). Elsewhere it
         // is skipped: sound, the search finds the life a move later.
         if matches!(self.ctx.regime, Regime::Superko)
-            && self.stack[d].mover(&self.ctx) == Side::Attacker
-            && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki))
-            && let Some(w) = self.benson(d)
+            && let Some(v) = self.benson_leaf(d, !children.iter().any(|c| c.mv == Mv::Tenuki))
         {
-            let v = self.leaf(self.stack[d].mover(&self.ctx) == w);
-            self.store(d, v, 1);
             return v;
         }
         if children.is_empty() {
