@@ -152,18 +152,41 @@ fn the_page_and_its_assets_load() {
         "data-app=\"miai-cgt\"",
         "data-app=\"miai-tsumego\"",
         "data-app=\"miai-nko\"",
-        "src=\"/app.js\"",
+        "src=\"/js/app.js\"",
         "href=\"/style.css\"",
     ] {
         assert!(page.contains(needle), "the page lacks {needle:?}");
     }
     // No CDN or other network: every script and stylesheet is local.
     assert!(!page.contains("http://") && !page.contains("https://"));
-    let (status, js) = s.get("/app.js");
-    assert_eq!(status, 200);
-    for needle in ["/api/cgt", "/api/tsumego", "/api/nko/table", "┌●●○┬"] {
-        assert!(js.contains(needle), "app.js lacks {needle:?}");
+    // Every module the entry point imports, transitively, is served.
+    let mut pending = vec!["app.js".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    let mut js = String::new();
+    while let Some(name) = pending.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let (status, text) = s.get(&format!("/js/{name}"));
+        assert_eq!(status, 200, "/js/{name}");
+        // The SVG namespace is a name, not a fetch.
+        let fetched = text.replace("http://www.w3.org/2000/svg", "");
+        assert!(
+            !fetched.contains("http://") && !fetched.contains("https://"),
+            "{name} names a URL"
+        );
+        for part in text.split("from \"./").skip(1) {
+            let module = part.split('"').next().unwrap_or_default();
+            pending.push(module.to_string());
+        }
+        js.push_str(&text);
     }
+    assert!(seen.len() >= 5, "modules: {seen:?}");
+    for needle in ["/api/cgt", "/api/tsumego", "/api/nko/table", "┌●●○┬"] {
+        assert!(js.contains(needle), "the scripts lack {needle:?}");
+    }
+    let (status, body) = s.get("/js/nothing.js");
+    assert_error(status, &parse(&body), 404, "no script");
     let (status, css) = s.get("/style.css");
     assert_eq!(status, 200);
     assert!(css.contains(".tab"));

@@ -8,38 +8,40 @@
 //! that requests do not hold each other up, under a node cap, a time cap
 //! and a table size cap so that one request cannot take the machine.
 
+mod cgt;
+mod nko;
+mod tsumego;
+
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::Context as _;
+use axum::extract::DefaultBodyLimit;
+use axum::extract::Path;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Query};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::{Json, Router};
-use miai_cgt::Dyadic;
-use miai_tsumego::{Cancel, Limits};
-use serde::{Deserialize, Serialize};
-
-use super::{cgt, nko, tsumego};
+use miai_tsumego::Cancel;
+use serde::Serialize;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
-/// The largest node limit one `/api/tsumego` analysis may ask for (and its
-/// default).
-pub const MAX_NODES_CAP: u64 = 2_000_000;
-/// The time limit of one `/api/tsumego` analysis.
-pub const TSUMEGO_TIME: Duration = Duration::from_secs(30);
-/// The transposition table of one `/api/tsumego` analysis, in bytes.
-pub const TSUMEGO_TABLE_BYTES: usize = 32 << 20;
-/// The largest `max_n` of `/api/nko/table`.
-pub const NKO_MAX_N: u64 = 200;
 
 const INDEX_HTML: &str = include_str!("../../assets/index.html");
 const STYLE_CSS: &str = include_str!("../../assets/style.css");
-const APP_JS: &str = include_str!("../../assets/app.js");
+
+/// The page's script modules, served under `/js/`: one per view and the
+/// shared ones (`crates/cli/assets/js/`).
+const SCRIPTS: &[(&str, &str)] = &[
+    ("app.js", include_str!("../../assets/js/app.js")),
+    ("util.js", include_str!("../../assets/js/util.js")),
+    ("board.js", include_str!("../../assets/js/board.js")),
+    ("cgt.js", include_str!("../../assets/js/cgt.js")),
+    ("tsumego.js", include_str!("../../assets/js/tsumego.js")),
+    ("nko.js", include_str!("../../assets/js/nko.js")),
+];
 
 /// Arguments of `miai serve`.
 #[derive(Debug, clap::Args)]
@@ -87,10 +89,10 @@ pub fn app() -> Router {
     Router::new()
         .route("/", get(index))
         .route("/style.css", get(style))
-        .route("/app.js", get(script))
-        .route("/api/cgt", post(api_cgt))
-        .route("/api/tsumego", post(api_tsumego))
-        .route("/api/nko/table", get(api_nko_table))
+        .route("/js/{name}", get(script))
+        .merge(cgt::routes())
+        .merge(tsumego::routes())
+        .merge(nko::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
@@ -106,11 +108,16 @@ async fn style() -> impl IntoResponse {
     )
 }
 
-async fn script() -> impl IntoResponse {
-    (
+async fn script(Path(name): Path<String>) -> Result<Response, ApiError> {
+    let (_, text) = SCRIPTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, format!("no script {name:?}")))?;
+    Ok((
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        APP_JS,
+        *text,
     )
+        .into_response())
 }
 
 async fn not_found() -> ApiError {
@@ -119,26 +126,26 @@ async fn not_found() -> ApiError {
 
 /// An error answer: a status and `{"error": "..."}`.
 #[derive(Debug)]
-struct ApiError {
+pub(super) struct ApiError {
     status: StatusCode,
     message: String,
 }
 
 impl ApiError {
-    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+    pub(super) fn new(status: StatusCode, message: impl Into<String>) -> Self {
         ApiError {
             status,
             message: message.into(),
         }
     }
 
-    fn bad_request(message: impl Into<String>) -> Self {
+    pub(super) fn bad_request(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
     /// A request the analysis rejected: the whole error chain, so the
     /// message says where (line, column, point) the input was wrong.
-    fn from_analysis(err: &anyhow::Error) -> Self {
+    pub(super) fn from_analysis(err: &anyhow::Error) -> Self {
         ApiError::bad_request(format!("{err:#}"))
     }
 }
@@ -181,7 +188,7 @@ impl From<QueryRejection> for ApiError {
 }
 
 /// Runs `f` on the blocking pool; a panic in it becomes a 500 answer.
-async fn blocking<T: Send + 'static>(
+pub(super) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f).await.map_err(|e| {
@@ -192,164 +199,12 @@ async fn blocking<T: Send + 'static>(
     })?
 }
 
-/// The body of `POST /api/cgt`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CgtRequest {
-    /// The game expression.
-    expr: String,
-    /// Cool by this temperature (a dyadic number as text, e.g. "2", "1/2").
-    cool: Option<String>,
-    /// Heat by this temperature.
-    heat: Option<String>,
-}
-
-fn temperature(field: &str, text: Option<&str>) -> Result<Option<Dyadic>, ApiError> {
-    text.map(|t| {
-        t.trim().parse::<Dyadic>().map_err(|e| {
-            ApiError::bad_request(format!("{field}: {t:?} is not a dyadic number: {e}"))
-        })
-    })
-    .transpose()
-}
-
-/// The answer of `POST /api/cgt`: the report of `miai cgt --json` and the
-/// thermograph drawn.
-#[derive(Debug, Serialize)]
-struct CgtAnswer {
-    #[serde(flatten)]
-    report: cgt::Report,
-    /// The thermograph as an SVG document.
-    thermograph_picture: String,
-}
-
-async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Response, ApiError> {
-    let Json(req) = body?;
-    let cool = temperature("cool", req.cool.as_deref())?;
-    let heat = temperature("heat", req.heat.as_deref())?;
-    let answer = blocking(move || {
-        let (report, _) =
-            cgt::analyse(&req.expr, "expr", cool, heat).map_err(|e| ApiError::from_analysis(&e))?;
-        let thermograph_picture = report.thermograph_svg();
-        Ok(CgtAnswer {
-            report,
-            thermograph_picture,
-        })
-    })
-    .await?;
-    Ok(Json(answer).into_response())
-}
-
-/// The body of `POST /api/tsumego`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TsumegoRequest {
-    /// A problem file's text (headers and `diagram:`) or a bare diagram.
-    diagram: String,
-    /// `attacker`, `defender` or `both` (the default).
-    first: Option<String>,
-    /// `seed` or `superko` (default: the file's `rules` header, else seed).
-    rules: Option<String>,
-    /// Seed rules: the tenukis needed before retaking a ko.
-    ko_threats: Option<u8>,
-    /// Node limit of one analysis, at most [`MAX_NODES_CAP`].
-    max_nodes: Option<u64>,
-    /// Also list every correct first move.
-    #[serde(default)]
-    all_moves: bool,
-}
-
 /// Cancels its flag when dropped: when the client goes away, axum drops
 /// the handler's future and the search stops.
-struct CancelOnDrop(Cancel);
+pub(super) struct CancelOnDrop(pub(super) Cancel);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.0.cancel();
     }
-}
-
-async fn api_tsumego(
-    body: Result<Json<TsumegoRequest>, JsonRejection>,
-) -> Result<Response, ApiError> {
-    let Json(req) = body?;
-    let first = match req.first.as_deref().map(str::trim) {
-        None | Some("both") => tsumego::First::Both,
-        Some("attacker") => tsumego::First::Attacker,
-        Some("defender") => tsumego::First::Defender,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "first: {other:?}: expected attacker, defender or both"
-            )));
-        }
-    };
-    let max_nodes = req.max_nodes.unwrap_or(MAX_NODES_CAP);
-    if max_nodes == 0 || max_nodes > MAX_NODES_CAP {
-        return Err(ApiError::bad_request(format!(
-            "max_nodes: {max_nodes}: expected 1..={MAX_NODES_CAP}"
-        )));
-    }
-    let limits = Limits {
-        max_nodes,
-        max_time: Some(TSUMEGO_TIME),
-        table_bytes: TSUMEGO_TABLE_BYTES,
-    };
-    let guard = CancelOnDrop(Cancel::new());
-    let cancel = guard.0.clone();
-    let report = blocking(move || {
-        tsumego::report_for_text(
-            &req.diagram,
-            first,
-            req.rules.as_deref(),
-            req.ko_threats,
-            limits,
-            req.all_moves,
-            &cancel,
-        )
-        .map_err(|e| ApiError::from_analysis(&e))
-    })
-    .await?;
-    // The search is over: dropping the guard now cancels nothing.
-    drop(guard);
-    Ok(Json(report).into_response())
-}
-
-/// The query of `GET /api/nko/table`.
-#[derive(Debug, Deserialize)]
-struct NkoTableQuery {
-    /// Largest n (2..=[`NKO_MAX_N`], default 20).
-    max_n: Option<u64>,
-    /// The variant with passes.
-    #[serde(default)]
-    passes: bool,
-}
-
-/// The answer of `GET /api/nko/table`.
-#[derive(Debug, Serialize)]
-struct NkoTable {
-    max_n: u64,
-    passes: bool,
-    rows: Vec<nko::Row>,
-}
-
-async fn api_nko_table(
-    query: Result<Query<NkoTableQuery>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let Query(q) = query?;
-    let max_n = q.max_n.unwrap_or(20);
-    if !(2..=NKO_MAX_N).contains(&max_n) {
-        return Err(ApiError::bad_request(format!(
-            "max_n: {max_n}: expected 2..={NKO_MAX_N}"
-        )));
-    }
-    let passes = q.passes;
-    let rows =
-        blocking(move || nko::table_rows(max_n, passes).map_err(|e| ApiError::from_analysis(&e)))
-            .await?;
-    Ok(Json(NkoTable {
-        max_n,
-        passes,
-        rows,
-    })
-    .into_response())
 }

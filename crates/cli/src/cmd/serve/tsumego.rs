@@ -1,0 +1,90 @@
+//! `POST /api/tsumego`: life and death.
+
+use std::time::Duration;
+
+use axum::extract::rejection::JsonRejection;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use miai_tsumego::{Cancel, Limits};
+use serde::Deserialize;
+
+use super::{ApiError, CancelOnDrop, blocking};
+use crate::cmd::tsumego;
+
+/// The routes of this view.
+pub(super) fn routes() -> Router {
+    Router::new().route("/api/tsumego", post(api_tsumego))
+}
+
+/// The largest node limit one `/api/tsumego` analysis may ask for (and its
+/// default).
+pub const MAX_NODES_CAP: u64 = 2_000_000;
+/// The time limit of one `/api/tsumego` analysis.
+pub const TSUMEGO_TIME: Duration = Duration::from_secs(30);
+/// The transposition table of one `/api/tsumego` analysis, in bytes.
+pub const TSUMEGO_TABLE_BYTES: usize = 32 << 20;
+
+/// The body of `POST /api/tsumego`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TsumegoRequest {
+    /// A problem file's text (headers and `diagram:`) or a bare diagram.
+    diagram: String,
+    /// `attacker`, `defender` or `both` (the default).
+    first: Option<String>,
+    /// `seed` or `superko` (default: the file's `rules` header, else seed).
+    rules: Option<String>,
+    /// Seed rules: the tenukis needed before retaking a ko.
+    ko_threats: Option<u8>,
+    /// Node limit of one analysis, at most [`MAX_NODES_CAP`].
+    max_nodes: Option<u64>,
+    /// Also list every correct first move.
+    #[serde(default)]
+    all_moves: bool,
+}
+
+async fn api_tsumego(
+    body: Result<Json<TsumegoRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    let first = match req.first.as_deref().map(str::trim) {
+        None | Some("both") => tsumego::First::Both,
+        Some("attacker") => tsumego::First::Attacker,
+        Some("defender") => tsumego::First::Defender,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "first: {other:?}: expected attacker, defender or both"
+            )));
+        }
+    };
+    let max_nodes = req.max_nodes.unwrap_or(MAX_NODES_CAP);
+    if max_nodes == 0 || max_nodes > MAX_NODES_CAP {
+        return Err(ApiError::bad_request(format!(
+            "max_nodes: {max_nodes}: expected 1..={MAX_NODES_CAP}"
+        )));
+    }
+    let limits = Limits {
+        max_nodes,
+        max_time: Some(TSUMEGO_TIME),
+        table_bytes: TSUMEGO_TABLE_BYTES,
+    };
+    let guard = CancelOnDrop(Cancel::new());
+    let cancel = guard.0.clone();
+    let report = blocking(move || {
+        tsumego::report_for_text(
+            &req.diagram,
+            first,
+            req.rules.as_deref(),
+            req.ko_threats,
+            limits,
+            req.all_moves,
+            &cancel,
+        )
+        .map_err(|e| ApiError::from_analysis(&e))
+    })
+    .await?;
+    // The search is over: dropping the guard now cancels nothing.
+    drop(guard);
+    Ok(Json(report).into_response())
+}
