@@ -4,6 +4,7 @@
 // docs/serve.md).
 import * as cgt from "./cgt.js";
 import * as nko from "./nko.js";
+import * as semeai from "./semeai.js";
 import * as tsumego from "./tsumego.js";
 
 // The views, in tab order: `name` matches `data-tab` and `tab-<name>`.
@@ -11,6 +12,7 @@ const VIEWS = [
   { name: "cgt", view: cgt },
   { name: "tsumego", view: tsumego },
   { name: "nko", view: nko },
+  { name: "semeai", view: semeai },
 ];
 
 function selectTab(name) {

@@ -24,6 +24,16 @@ pub enum VerdictKind {
     Seed,
 }
 
+impl VerdictKind {
+    /// The library's evaluation for this choice.
+    pub fn evaluation(self) -> Evaluation {
+        match self {
+            VerdictKind::Stops => Evaluation::Stops,
+            VerdictKind::Seed => Evaluation::Seed,
+        }
+    }
+}
+
 /// How to show the trees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum TreeFormat {
@@ -120,10 +130,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         bar.set_message(format!("searching the race: {n} positions"));
     })?;
     bar.finish_and_clear();
-    let lead = match args.verdict {
-        VerdictKind::Stops => Evaluation::Stops,
-        VerdictKind::Seed => Evaluation::Seed,
-    };
+    let lead = args.verdict.evaluation();
     if args.trees == TreeFormat::Svg {
         std::fs::create_dir_all(&args.out_dir)?;
         for s in &analysis.subs {
@@ -151,14 +158,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn pts(race: &Race, set: impl IntoIterator<Item = miai_goban::Vertex>) -> String {
+/// Point names joined by spaces (labels where the diagram has them).
+pub fn pts(race: &Race, set: impl IntoIterator<Item = miai_goban::Vertex>) -> String {
     set.into_iter()
         .map(|v| race.name(v))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn scope_words(s: &SubAnalysis) -> String {
+/// What a sub-position is for the race, in words.
+pub fn scope_words(s: &SubAnalysis) -> String {
     match s.scope {
         Scope::Race(c) => format!("{c}'s essential chain"),
         Scope::Idle => "no essential chain (not part of the race)".into(),
@@ -166,7 +175,8 @@ fn scope_words(s: &SubAnalysis) -> String {
     }
 }
 
-fn verdict_text(v: &Verdict) -> String {
+/// A verdict with its value and rule, in one line.
+pub fn verdict_text(v: &Verdict) -> String {
     let val = |d: Option<miai_cgt::Dyadic>| d.map_or("-".into(), |d| d.to_string());
     match v.evaluation {
         Evaluation::Seed => format!(
@@ -187,7 +197,8 @@ fn verdict_text(v: &Verdict) -> String {
     }
 }
 
-fn to_text(race: &Race, a: &Analysis, lead: Evaluation) -> String {
+/// The text report of `miai semeai`.
+pub fn to_text(race: &Race, a: &Analysis, lead: Evaluation) -> String {
     let mut o = String::new();
     for s in &a.subs {
         if s.scope == Scope::Idle {
@@ -271,10 +282,10 @@ fn to_text(race: &Race, a: &Analysis, lead: Evaluation) -> String {
     o
 }
 
-/// The transformed tree: each node with its value after the
+/// The transformed tree as text: each node with its value after the
 /// transformation; at a node where the owner's moves were pruned they are
 /// left out.
-fn transformed_tree(
+pub fn transformed_tree(
     race: &Race,
     t: &miai_semeai::GameTree,
     tr: &miai_semeai::Transformed,
@@ -338,7 +349,8 @@ fn transformed_tree(
     w.out
 }
 
-fn to_json(race: &Race, a: &Analysis, lead: Evaluation) -> Value {
+/// The report as JSON (`miai semeai --json`; `POST /api/semeai` adds to it).
+pub fn to_json(race: &Race, a: &Analysis, lead: Evaluation) -> Value {
     let subs: Vec<Value> = a
         .subs
         .iter()
@@ -393,7 +405,7 @@ fn to_json(race: &Race, a: &Analysis, lead: Evaluation) -> Value {
 
 /// A simple layered drawing of a sub-position's tree: Black's moves go
 /// left, White's right, as in the seed's figures.
-fn tree_svg(race: &Race, s: &SubAnalysis, tree: &miai_semeai::GameTree) -> String {
+pub fn tree_svg(race: &Race, s: &SubAnalysis, tree: &miai_semeai::GameTree) -> String {
     struct Item {
         x: f64,
         y: f64,

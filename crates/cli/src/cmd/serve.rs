@@ -10,6 +10,7 @@
 
 mod cgt;
 mod nko;
+mod semeai;
 mod tsumego;
 
 use std::net::{IpAddr, SocketAddr};
@@ -41,6 +42,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cgt.js", include_str!("../../assets/js/cgt.js")),
     ("tsumego.js", include_str!("../../assets/js/tsumego.js")),
     ("nko.js", include_str!("../../assets/js/nko.js")),
+    ("semeai.js", include_str!("../../assets/js/semeai.js")),
 ];
 
 /// Arguments of `miai serve`.
@@ -93,6 +95,7 @@ pub fn app() -> Router {
         .merge(cgt::routes())
         .merge(tsumego::routes())
         .merge(nko::routes())
+        .merge(semeai::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
