@@ -61,8 +61,9 @@ pub struct Args {
     /// expansion is automatic over the useful points.
     #[arg(long, value_delimiter = ',', value_name = "a,b")]
     pub points: Vec<String>,
-    /// With --points: expansion rounds (the seed's figs. 13-15 are rounds
-    /// 1-3); 0 = until settled.
+    /// With --points: expansion rounds, each expanding every unsettled
+    /// node (the seed's fig. 13 is round 1, fig. 15 round 2); 0 = until
+    /// settled.
     #[arg(long, default_value_t = 0)]
     pub rounds: usize,
     /// Which verdict to give first (both are always printed).
