@@ -8,6 +8,7 @@
 //! that requests do not hold each other up, under a node cap, a time cap
 //! and a table size cap so that one request cannot take the machine.
 
+mod board;
 mod cgt;
 mod nko;
 mod tsumego;
@@ -41,6 +42,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cgt.js", include_str!("../../assets/js/cgt.js")),
     ("tsumego.js", include_str!("../../assets/js/tsumego.js")),
     ("nko.js", include_str!("../../assets/js/nko.js")),
+    ("editor.js", include_str!("../../assets/js/editor.js")),
 ];
 
 /// Arguments of `miai serve`.
@@ -93,6 +95,7 @@ pub fn app() -> Router {
         .merge(cgt::routes())
         .merge(tsumego::routes())
         .merge(nko::routes())
+        .merge(board::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
