@@ -1,11 +1,21 @@
-// The life-and-death view: a problem (file text or bare diagram) solved for
-// both first players, with the principal variations on boards.
-import { $, api, el, kv, bindForm } from "./util.js";
-import { drawBoard } from "./board.js";
+// The life-and-death view: the problem entered with the board editor (the
+// problem-file textarea is an alternative input, kept in sync through the
+// server's reader and writer), solved for both sides to move; the principal
+// variation played move by move on a board (buttons, ← → Home End), every
+// correct first move marked; seed 003's diagrams from a drop-down.
+import { $, api, el, kv, run } from "./util.js";
+import { renderBoard, captureAround, parsePoint } from "./board.js";
+import { createEditor, parseText, selectLineCol } from "./editor.js";
 
-// Seed 003 §2(2) (手抜き), the tenuki diagram: Black's two chains share two
-// eyes; alive whoever moves first. Same text as
-// crates/tsumego/tests/data/seed003/02_tenuki.txt.
+// The solver call. The one place to switch to a streamed job API (progress
+// and cancel): it gets the /api/tsumego body and resolves to its report.
+export async function solve(body) {
+  return api("/api/tsumego", body);
+}
+
+// The starting problem if the examples cannot be fetched: seed 003 §2(2)
+// (手抜き), Black's two chains share two eyes, alive whoever moves first
+// (crates/tsumego/tests/data/seed003/02_tenuki.txt).
 const TENUKI_EXAMPLE = [
   "name: tenuki: two eyes, White to move",
   "attacker: white",
@@ -18,46 +28,307 @@ const TENUKI_EXAMPLE = [
   "├┼┼┼┼",
 ].join("\n");
 
+let editor = null;
+let syncing = false;      // a change that came from the textarea
+let writeTimer = null, readTimer = null;
+let pendingWrite = null;
+let replay = null;        // {board, results, which, step}
+
+// Editor -> textarea (as a problem file).
+function scheduleWrite(board) {
+  if (syncing) return;
+  clearTimeout(writeTimer);
+  pendingWrite = new Promise((resolve) => {
+    writeTimer = setTimeout(async () => {
+      try {
+        const r = await api("/api/board/write", { board, format: "problem" });
+        $("ts-diagram").value = r.text;
+        showSync("");
+      } catch (e) {
+        showSync(e.message, true);
+      }
+      pendingWrite = null;
+      resolve();
+    }, 200);
+  });
+}
+
+// Textarea -> editor.
+function scheduleRead() {
+  clearTimeout(readTimer);
+  readTimer = setTimeout(readTextarea, 400);
+}
+
+async function readTextarea() {
+  const ta = $("ts-diagram");
+  try {
+    const r = await parseText(ta.value, "auto");
+    syncing = true;
+    editor.setBoard(r.board, true);
+    syncing = false;
+    showSync(r.notes.length ? r.notes.join("; ") : "");
+    return true;
+  } catch (e) {
+    syncing = false;
+    showSync(e.message, true, e.at);
+    return false;
+  }
+}
+
+function showSync(message, isError, at) {
+  const m = $("ts-sync");
+  m.className = isError ? "error small" : "hint";
+  m.textContent = message;
+  m.onclick = at && at.line ? () => selectLineCol($("ts-diagram"), at.line, at.column) : null;
+  m.title = at && at.line ? "click to select the place in the text" : "";
+}
+
 async function solveTsumego() {
+  clearTimeout(readTimer);
+  if (pendingWrite) await pendingWrite;
   const out = $("ts-out");
+  const board = editor.getBoard();
   const body = { diagram: $("ts-diagram").value, first: $("ts-first").value };
   const rules = $("ts-rules").value;
   if (rules) body.rules = rules;
+  const threats = $("ts-threats").value.trim();
+  if (threats !== "") body.ko_threats = Number(threats);
   const nodes = Number($("ts-nodes").value);
   if (nodes > 0) body.max_nodes = nodes;
   if ($("ts-all").checked) body.all_moves = true;
-  const r = await api("/api/tsumego", body);
+  const r = await solve(body);
+  replay = { board, report: r, which: 0, step: 0 };
   const parts = [];
-  parts.push(el("p", {},
+  parts.push(el("p", { class: "hint" },
     `attacker ${r.attacker}, defender ${r.defender}, ${r.to_play} to play; rules ${r.rules}; `
-    + `region ${r.region.kind}, ${r.region.points} points (${r.region.empty_points} empty)`));
-  parts.push(el("div", { class: "boards" }, drawBoard(r.diagram, null)));
-  for (const f of r.results) {
-    const pv = f.pv.length
-      ? f.pv.map((m, i) => `${i + 1}.${m.color} ${m.point}`).join("  ")
-      : "(none)";
-    const box = el("div", { class: "result" },
-      el("h3", {}, `${f.first} first (${f.first_color}): `,
-        el("span", { class: `status ${f.status}` }, f.status)),
-      el("p", {}, f.description),
-      kv([
-        ["proven", f.proven ? "yes" : `no (${f.stopped || "stopped"})`],
-        ["nodes", f.nodes.toLocaleString()],
-        ["time", `${f.seconds.toFixed(3)} s`],
-        ["principal variation", el("span", { class: "pv" }, pv)],
-        ...(f.correct ? [["correct first moves", f.correct.length ? f.correct.join(" ") : "none"]] : []),
-      ]));
-    if (f.replay_note) box.append(el("p", { class: "hint" }, f.replay_note));
-    if (f.pv.length) {
-      box.append(el("p", { class: "hint" }, "after the principal variation:"));
-      box.append(drawBoard(f.diagram, f.pv));
-    }
-    parts.push(box);
-  }
+    + `region ${r.region.kind}, ${r.region.points} points (${r.region.empty_points} empty)`
+    + (r.region.frame_stones ? `, ${r.region.frame_stones} frame stones` : "")));
+  const tabs = el("div", { class: "ts-firsts", role: "tablist" });
+  r.results.forEach((f, i) => {
+    const b = el("button", { type: "button", class: "ts-first", "data-i": i },
+      `${f.first} first (${f.first_color}): `, el("span", { class: `status ${f.status}` }, f.status));
+    b.addEventListener("click", () => { replay.which = i; replay.step = 0; drawReplay(); });
+    tabs.append(b);
+  });
+  parts.push(tabs);
+  parts.push(el("div", { id: "ts-replay", class: "ts-replay" }));
   out.replaceChildren(...parts);
+  drawReplay();
+}
+
+// Words for a result's ko: who wins it, how many threats the seed rules
+// assumed, the outcome without threats.
+function koRows(f, r) {
+  const rows = [];
+  if (f.ko) {
+    const who = f.ko.attacker_wins_it && f.ko.defender_wins_it
+      ? "whoever has the ko threats"
+      : f.ko.attacker_wins_it ? "the attacker, when it has the ko threats"
+        : f.ko.defender_wins_it ? "the defender, when it has the ko threats" : "neither side";
+    rows.push(["ko won by", who]);
+  }
+  if (f.status === "ko" || f.status === "no-result" || f.without_threats) {
+    if (r.ko_threats !== null && r.ko_threats !== undefined) {
+      rows.push(["ko threats", `${r.ko_threats} tenuki${r.ko_threats === 1 ? "" : "s"} before a retake (seed N)`]);
+    }
+    if (f.without_threats) rows.push(["without threats", f.without_threats]);
+  }
+  return rows;
+}
+
+// The board after `step` moves of the PV: stones, numbers, last move.
+function position(board, pv, step) {
+  const stones = board.stones.map((row) => [...row].map((c) => (c === "X" ? "B" : c === "O" ? "W" : null)));
+  const [bw, bh] = board.board;
+  const [ox, oy] = board.origin;
+  const edge = { left: ox === 0, top: oy === 0, right: ox + board.width === bw, bottom: oy + board.height === bh };
+  const numbers = new Map();
+  let last = null;
+  const notes = [];
+  for (let i = 0; i < step && i < pv.length; i++) {
+    const mv = pv[i];
+    if (mv.point === "tenuki" || mv.point === "pass") { notes.push(`${i + 1}: ${mv.color} ${mv.point}`); last = null; continue; }
+    const p = locate(board, mv.point);
+    if (!p) { notes.push(`${i + 1}: ${mv.color} ${mv.point} (outside the window)`); continue; }
+    stones[p.y][p.x] = mv.color;
+    captureAround(stones, p.x, p.y, mv.color === "B" ? "W" : "B", edge);
+    // A number on a point played again: the newest wins.
+    numbers.set(`${p.x},${p.y}`, i + 1);
+    last = p;
+  }
+  // Numbers of stones since captured stay visible (as in a book's diagram)
+  // only where the point is empty or holds the numbered stone.
+  return { stones, numbers, last, notes };
+}
+
+// The window point of a GTP name of the whole board, or null.
+function locate(board, name) {
+  const p = parsePoint(name, board.board[0], board.board[1]);
+  if (!p) return null;
+  const x = p.x - board.origin[0], y = p.y - board.origin[1];
+  return x >= 0 && y >= 0 && x < board.width && y < board.height ? { x, y } : null;
+}
+
+function drawReplay() {
+  const box = $("ts-replay");
+  if (!box || !replay) return;
+  const { board, report } = replay;
+  const f = report.results[replay.which];
+  if (!f) return;
+  for (const b of document.querySelectorAll(".ts-first")) {
+    b.classList.toggle("active", Number(b.dataset.i) === replay.which);
+  }
+  const pv = f.pv || [];
+  replay.step = Math.max(0, Math.min(pv.length, replay.step));
+  const { stones, numbers, last, notes } = position(board, pv, replay.step);
+  const marks = [];
+  if (replay.step === 0 && f.correct) {
+    for (const c of f.correct) {
+      const p = locate(board, c);
+      if (p) marks.push({ x: p.x, y: p.y, kind: "correct" });
+    }
+  }
+  const avail = Math.max(220, box.clientWidth || 420);
+  const cell = Math.max(16, Math.min(30, Math.floor(avail / (board.width + 1.9))));
+  const svg = renderBoard({
+    width: board.width, height: board.height, board: board.board, origin: board.origin,
+    stones, numbers, last, marks, cell,
+  });
+  const btn = (label, title, to) => {
+    const b = el("button", { type: "button", title }, label);
+    b.addEventListener("click", () => { replay.step = to(); drawReplay(); });
+    return b;
+  };
+  const controls = el("div", { class: "pv-controls" },
+    btn("«", "start (Home)", () => 0),
+    btn("◀", "back (←)", () => replay.step - 1),
+    el("span", { class: "pv-step" }, `move ${replay.step} / ${pv.length}`),
+    btn("▶", "forward (→)", () => replay.step + 1),
+    btn("»", "end (End)", () => pv.length));
+  const list = el("div", { class: "pv-list" });
+  pv.forEach((m, i) => {
+    const li = el("span", { class: i < replay.step ? "played" : "", title: "go to this move" },
+      `${i + 1}. ${m.color} ${m.point}`);
+    li.addEventListener("click", () => { replay.step = i + 1; drawReplay(); });
+    list.append(li);
+  });
+  const info = el("div", { class: "result" },
+    el("h3", {}, `${f.first} first (${f.first_color}): `, el("span", { class: `status ${f.status}` }, f.status)),
+    el("p", {}, f.description),
+    kv([
+      ...koRows(f, report),
+      ["proven", f.proven ? "yes" : `no (${f.stopped || "stopped"})`],
+      ["nodes", f.nodes.toLocaleString()],
+      ["time", `${f.seconds.toFixed(3)} s`],
+      ...(f.correct ? [["correct first moves", f.correct.length ? f.correct.join(" ") : "none"]] : []),
+    ]));
+  if (f.replay_note) info.append(el("p", { class: "hint" }, f.replay_note));
+  if (notes.length) info.append(el("p", { class: "hint" }, notes.join("; ")));
+  const legend = f.correct && f.correct.length
+    ? el("p", { class: "hint" }, "green rings: every correct first move (shown before move 1)") : null;
+  box.replaceChildren(
+    el("div", { class: "pv-board" }, svg, controls,
+      pv.length ? list : el("p", { class: "hint" }, "no principal variation: the side to move has nothing to play"),
+      legend),
+    info);
+}
+
+function stepReplay(ev) {
+  if (!replay || !$("tab-tsumego").classList.contains("active")) return;
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (/INPUT|TEXTAREA|SELECT/.test(tag)) return;
+  const f = replay.report.results[replay.which];
+  if (!f) return;
+  const n = (f.pv || []).length;
+  const to = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: n }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  replay.step = to;
+  drawReplay();
+}
+
+// The "?" overlay: every shortcut of the view.
+const HELP = [
+  ["b / w / a", "place Black / White / alternating stones (Shift: the other colour; right click erases)"],
+  ["e", "erase a point"],
+  ["1 / 2 / 3", "mark a chain essential / safe / unknown (click again to clear)"],
+  ["r", "region: add or remove points"],
+  ["t", "target: mark or unmark a chain"],
+  ["m", "marks (press again: triangle, square, circle, cross)"],
+  ["l", "letter labels"],
+  ["Ctrl-Z", "undo"],
+  ["Ctrl-Y, Ctrl-Shift-Z", "redo"],
+  ["Ctrl-Enter", "solve"],
+  ["← / →", "principal variation: back / forward"],
+  ["Home / End", "principal variation: start / end"],
+  ["?", "this help; Esc closes it"],
+];
+
+function toggleHelp(show) {
+  const o = $("ts-help");
+  o.hidden = show === undefined ? !o.hidden : !show;
+}
+
+function onKey(ev) {
+  if (!$("tab-tsumego").classList.contains("active")) return;
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
+    ev.preventDefault();
+    $("ts-form").requestSubmit();
+    return;
+  }
+  if (/INPUT|TEXTAREA|SELECT/.test(tag)) return;
+  if (ev.key === "?") { ev.preventDefault(); toggleHelp(); return; }
+  if (ev.key === "Escape") { toggleHelp(false); return; }
+  stepReplay(ev);
+}
+
+async function loadExamples() {
+  const sel = $("ts-example");
+  try {
+    const list = await api("/api/tsumego/examples");
+    for (const x of list) {
+      sel.append(el("option", { value: x.id, title: x.expect || "" }, x.name));
+    }
+    sel.addEventListener("change", async () => {
+      const x = list.find((e) => e.id === sel.value);
+      if (!x) return;
+      $("ts-diagram").value = x.text;
+      await readTextarea();
+      $("ts-out").replaceChildren(el("p", { class: "hint" },
+        `seed 003 says: ${x.expect || "(no statement)"} — press Solve (Ctrl-Enter)`));
+    });
+    // The first example (the tenuki diagram) is the starting problem.
+    if (list.length) {
+      sel.value = list[0].id;
+      $("ts-diagram").value = list[0].text;
+      await readTextarea();
+    }
+  } catch (e) {
+    $("ts-diagram").value = TENUKI_EXAMPLE;
+    await readTextarea();
+    showSync(`cannot load the examples: ${e.message}`, true);
+  }
 }
 
 export function init() {
-  $("ts-diagram").value = TENUKI_EXAMPLE;
-  bindForm("ts-form", "ts-out", solveTsumego);
+  editor = createEditor($("ts-editor"), { cell: 30, io: true });
+  editor.on("change", scheduleWrite);
+  $("ts-diagram").addEventListener("input", scheduleRead);
+  const form = $("ts-form");
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    run(form, $("ts-out"), solveTsumego);
+  });
+  const help = $("ts-help");
+  help.replaceChildren(el("div", { class: "help-box" },
+    el("h3", {}, "Keyboard shortcuts"),
+    kv(HELP.map(([k, v]) => [el("kbd", {}, k), v])),
+    el("p", { class: "hint" }, "Editing keys work when the focus is not in a text field."),
+    (() => { const b = el("button", { type: "button" }, "Close"); b.addEventListener("click", () => toggleHelp(false)); return b; })()));
+  help.addEventListener("click", (e) => { if (e.target === help) toggleHelp(false); });
+  $("ts-help-btn").addEventListener("click", () => toggleHelp());
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("resize", drawReplay);
+  loadExamples();
 }

@@ -8,6 +8,7 @@
 //! that requests do not hold each other up, under a node cap, a time cap
 //! and a table size cap so that one request cannot take the machine.
 
+mod board;
 mod cgt;
 mod nko;
 mod semeai;
@@ -43,6 +44,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("tsumego.js", include_str!("../../assets/js/tsumego.js")),
     ("nko.js", include_str!("../../assets/js/nko.js")),
     ("semeai.js", include_str!("../../assets/js/semeai.js")),
+    ("editor.js", include_str!("../../assets/js/editor.js")),
 ];
 
 /// Arguments of `miai serve`.
@@ -96,6 +98,7 @@ pub fn app() -> Router {
         .merge(tsumego::routes())
         .merge(nko::routes())
         .merge(semeai::routes())
+        .merge(board::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }

@@ -1,20 +1,100 @@
-//! `POST /api/tsumego`: life and death.
+//! `POST /api/tsumego`: life and death; `GET /api/tsumego/examples`: the
+//! seed-003 diagrams the page offers.
 
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use miai_tsumego::{Cancel, Limits};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::{ApiError, CancelOnDrop, blocking};
 use crate::cmd::tsumego;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
-    Router::new().route("/api/tsumego", post(api_tsumego))
+    Router::new()
+        .route("/api/tsumego", post(api_tsumego))
+        .route("/api/tsumego/examples", get(api_examples))
+}
+
+/// Seed 003's diagrams offered on the page (the problem files of
+/// `crates/tsumego/tests/data/seed003/`, each citing the seed's lines),
+/// embedded in the binary: `(id, text)`.
+const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "02_tenuki",
+        include_str!("../../../../tsumego/tests/data/seed003/02_tenuki.txt"),
+    ),
+    (
+        "01a_ko_just_taken",
+        include_str!("../../../../tsumego/tests/data/seed003/01a_ko_just_taken.txt"),
+    ),
+    (
+        "03_dead_ko_disadvantaged",
+        include_str!("../../../../tsumego/tests/data/seed003/03_dead_ko_disadvantaged.txt"),
+    ),
+    (
+        "04a_approach_ko_n2",
+        include_str!("../../../../tsumego/tests/data/seed003/04a_approach_ko_n2.txt"),
+    ),
+    (
+        "04b_approach_ko_n3",
+        include_str!("../../../../tsumego/tests/data/seed003/04b_approach_ko_n3.txt"),
+    ),
+    (
+        "05_triple_ko",
+        include_str!("../../../../tsumego/tests/data/seed003/05_triple_ko.txt"),
+    ),
+    (
+        "06_round_robin_ko",
+        include_str!("../../../../tsumego/tests/data/seed003/06_round_robin_ko.txt"),
+    ),
+    (
+        "07_eternal_life",
+        include_str!("../../../../tsumego/tests/data/seed003/07_eternal_life.txt"),
+    ),
+    (
+        "12_false_eternal_life_a",
+        include_str!("../../../../tsumego/tests/data/seed003/12_false_eternal_life_a.txt"),
+    ),
+    (
+        "16_tempo_cycle_a",
+        include_str!("../../../../tsumego/tests/data/seed003/16_tempo_cycle_a.txt"),
+    ),
+];
+
+/// One example of `GET /api/tsumego/examples`.
+#[derive(Debug, Serialize)]
+struct Example {
+    id: &'static str,
+    /// The file's `name:` header.
+    name: String,
+    /// The file's `expect:` header: the seed's statuses.
+    expect: Option<String>,
+    /// The whole problem file.
+    text: &'static str,
+}
+
+async fn api_examples() -> Json<Vec<Example>> {
+    let header = |text: &str, key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .map(|v| v.trim().to_string())
+    };
+    Json(
+        EXAMPLES
+            .iter()
+            .map(|&(id, text)| Example {
+                id,
+                name: header(text, "name:").unwrap_or_else(|| id.to_string()),
+                expect: header(text, "expect:"),
+                text,
+            })
+            .collect(),
+    )
 }
 
 /// The largest node limit one `/api/tsumego` analysis may ask for (and its
