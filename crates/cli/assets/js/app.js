@@ -15,9 +15,15 @@ const VIEWS = [
   { name: "semeai", view: semeai },
 ];
 
-function selectTab(name) {
-  for (const b of document.querySelectorAll("#tabs button")) {
-    b.classList.toggle("active", b.dataset.tab === name);
+const tabButtons = () => [...document.querySelectorAll("#tabs button[data-tab]")];
+
+// Shows view `name`; `focus` moves the keyboard focus to its tab button.
+function selectTab(name, focus = false) {
+  for (const b of tabButtons()) {
+    const on = b.dataset.tab === name;
+    b.classList.toggle("active", on);
+    b.setAttribute("aria-selected", String(on));
+    if (on && focus) b.focus();
   }
   for (const s of document.querySelectorAll(".tab")) {
     s.classList.toggle("active", s.id === `tab-${name}`);
@@ -25,13 +31,50 @@ function selectTab(name) {
   if (location.hash !== `#${name}`) history.replaceState(null, "", `#${name}`);
 }
 
+// The tab bar from the keyboard (WAI-ARIA tabs pattern): Tab reaches each
+// button and Enter/Space opens it (they are buttons); the arrow keys, Home
+// and End move along the bar and open the tab they reach.
+function onTabKey(e) {
+  const buttons = tabButtons();
+  const i = buttons.indexOf(document.activeElement);
+  if (i < 0) return;
+  const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: buttons.length - 1 }[e.key];
+  if (to === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+  e.preventDefault();
+  // The views' own shortcuts (listening on the document) must not act too.
+  e.stopPropagation();
+  selectTab(buttons[(to + buttons.length) % buttons.length].dataset.tab, true);
+}
+
+// A tab named in the address (#name), if it is one of the views.
+function tabFromHash() {
+  const name = location.hash.slice(1);
+  return VIEWS.some((v) => v.name === name) ? name : null;
+}
+
 function init() {
-  for (const b of document.querySelectorAll("#tabs button")) {
+  for (const b of tabButtons()) {
+    b.setAttribute("aria-controls", `tab-${b.dataset.tab}`);
+    b.setAttribute("aria-selected", String(b.classList.contains("active")));
     b.addEventListener("click", () => selectTab(b.dataset.tab));
   }
-  for (const { view } of VIEWS) view.init();
-  const start = location.hash.slice(1);
-  if (VIEWS.some((v) => v.name === start)) selectTab(start);
+  for (const s of document.querySelectorAll("section.tab")) s.setAttribute("role", "tabpanel");
+  document.getElementById("tabs").addEventListener("keydown", onTabKey);
+  // Back/forward or an edited address opens the tab it names.
+  window.addEventListener("hashchange", () => {
+    const name = tabFromHash();
+    if (name) selectTab(name);
+  });
+  // One view failing to start must not take the others (or the tabs) down.
+  for (const { name, view } of VIEWS) {
+    try {
+      view.init();
+    } catch (err) {
+      console.error(`miai: the ${name} view failed to start:`, err);
+    }
+  }
+  const start = tabFromHash();
+  if (start) selectTab(start);
 }
 
 init();

@@ -7,6 +7,8 @@ async function evaluateCgt() {
   const body = { expr: $("cgt-expr").value };
   const cool = $("cgt-cool").value.trim();
   if (cool) body.cool = cool;
+  const heat = $("cgt-heat").value.trim();
+  if (heat) body.heat = heat;
   const r = await api("/api/cgt", body);
   const rows = [
     ["canonical form", r.canonical],

@@ -5,6 +5,9 @@ export const $ = (id) => document.getElementById(id);
 export function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    // An absent value (null, undefined) leaves the attribute out rather
+    // than writing the text "null" or "undefined".
+    if (v === null || v === undefined) continue;
     if (k === "class") e.className = v;
     else e.setAttribute(k, v);
   }
@@ -26,12 +29,18 @@ export async function api(path, body) {
   const init = body === undefined
     ? {}
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  const res = await fetch(path, init);
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (_) {
+    // fetch's own message ("Failed to fetch") does not say what to do.
+    throw new Error("cannot reach the miai server: is `miai serve` still running?");
+  }
   let data;
   try {
     data = await res.json();
   } catch (_) {
-    throw new Error(`${res.status} ${res.statusText}`);
+    throw new Error(`${res.status} ${res.statusText}: the server's answer is not JSON`);
   }
   if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
   return data;
@@ -43,14 +52,16 @@ export function showError(out, err) {
 
 export async function run(form, out, work) {
   const button = form.querySelector("button[type=submit]");
-  button.disabled = true;
+  if (button) button.disabled = true;
+  out.setAttribute("aria-busy", "true");
   out.replaceChildren(el("p", { class: "busy" }, "working…"));
   try {
     await work();
   } catch (err) {
     showError(out, err);
   } finally {
-    button.disabled = false;
+    if (button) button.disabled = false;
+    out.setAttribute("aria-busy", "false");
   }
 }
 

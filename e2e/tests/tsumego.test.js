@@ -1,0 +1,87 @@
+// Life and death: load a seed-003 diagram (the data files of the tsumego
+// crate's tests), solve it for both first players and read each status.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, openApp, openTab, withPage } from "../lib.js";
+
+const SEED003 = join(ROOT, "crates", "tsumego", "tests", "data", "seed003");
+
+// A data file's text and its `expect:` header, e.g.
+// {"attacker-first": "alive", "defender-first": "-"} ('-': the seed does not
+// say).
+function problem(file) {
+  const text = readFileSync(join(SEED003, file), "utf8");
+  const line = text.split("\n").find((l) => l.startsWith("expect:"));
+  assert.ok(line, `${file} has no expect header`);
+  const expect = Object.fromEntries(line.slice("expect:".length).trim().split(/\s+/).map((kv) => kv.split("=")));
+  return { text, expect };
+}
+
+// Solves `text` for both first players; returns {attacker: status, defender: status}.
+async function solve(page, text) {
+  await openTab(page, "tsumego");
+  await page.fill("#ts-diagram", text);
+  await page.selectOption("#ts-first", "both");
+  await page.click("#ts-form button[type=submit]");
+  // Each first player's status is a `.status` word inside a heading (or a
+  // button) that starts "attacker first" / "defender first".
+  const read = () => page.evaluate(() => {
+    const found = {};
+    for (const s of document.querySelectorAll("#ts-out .status")) {
+      const who = (s.parentElement.textContent || "").trim().match(/^(attacker|defender) first/);
+      if (who) found[who[1]] = s.textContent.trim();
+    }
+    return found;
+  });
+  await page.waitForFunction(() => {
+    const heads = [...document.querySelectorAll("#ts-out .status")]
+      .map((s) => (s.parentElement.textContent || "").trim());
+    return heads.some((h) => h.startsWith("attacker first")) && heads.some((h) => h.startsWith("defender first"));
+  });
+  const status = await read();
+  // The problem is drawn on a board.
+  assert.ok(await page.locator("#tab-tsumego svg.board").first().isVisible());
+  return status;
+}
+
+// Checks every side the seed states ('-' entries are not checked).
+function assertExpected(file, expect, status) {
+  let checked = 0;
+  for (const side of ["attacker", "defender"]) {
+    const want = expect[`${side}-first`];
+    if (want === undefined || want === "-") continue;
+    assert.equal(status[side], want, `${file}, ${side} first`);
+    checked += 1;
+  }
+  assert.ok(checked > 0, `${file} states no status`);
+}
+
+test("tsumego: seed 003 tenuki diagram, alive for both first players", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    const file = "02_tenuki.txt";
+    const { text, expect } = problem(file);
+    // Seed 003 §2(2), lines 26-34: alive whoever moves first.
+    assert.deepEqual([expect["attacker-first"], expect["defender-first"]], ["alive", "alive"]);
+    const status = await solve(page, text);
+    assertExpected(file, expect, status);
+    await guard.shot();
+  });
+});
+
+test("tsumego: seed 003 ko-disadvantaged diagram, dead with White (attacker) first", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    const file = "03_dead_ko_disadvantaged.txt";
+    const { text, expect } = problem(file);
+    // Seed 003 §2(2), line 35: unconditionally dead (無条件死).
+    assert.equal(expect["attacker-first"], "dead");
+    const status = await solve(page, text);
+    assertExpected(file, expect, status);
+    // Both first players get an answer, even where the seed says nothing.
+    assert.ok(status.defender, "no result for the defender first");
+    await guard.shot();
+  });
+});
