@@ -41,8 +41,13 @@ async function solve(page, text) {
     return heads.some((h) => h.startsWith("attacker first")) && heads.some((h) => h.startsWith("defender first"));
   });
   const status = await read();
-  // The problem is drawn on a board.
+  // The problem is drawn on a board: the replay board, before move 1, has
+  // the diagram's stones (not those of an earlier problem).
   assert.ok(await page.locator("#tab-tsumego svg.board").first().isVisible());
+  const rows = text.split("\n").slice(text.split("\n").findIndex((l) => l.startsWith("diagram:")) + 1);
+  const want = [...rows.join("")].filter((c) => c === "●" || c === "○").length;
+  const drawn = await page.locator("#ts-replay svg.board .stone").count();
+  assert.equal(drawn, want, "stones on the replay board at move 0");
   return status;
 }
 

@@ -32,6 +32,7 @@ let editor = null;
 let syncing = false;      // a change that came from the textarea
 let writeTimer = null, readTimer = null;
 let pendingWrite = null;
+let pendingRead = null;   // a textarea read in flight
 let replay = null;        // {board, results, which, step}
 
 // Editor -> textarea (as a problem file).
@@ -56,7 +57,10 @@ function scheduleWrite(board) {
 // Textarea -> editor.
 function scheduleRead() {
   clearTimeout(readTimer);
-  readTimer = setTimeout(readTextarea, 400);
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    pendingRead = readTextarea().finally(() => { pendingRead = null; });
+  }, 400);
 }
 
 async function readTextarea() {
@@ -84,7 +88,15 @@ function showSync(message, isError, at) {
 }
 
 async function solveTsumego() {
-  clearTimeout(readTimer);
+  // The board replayed below must be the text being solved: finish any
+  // textarea -> editor sync first (typed text waits 400 ms to be read).
+  if (readTimer !== null) {
+    clearTimeout(readTimer);
+    readTimer = null;
+    await readTextarea();
+  } else if (pendingRead) {
+    await pendingRead;
+  }
   if (pendingWrite) await pendingWrite;
   const out = $("ts-out");
   const board = editor.getBoard();
@@ -100,7 +112,9 @@ async function solveTsumego() {
   replay = { board, report: r, which: 0, step: 0 };
   const parts = [];
   parts.push(el("p", { class: "hint" },
-    `attacker ${r.attacker}, defender ${r.defender}, ${r.to_play} to play; rules ${r.rules}; `
+    `attacker ${r.attacker}, defender ${r.defender}; `
+    + (r.results.length > 1 ? "both first players" : `${r.results[0].first_color} first`)
+    + `; rules ${r.rules}; `
     + `region ${r.region.kind}, ${r.region.points} points (${r.region.empty_points} empty)`
     + (r.region.frame_stones ? `, ${r.region.frame_stones} frame stones` : "")));
   const tabs = el("div", { class: "ts-firsts", role: "tablist" });
