@@ -36,3 +36,44 @@ test("semeai: seed 002's fig. 2 race, the side that plays first wins", async (t)
     await guard.shot();
   });
 });
+
+// The stones of a race diagram: every X/O and attribute letter outside the
+// comment lines.
+function raceStones(text) {
+  return text.split("\n").filter((l) => !l.startsWith(";"))
+    .join("").split("").filter((c) => "XOEeSsUu".includes(c)).length;
+}
+
+test("semeai: the race on the board editor, both ways", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "semeai");
+    await page.waitForLoadState("networkidle");
+    const race = readFileSync(join(ROOT, "examples", "semeai", "seed002-fig2.txt"), "utf8");
+    const want = raceStones(race);
+    assert.ok(want > 50, `fig. 2 has ${want} stones`);
+    // Text -> board: the preloaded race appears on the editor's board.
+    await page.click("#se-edit summary");
+    await page.waitForFunction((n) => document.querySelectorAll("#se-editor svg.board .stone").length === n,
+      want, { timeout: TIMEOUT });
+    // Board -> text: undo-able edits rewrite the race diagram; Clear leaves
+    // no stone, Ctrl-Z-free undo button brings them all back.
+    await page.click("#se-editor button[title='clear the board']");
+    await page.waitForFunction(() => {
+      const v = document.getElementById("se-diagram").value;
+      return v.length > 0 && !/[XOEeSsUu]/.test(v.split("\n").filter((l) => !l.startsWith(";")).join(""));
+    }, null, { timeout: TIMEOUT });
+    await page.click("#se-editor button[title^='undo']");
+    await page.waitForFunction((n) => {
+      const v = document.getElementById("se-diagram").value;
+      return v.split("\n").filter((l) => !l.startsWith(";")).join("").split("")
+        .filter((c) => "XOEeSsUu".includes(c)).length === n;
+    }, want, { timeout: TIMEOUT });
+    // The race written back by the board still gives the seed's verdict.
+    await page.click("#se-form button[type=submit]");
+    const verdict = page.locator("#se-out .verdict:not(.pending)");
+    await verdict.first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+    assert.match(await verdict.first().textContent(), /the side that plays first wins/i);
+    await guard.shot();
+  });
+});

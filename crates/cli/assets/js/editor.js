@@ -1,6 +1,9 @@
 // The board editor: a component any view can embed.
 //
-//   const ed = createEditor(container, { tools, onChange, cell, io });
+//   const ed = createEditor(container, { tools, keys, cell, io, attacker });
+//   (tools: the names of TOOLS to offer, default all; keys: false leaves the
+//   keyboard to the embedding view; attacker: false hides the tsumego
+//   attacker chooser)
 //   ed.getBoard() / ed.setBoard(board)   the board JSON of /api/board/*
 //   ed.on("change", fn)                  after every edit, undo or load
 //   ed.undo(), ed.redo(), ed.setTool(name)
@@ -122,7 +125,8 @@ function placementOf(st) {
 }
 
 export function createEditor(container, options = {}) {
-  const opts = { cell: 30, io: true, ...options };
+  const opts = { cell: 30, io: true, keys: true, attacker: true, ...options };
+  const tools = opts.tools ? TOOLS.filter((t) => opts.tools.includes(t.name)) : TOOLS;
   let st = toState(opts.board || emptyBoard(9, 9));
   let tool = "black";
   let markKind = "triangle";
@@ -149,11 +153,13 @@ export function createEditor(container, options = {}) {
   const redoB = el("button", { type: "button", title: "redo (Ctrl-Y, Ctrl-Shift-Z)" }, "↷");
   const clearB = el("button", { type: "button", title: "clear the board" }, "Clear");
   sizeRow.append(
-    el("label", { class: "inline" }, "Size ", wIn, " × ", hIn), place, toMove, attacker, undoB, redoB, clearB,
+    el("label", { class: "inline" }, "Size ", wIn, " × ", hIn), place, toMove,
+    ...(opts.attacker ? [attacker] : []), undoB, redoB, clearB,
   );
   const toolButtons = new Map();
-  for (const t of TOOLS) {
-    const b = el("button", { type: "button", "data-tool": t.name, title: `${t.title} [${t.key}]` }, t.label);
+  for (const t of tools) {
+    const title = opts.keys ? `${t.title} [${t.key}]` : t.title;
+    const b = el("button", { type: "button", "data-tool": t.name, title }, t.label);
     b.addEventListener("click", () => setTool(t.name));
     toolButtons.set(t.name, b);
     toolbar.append(b);
@@ -271,7 +277,7 @@ export function createEditor(container, options = {}) {
     tool = name;
     for (const [n, b] of toolButtons) b.classList.toggle("active", n === name);
     const mb = toolButtons.get("triangle");
-    mb.textContent = { triangle: "△", square: "□", circle: "○", cross: "✕" }[markKind] + " Mark";
+    if (mb) mb.textContent = { triangle: "△", square: "□", circle: "○", cross: "✕" }[markKind] + " Mark";
     draw();
   }
 
@@ -459,10 +465,10 @@ export function createEditor(container, options = {}) {
     if ((ev.ctrlKey || ev.metaKey) && k === "z") { ev.preventDefault(); if (ev.shiftKey) redo(); else undo(); return; }
     if ((ev.ctrlKey || ev.metaKey) && k === "y") { ev.preventDefault(); redo(); return; }
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const t = TOOLS.find((x) => x.key === k);
+    const t = tools.find((x) => x.key === k);
     if (t) { ev.preventDefault(); setTool(t.name); }
   }
-  document.addEventListener("keydown", onKey);
+  if (opts.keys) document.addEventListener("keydown", onKey);
   window.addEventListener("resize", () => draw());
 
   container.append(root);

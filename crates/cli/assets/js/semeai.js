@@ -7,6 +7,7 @@
 // (docs/serve.md).
 import { $, api, el, svgEl, kv, showError } from "./util.js";
 import { drawBoard } from "./board.js";
+import { createEditor, parseText } from "./editor.js";
 
 const state = {
   answer: null, // the last analysis
@@ -65,6 +66,7 @@ let ready = Promise.resolve();
 
 async function submit() {
   await ready;
+  await flushEditor();
   const out = $("se-out");
   const button = $("se-form").querySelector("button[type=submit]");
   button.disabled = true;
@@ -581,7 +583,75 @@ function onKey(e) {
   }
 }
 
+// ---- the race on a board editor (seed 002 §4: the user enters the position
+// and the chains' attributes) --------------------------------------------------
+//
+// Made when its panel is first opened; kept in step with the textarea both
+// ways through the server (POST /api/board/parse and /write, format race).
+
+let editor = null;
+let fromText = false;     // an editor change that came from the textarea
+let editTimer = null, pendingEdit = null, textTimer = null;
+
+function editMessage(message, isError) {
+  const m = $("se-edit-msg");
+  m.className = isError ? "error small" : "hint";
+  m.textContent = message;
+}
+
+function editorChanged(board) {
+  if (fromText) return;
+  clearTimeout(editTimer);
+  pendingEdit = new Promise((resolve) => {
+    editTimer = setTimeout(async () => {
+      try {
+        const r = await api("/api/board/write", { board, format: "race" });
+        $("se-diagram").value = r.text;
+        editMessage("");
+      } catch (err) {
+        editMessage(err.message, true);
+      }
+      pendingEdit = null;
+      resolve();
+    }, 200);
+  });
+}
+
+async function textToEditor() {
+  if (!editor) return;
+  const text = $("se-diagram").value;
+  try {
+    const r = await parseText(text, text.trimStart().startsWith("(") ? "race-sgf" : "race");
+    fromText = true;
+    editor.setBoard(r.board, true);
+    editMessage(r.notes.length ? r.notes.join("; ") : "");
+  } catch (err) {
+    editMessage(`the text is not a race the board can show: ${err.message}`, true);
+  } finally {
+    fromText = false;
+  }
+}
+
+async function flushEditor() {
+  if (pendingEdit) await pendingEdit;
+}
+
+function openEditor() {
+  if (editor) return;
+  editor = createEditor($("se-editor"), {
+    cell: 30, io: true, keys: false, attacker: false,
+    tools: ["black", "white", "erase", "essential", "safe", "unknown", "label"],
+  });
+  editor.on("change", editorChanged);
+  textToEditor();
+}
+
 export function init() {
+  $("se-edit").addEventListener("toggle", () => { if ($("se-edit").open) openEditor(); });
+  $("se-diagram").addEventListener("input", () => {
+    clearTimeout(textTimer);
+    textTimer = setTimeout(textToEditor, 400);
+  });
   $("se-form").addEventListener("submit", (e) => {
     e.preventDefault();
     submit();
@@ -598,7 +668,10 @@ async function loadExamples() {
     $("se-diagram").value = examples[0].text;
     pick.addEventListener("change", () => {
       const ex = examples.find((x) => x.name === pick.value);
-      if (ex) $("se-diagram").value = ex.text;
+      if (ex) {
+        $("se-diagram").value = ex.text;
+        textToEditor();
+      }
     });
   } catch (err) {
     showError($("se-out"), err);
