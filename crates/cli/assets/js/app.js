@@ -2,6 +2,7 @@
 // and exposes `init()`; this one wires the tabs. Plain JavaScript modules, no
 // build step and no network beyond this server's own /api/ endpoints (see
 // docs/serve.md).
+import * as achieve from "./achieve.js";
 import * as cgt from "./cgt.js";
 import * as nko from "./nko.js";
 import * as tsumego from "./tsumego.js";
@@ -11,6 +12,7 @@ const VIEWS = [
   { name: "cgt", view: cgt },
   { name: "tsumego", view: tsumego },
   { name: "nko", view: nko },
+  { name: "achieve", view: achieve },
 ];
 
 function selectTab(name) {

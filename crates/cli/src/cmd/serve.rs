@@ -8,7 +8,9 @@
 //! that requests do not hold each other up, under a node cap, a time cap
 //! and a table size cap so that one request cannot take the machine.
 
+mod achieve;
 mod cgt;
+mod jobs;
 mod nko;
 mod tsumego;
 
@@ -41,6 +43,8 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("cgt.js", include_str!("../../assets/js/cgt.js")),
     ("tsumego.js", include_str!("../../assets/js/tsumego.js")),
     ("nko.js", include_str!("../../assets/js/nko.js")),
+    ("jobs.js", include_str!("../../assets/js/jobs.js")),
+    ("achieve.js", include_str!("../../assets/js/achieve.js")),
 ];
 
 /// Arguments of `miai serve`.
@@ -93,6 +97,8 @@ pub fn app() -> Router {
         .merge(cgt::routes())
         .merge(tsumego::routes())
         .merge(nko::routes())
+        .merge(jobs::routes())
+        .merge(achieve::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
