@@ -2,6 +2,7 @@
 // and exposes `init()`; this one wires the tabs. Plain JavaScript modules, no
 // build step and no network beyond this server's own /api/ endpoints (see
 // docs/serve.md).
+import * as achieve from "./achieve.js";
 import * as cgt from "./cgt.js";
 import * as nko from "./nko.js";
 import * as semeai from "./semeai.js";
@@ -13,6 +14,7 @@ const VIEWS = [
   { name: "tsumego", view: tsumego },
   { name: "nko", view: nko },
   { name: "semeai", view: semeai },
+  { name: "achieve", view: achieve },
 ];
 
 const tabButtons = () => [...document.querySelectorAll("#tabs button[data-tab]")];

@@ -15,8 +15,8 @@ use miai_achieve::pairing::{PairingResult, find_pairing};
 use miai_achieve::prove::{ProveOptions, prove};
 use miai_achieve::table::{TableOptions, classify, creatures, markdown};
 use miai_achieve::{
-    Area, Certificate, Creature, Hypergraph, Origin, Player, Progress, SearchLimit, Solver,
-    Verdict, family, verify,
+    Area, Certificate, Creature, CutOff, Hypergraph, Origin, Player, Progress, SearchLimit,
+    SolveReport, Solver, Verdict, family, verify,
 };
 use serde_json::json;
 
@@ -260,49 +260,48 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
     };
+    let limit = a.limits.limit()?;
     let cancel = cancel_flag();
-    let mut solver = Solver::new(&game, a.limits.limit()?)?.with_cancel(cancel.clone());
     let bar = spinner();
-    let mut on_progress = |p: &Progress| bar.set_message(progress_message(p));
-    let report = solver.solve(a.first, &mut on_progress);
-    let mut cert_info = None;
-    if let (Some(path), Verdict::Proven(_)) = (&a.certificate, report.verdict) {
-        bar.set_message("writing certificate");
-        match Certificate::build(
-            &mut solver,
-            &game,
-            origin.clone(),
-            a.first,
-            &mut on_progress,
-        ) {
-            Ok(cert) => {
-                std::fs::write(path, cert.to_string())
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                cert_info = Some((path.display().to_string(), cert.strategy.len()));
-            }
-            Err(cut) => bar.suspend(|| eprintln!("certificate not written: {cut}")),
+    let solved = solve_game(
+        &game,
+        &origin,
+        a.first,
+        limit,
+        cancel,
+        a.certificate.is_some(),
+        &mut || bar.set_message("writing certificate"),
+        &mut |p| bar.set_message(progress_message(p)),
+    );
+    let solved = match solved {
+        Ok(s) => s,
+        Err(e) => {
+            bar.finish_and_clear();
+            return Err(e);
         }
+    };
+    let report = solved.report;
+    let mut cert_info = None;
+    match (&a.certificate, solved.certificate) {
+        (Some(path), Some(Ok(cert))) => {
+            std::fs::write(path, cert.to_string())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            cert_info = Some((path.display().to_string(), cert.strategy.len()));
+        }
+        (_, Some(Err(cut))) => bar.suspend(|| eprintln!("certificate not written: {cut}")),
+        _ => {}
     }
     bar.finish_and_clear();
-    let result = match report.verdict {
-        Verdict::Proven(Player::Maker) => "Maker wins".to_string(),
-        Verdict::Proven(Player::Breaker) => "Breaker wins".to_string(),
-        Verdict::CutOff(c) => format!("unproven ({c})"),
-    };
+    let result = verdict_words(report.verdict);
     if a.json {
-        let out = json!({
-            "result": match report.verdict {
-                Verdict::Proven(p) => p.to_string(),
-                Verdict::CutOff(_) => "unproven".to_string(),
-            },
-            "cut_off": match report.verdict { Verdict::CutOff(c) => Some(c.to_string()), _ => None },
-            "first": a.first.to_string(),
-            "cells": game.cells(),
-            "sets": game.set_lists(),
-            "nodes": report.nodes,
-            "seconds": report.elapsed.as_secs_f64(),
-            "certificate": cert_info.as_ref().map(|(p, n)| json!({"path": p, "moves": n})),
-        });
+        let out = solve_json(
+            &report,
+            a.first,
+            &game,
+            cert_info
+                .as_ref()
+                .map(|(p, n)| json!({"path": p, "moves": n})),
+        );
         println!("{out}");
     } else {
         if let Origin::Family {
@@ -345,6 +344,101 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// What [`solve_game`] found: the search's report and, when a certificate
+/// was asked for and the game was proven, the certificate (or why building
+/// it stopped).
+#[derive(Debug)]
+pub(crate) struct Solved {
+    pub report: SolveReport,
+    pub certificate: Option<Result<Certificate, CutOff>>,
+}
+
+/// Solves `game` with `first` to move under `limit`, stopping when `cancel`
+/// is raised; with `certificate`, also writes out the winner's strategy
+/// (`on_certificate` is called when that phase starts). Shared by `miai
+/// achieve solve` and `miai serve`'s achievement jobs.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn solve_game(
+    game: &Hypergraph,
+    origin: &Origin,
+    first: Player,
+    limit: SearchLimit,
+    cancel: Arc<AtomicBool>,
+    certificate: bool,
+    on_certificate: &mut dyn FnMut(),
+    on_progress: &mut dyn FnMut(&Progress),
+) -> anyhow::Result<Solved> {
+    let mut solver = Solver::new(game, limit)?.with_cancel(cancel);
+    let report = solver.solve(first, on_progress);
+    let certificate = match report.verdict {
+        Verdict::Proven(_) if certificate => {
+            on_certificate();
+            Some(Certificate::build(
+                &mut solver,
+                game,
+                origin.clone(),
+                first,
+                on_progress,
+            ))
+        }
+        _ => None,
+    };
+    Ok(Solved {
+        report,
+        certificate,
+    })
+}
+
+/// The verdict in words: `Maker wins`, `Breaker wins` or `unproven (why)`.
+pub(crate) fn verdict_words(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Proven(Player::Maker) => "Maker wins".to_string(),
+        Verdict::Proven(Player::Breaker) => "Breaker wins".to_string(),
+        Verdict::CutOff(c) => format!("unproven ({c})"),
+    }
+}
+
+/// The JSON of `miai achieve solve --json` (`certificate` as the caller
+/// describes it).
+pub(crate) fn solve_json(
+    report: &SolveReport,
+    first: Player,
+    game: &Hypergraph,
+    certificate: Option<serde_json::Value>,
+) -> serde_json::Value {
+    json!({
+        "result": match report.verdict {
+            Verdict::Proven(p) => p.to_string(),
+            Verdict::CutOff(_) => "unproven".to_string(),
+        },
+        "cut_off": match report.verdict { Verdict::CutOff(c) => Some(c.to_string()), _ => None },
+        "first": first.to_string(),
+        "cells": game.cells(),
+        "sets": game.set_lists(),
+        "nodes": report.nodes,
+        "seconds": report.elapsed.as_secs_f64(),
+        "certificate": certificate,
+    })
+}
+
+/// The JSON of `miai achieve pairing --json`.
+pub(crate) fn pairing_json(result: &PairingResult) -> serde_json::Value {
+    match result {
+        PairingResult::Found(p) => {
+            json!({"result": "found", "period": p.period, "pairs": p.pairs})
+        }
+        PairingResult::Impossible(o) => {
+            json!({"result": "impossible", "reason": o.to_string()})
+        }
+        PairingResult::Unknown {
+            max_period,
+            exhausted,
+        } => {
+            json!({"result": "unknown", "max_period": max_period, "budget_exhausted_periods": exhausted})
+        }
+    }
+}
+
 fn verify_cmd(a: VerifyArgs) -> anyhow::Result<ExitCode> {
     let text = read(&a.certificate)?;
     let result = verify::verify_text(&text);
@@ -379,21 +473,7 @@ fn pairing(a: PairingArgs) -> anyhow::Result<ExitCode> {
     let creature = parse_creature(&a.creature)?;
     let result = find_pairing(&creature, a.mirror, a.max_period, a.budget);
     if a.json {
-        let out = match &result {
-            PairingResult::Found(p) => {
-                json!({"result": "found", "period": p.period, "pairs": p.pairs})
-            }
-            PairingResult::Impossible(o) => {
-                json!({"result": "impossible", "reason": o.to_string()})
-            }
-            PairingResult::Unknown {
-                max_period,
-                exhausted,
-            } => {
-                json!({"result": "unknown", "max_period": max_period, "budget_exhausted_periods": exhausted})
-            }
-        };
-        println!("{out}");
+        println!("{}", pairing_json(&result));
     } else {
         match &result {
             PairingResult::Found(p) => {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context as _, bail};
 use miai_nko::history::{HistorySearch, MAX_HISTORY_N, Rules, SearchLimit};
 use miai_nko::passes::{self, NaivePassTable, PROVEN_PASS_MAX_N};
-use miai_nko::variation::principal_variation;
+use miai_nko::variation::{Variation, principal_variation};
 use miai_nko::{MAX_TABLE_N, Outcome, Player, SearchError, State, WinTable, closed_form};
 use serde::Serialize;
 
@@ -129,8 +129,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-#[derive(Serialize)]
-struct QueryJson {
+/// The JSON of `miai nko N M --json` (and of `miai serve`'s
+/// `/api/nko/state`).
+#[derive(Debug, Serialize)]
+pub(crate) struct QueryJson {
     n: u64,
     m: u64,
     t: usize,
@@ -143,7 +145,8 @@ struct QueryJson {
     variation_truncated: bool,
 }
 
-fn describe(state: State) -> String {
+/// A state in words: its kos, who holds how many, who moves.
+pub(crate) fn describe(state: State) -> String {
     format!(
         "{state}: {} kos, Black holds {}, White {}, {} to move",
         state.n(),
@@ -153,24 +156,31 @@ fn describe(state: State) -> String {
     )
 }
 
+/// The verdict of `state` without passes (the proven closed form), the
+/// seed's claim, and the principal variation of at most `max_plies` moves.
+pub(crate) fn query_json(state: State, pv: &Variation) -> QueryJson {
+    let winner = closed_form::winner(state);
+    let seed = closed_form::seed_claim(state);
+    QueryJson {
+        n: state.n(),
+        m: state.m(),
+        t: state.t(),
+        passes: false,
+        winner: winner.letter(),
+        proven: true,
+        seed_claim: seed.map(Player::letter),
+        seed_wrong: seed.is_some_and(|s| s != winner),
+        variation: pv.plies.iter().map(ToString::to_string).collect(),
+        variation_truncated: pv.truncated,
+    }
+}
+
 fn query(state: State, max_plies: usize, json: bool) -> anyhow::Result<ExitCode> {
     let winner = closed_form::winner(state);
     let seed = closed_form::seed_claim(state);
-    let seed_wrong = seed.is_some_and(|s| s != winner);
     let pv = principal_variation(state, max_plies);
     if json {
-        let out = QueryJson {
-            n: state.n(),
-            m: state.m(),
-            t: state.t(),
-            passes: false,
-            winner: winner.letter(),
-            proven: true,
-            seed_claim: seed.map(Player::letter),
-            seed_wrong,
-            variation: pv.plies.iter().map(ToString::to_string).collect(),
-            variation_truncated: pv.truncated,
-        };
+        let out = query_json(state, &pv);
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
@@ -199,59 +209,104 @@ fn query(state: State, max_plies: usize, json: bool) -> anyhow::Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-fn query_passes(state: State, json: bool) -> anyhow::Result<ExitCode> {
-    let rule = passes::proven_outcome(state);
-    // Small boards: play it out with the brute force right here.
-    let searched = if state.n() <= 8 {
-        let mut search = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
-        Some(search.solve(state)?)
-    } else {
-        None
-    };
-    let outcome = searched.unwrap_or(rule);
-    let proven = passes::is_proven(state);
-    let naive = NaivePassTable::build(state.n().clamp(2, MAX_TABLE_N))
-        .ok()
-        .and_then(|t| t.outcome(state).ok());
-    if json {
-        #[derive(Serialize)]
-        struct PassJson {
-            n: u64,
-            m: u64,
-            t: usize,
-            passes: bool,
-            winner: char,
-            proven: bool,
-            naive_recursion: Option<char>,
-        }
-        let out = PassJson {
-            n: state.n(),
-            m: state.m(),
-            t: state.t(),
-            passes: true,
-            winner: outcome.letter(),
-            proven,
-            naive_recursion: naive.map(Outcome::letter),
+/// The outcome of `state` with passes: the brute force for small n, else
+/// the seed's pass rule, with what backs it.
+#[derive(Debug)]
+pub(crate) struct PassQuery {
+    state: State,
+    /// The seed's pass rule.
+    rule: Outcome,
+    /// The full-history brute force, run for n <= 8.
+    searched: Option<Outcome>,
+    /// The answer: the brute force where run, else the rule.
+    outcome: Outcome,
+    /// Whether the rule is backed by the brute force at this n.
+    proven: bool,
+    /// The naive (n, m, t) recursion with a pass move (a different game).
+    naive: Option<Outcome>,
+}
+
+/// The JSON of `miai nko N M --passes --json`.
+#[derive(Debug, Serialize)]
+pub(crate) struct PassJson {
+    n: u64,
+    m: u64,
+    t: usize,
+    passes: bool,
+    winner: char,
+    proven: bool,
+    naive_recursion: Option<char>,
+}
+
+impl PassQuery {
+    /// Answers `state` with passes allowed.
+    pub(crate) fn new(state: State) -> anyhow::Result<PassQuery> {
+        let rule = passes::proven_outcome(state);
+        // Small boards: play it out with the brute force right here.
+        let searched = if state.n() <= 8 {
+            let mut search = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
+            Some(search.solve(state)?)
+        } else {
+            None
         };
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        Ok(PassQuery {
+            state,
+            rule,
+            searched,
+            outcome: searched.unwrap_or(rule),
+            proven: passes::is_proven(state),
+            naive: NaivePassTable::build(state.n().clamp(2, MAX_TABLE_N))
+                .ok()
+                .and_then(|t| t.outcome(state).ok()),
+        })
+    }
+
+    /// Its JSON.
+    pub(crate) fn json(&self) -> PassJson {
+        PassJson {
+            n: self.state.n(),
+            m: self.state.m(),
+            t: self.state.t(),
+            passes: true,
+            winner: self.outcome.letter(),
+            proven: self.proven,
+            naive_recursion: self.naive.map(Outcome::letter),
+        }
+    }
+
+    /// What backs the answer, in words.
+    pub(crate) fn how(&self) -> String {
+        if self.searched.is_some() {
+            "full-history brute force, just run".to_string()
+        } else if self.proven {
+            format!(
+                "seed's pass rule, verified by the full-history brute force for n <= {PROVEN_PASS_MAX_N}"
+            )
+        } else {
+            format!(
+                "seed's pass rule; NOT proven at this n (brute force verified only n <= {PROVEN_PASS_MAX_N})"
+            )
+        }
+    }
+
+    /// The seed's pass rule here.
+    pub(crate) fn rule(&self) -> Outcome {
+        self.rule
+    }
+}
+
+fn query_passes(state: State, json: bool) -> anyhow::Result<ExitCode> {
+    let q = PassQuery::new(state)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&q.json())?);
         return Ok(ExitCode::SUCCESS);
     }
+    let (rule, searched, outcome, naive) = (q.rule, q.searched, q.outcome, q.naive);
     println!(
         "{} (passes allowed; two passes in a row: draw)",
         describe(state)
     );
-    let how = if searched.is_some() {
-        "full-history brute force, just run".to_string()
-    } else if proven {
-        format!(
-            "seed's pass rule, verified by the full-history brute force for n <= {PROVEN_PASS_MAX_N}"
-        )
-    } else {
-        format!(
-            "seed's pass rule; NOT proven at this n (brute force verified only n <= {PROVEN_PASS_MAX_N})"
-        )
-    };
-    println!("Verdict: {outcome} ({how})");
+    println!("Verdict: {outcome} ({})", q.how());
     if searched.is_some_and(|o| o != rule) {
         println!("The seed's pass rule says {rule}: the seed is WRONG here");
     } else {

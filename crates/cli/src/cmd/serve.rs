@@ -8,8 +8,10 @@
 //! that requests do not hold each other up, under a node cap, a time cap
 //! and a table size cap so that one request cannot take the machine.
 
+mod achieve;
 mod board;
 mod cgt;
+mod jobs;
 mod nko;
 mod semeai;
 mod tsumego;
@@ -45,6 +47,8 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("nko.js", include_str!("../../assets/js/nko.js")),
     ("semeai.js", include_str!("../../assets/js/semeai.js")),
     ("editor.js", include_str!("../../assets/js/editor.js")),
+    ("jobs.js", include_str!("../../assets/js/jobs.js")),
+    ("achieve.js", include_str!("../../assets/js/achieve.js")),
 ];
 
 /// Arguments of `miai serve`.
@@ -99,6 +103,8 @@ pub fn app() -> Router {
         .merge(nko::routes())
         .merge(semeai::routes())
         .merge(board::routes())
+        .merge(jobs::routes())
+        .merge(achieve::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }

@@ -434,6 +434,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         args.first,
         &cancel,
         true,
+        &mut |_, _| {},
     );
     let all_proven = report.results.iter().all(|r| r.proven);
     if args.json {
@@ -461,6 +462,7 @@ fn report(
     first: First,
     cancel: &Cancel,
     show_progress: bool,
+    on_progress: &mut dyn FnMut(Side, Progress),
 ) -> Report {
     let sides: &[Side] = match first {
         First::Attacker => &[Side::Attacker],
@@ -477,16 +479,17 @@ fn report(
         bar.set_message(format!("{first} first"));
         let analysis = {
             let bar = bar.clone();
-            let mut on_progress = move |p: Progress| {
+            let mut on_search_progress = |p: Progress| {
                 bar.set_length(p.max_nodes);
                 bar.set_position(p.nodes);
+                on_progress(first, p);
             };
             analyse(
                 problem,
                 first,
                 options,
                 Some(cancel.clone()),
-                Some(&mut on_progress),
+                Some(&mut on_search_progress),
             )
         };
         bar.finish_and_clear();
@@ -518,7 +521,10 @@ fn report(
 /// The report for a problem given as text (a problem file or a bare
 /// diagram) with no overrides but the rules, the ko threats and the
 /// limits, listing every correct first move when `all_moves`; no progress
-/// bar. Used by `miai serve`'s `/api/tsumego`.
+/// bar, but `on_progress` is called with the first player being analysed
+/// and the search's progress (every 65,536 nodes). Used by `miai serve`'s
+/// `/api/tsumego` and its tsumego jobs, which stream the progress.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn report_for_text(
     text: &str,
     first: First,
@@ -527,6 +533,7 @@ pub(crate) fn report_for_text(
     limits: Limits,
     all_moves: bool,
     cancel: &Cancel,
+    on_progress: &mut dyn FnMut(Side, Progress),
 ) -> anyhow::Result<Report> {
     let origin = "the diagram";
     let f = file::parse(text).map_err(|e| anyhow!("{origin}: {e}"))?;
@@ -554,6 +561,7 @@ pub(crate) fn report_for_text(
         first,
         cancel,
         false,
+        on_progress,
     ))
 }
 

@@ -7,7 +7,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use miai_tsumego::{Cancel, Limits};
+use miai_tsumego::{Cancel, Limits, Progress, Side};
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, CancelOnDrop, blocking};
@@ -105,10 +105,10 @@ pub const TSUMEGO_TIME: Duration = Duration::from_secs(30);
 /// The transposition table of one `/api/tsumego` analysis, in bytes.
 pub const TSUMEGO_TABLE_BYTES: usize = 32 << 20;
 
-/// The body of `POST /api/tsumego`.
+/// The body of `POST /api/tsumego` (and the `params` of a tsumego job).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TsumegoRequest {
+pub(super) struct TsumegoRequest {
     /// A problem file's text (headers and `diagram:`) or a bare diagram.
     diagram: String,
     /// `attacker`, `defender` or `both` (the default).
@@ -124,46 +124,86 @@ struct TsumegoRequest {
     all_moves: bool,
 }
 
+/// A checked [`TsumegoRequest`], ready to run.
+#[derive(Debug)]
+pub(super) struct TsumegoTask {
+    req: TsumegoRequest,
+    first: tsumego::First,
+    limits: Limits,
+}
+
+impl TsumegoRequest {
+    /// Checks the fields the analysis does not check itself (400 with the
+    /// field named).
+    pub(super) fn validate(self) -> Result<TsumegoTask, ApiError> {
+        let first = match self.first.as_deref().map(str::trim) {
+            None | Some("both") => tsumego::First::Both,
+            Some("attacker") => tsumego::First::Attacker,
+            Some("defender") => tsumego::First::Defender,
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "first: {other:?}: expected attacker, defender or both"
+                )));
+            }
+        };
+        let max_nodes = self.max_nodes.unwrap_or(MAX_NODES_CAP);
+        if max_nodes == 0 || max_nodes > MAX_NODES_CAP {
+            return Err(ApiError::bad_request(format!(
+                "max_nodes: {max_nodes}: expected 1..={MAX_NODES_CAP}"
+            )));
+        }
+        let limits = Limits {
+            max_nodes,
+            max_time: Some(TSUMEGO_TIME),
+            table_bytes: TSUMEGO_TABLE_BYTES,
+        };
+        Ok(TsumegoTask {
+            req: self,
+            first,
+            limits,
+        })
+    }
+}
+
+impl TsumegoTask {
+    /// Whether both first players are analysed (two searches in a row).
+    pub(super) fn searches(&self) -> usize {
+        match self.first {
+            tsumego::First::Both => 2,
+            _ => 1,
+        }
+    }
+
+    /// Runs the analysis (blocking), calling `on_progress` with the first
+    /// player being analysed and the search's progress.
+    pub(super) fn run(
+        &self,
+        cancel: &Cancel,
+        on_progress: &mut dyn FnMut(Side, Progress),
+    ) -> Result<tsumego::Report, ApiError> {
+        let req = &self.req;
+        tsumego::report_for_text(
+            &req.diagram,
+            self.first,
+            req.rules.as_deref(),
+            req.ko_threats,
+            self.limits,
+            req.all_moves,
+            cancel,
+            on_progress,
+        )
+        .map_err(|e| ApiError::from_analysis(&e))
+    }
+}
+
 async fn api_tsumego(
     body: Result<Json<TsumegoRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let first = match req.first.as_deref().map(str::trim) {
-        None | Some("both") => tsumego::First::Both,
-        Some("attacker") => tsumego::First::Attacker,
-        Some("defender") => tsumego::First::Defender,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "first: {other:?}: expected attacker, defender or both"
-            )));
-        }
-    };
-    let max_nodes = req.max_nodes.unwrap_or(MAX_NODES_CAP);
-    if max_nodes == 0 || max_nodes > MAX_NODES_CAP {
-        return Err(ApiError::bad_request(format!(
-            "max_nodes: {max_nodes}: expected 1..={MAX_NODES_CAP}"
-        )));
-    }
-    let limits = Limits {
-        max_nodes,
-        max_time: Some(TSUMEGO_TIME),
-        table_bytes: TSUMEGO_TABLE_BYTES,
-    };
+    let task = req.validate()?;
     let guard = CancelOnDrop(Cancel::new());
     let cancel = guard.0.clone();
-    let report = blocking(move || {
-        tsumego::report_for_text(
-            &req.diagram,
-            first,
-            req.rules.as_deref(),
-            req.ko_threats,
-            limits,
-            req.all_moves,
-            &cancel,
-        )
-        .map_err(|e| ApiError::from_analysis(&e))
-    })
-    .await?;
+    let report = blocking(move || task.run(&cancel, &mut |_, _| {})).await?;
     // The search is over: dropping the guard now cancels nothing.
     drop(guard);
     Ok(Json(report).into_response())

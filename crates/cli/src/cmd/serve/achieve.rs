@@ -1,0 +1,405 @@
+//! The achievement view (seed 004): `POST /api/achieve/family` (a creature,
+//! its area family and the placements behind it), `POST /api/achieve/pairing`
+//! (a pairing strategy), and the `achieve` job kind (the Maker-Breaker proof
+//! with progress, cancel and a certificate to download).
+
+use std::time::Duration;
+
+use axum::extract::rejection::JsonRejection;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use miai_achieve::pairing::find_pairing;
+use miai_achieve::{Area, Creature, Origin, Player, SearchLimit, family};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::jobs::{self, Context, Download, Output, Work};
+use super::{ApiError, blocking};
+use crate::cmd::achieve;
+
+/// The routes of this view.
+pub(super) fn routes() -> Router {
+    Router::new()
+        .route("/api/achieve/family", post(api_family))
+        .route("/api/achieve/pairing", post(api_pairing))
+}
+
+/// The most stones a creature may have here.
+pub const MAX_STONES: usize = 24;
+/// The widest creature accepted here.
+pub const MAX_SPAN: i64 = 128;
+/// The time limit of one proof.
+pub const ACHIEVE_TIME: Duration = Duration::from_secs(60);
+/// The largest node limit a proof may ask for.
+pub const ACHIEVE_MAX_NODES: u64 = 1_000_000_000;
+/// The transposition table of one proof, in bytes.
+pub const ACHIEVE_TABLE_BYTES: usize = 64 << 20;
+/// The largest area whose certificate is written: beyond it certificates
+/// reach tens of megabytes (docs/achieve.md: 22 MB at 22 cells).
+pub const CERTIFICATE_MAX_CELLS: usize = 20;
+/// The largest period the pairing search may try here (the search cannot
+/// be cancelled; up to 32 it answers within about a second in a debug
+/// build, at 64 it took 20 to 60 s on 5-stone creatures without a pairing).
+pub const PAIRING_MAX_PERIOD: usize = 32;
+/// The largest pairing search budget per period.
+pub const PAIRING_MAX_BUDGET: u64 = 1_000_000;
+
+/// A creature on an area, as posted.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FamilyRequest {
+    /// The creature's cells, e.g. `"0,4,5,7,15"`.
+    creature: String,
+    /// An area of this many consecutive cells.
+    area: Option<usize>,
+    /// Or a tile whose translates tile the line, e.g. `"0,1,4,5"`.
+    tile: Option<String>,
+    /// The anchor stone (0-based); default the middle one.
+    anchor: Option<usize>,
+    /// Mirror images count too.
+    #[serde(default)]
+    mirror: bool,
+}
+
+/// The params of an `achieve` job.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    creature: String,
+    area: Option<usize>,
+    tile: Option<String>,
+    anchor: Option<usize>,
+    #[serde(default)]
+    mirror: bool,
+    /// `maker` (default) or `breaker`.
+    first: Option<String>,
+    /// Node limit, at most [`ACHIEVE_MAX_NODES`].
+    max_nodes: Option<u64>,
+    /// Also write the winner's strategy (a certificate to download).
+    #[serde(default)]
+    certificate: bool,
+}
+
+/// The body of `POST /api/achieve/pairing`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PairingRequest {
+    creature: String,
+    #[serde(default)]
+    mirror: bool,
+    /// Largest period tried (default 32).
+    max_period: Option<usize>,
+    /// Search nodes per period (default 1,000,000).
+    budget: Option<u64>,
+}
+
+/// A creature read from its field, within this server's bounds.
+fn creature(text: &str) -> Result<Creature, ApiError> {
+    let c: Creature = text
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("creature: {text:?}: {e}")))?;
+    if c.len() > MAX_STONES {
+        return Err(ApiError::bad_request(format!(
+            "creature: {} stones; this server takes at most {MAX_STONES}",
+            c.len()
+        )));
+    }
+    if c.span() > MAX_SPAN {
+        return Err(ApiError::bad_request(format!(
+            "creature: span {}; this server takes at most {MAX_SPAN}",
+            c.span()
+        )));
+    }
+    Ok(c)
+}
+
+/// The creature, area, anchor and mirror flag of a request, checked.
+fn game_spec(
+    creature_text: &str,
+    area: Option<usize>,
+    tile: Option<&str>,
+    anchor: Option<usize>,
+) -> Result<(Creature, Area, usize), ApiError> {
+    let c = creature(creature_text)?;
+    let area =
+        match (area, tile) {
+            (Some(k), None) => Area::consecutive(k)
+                .map_err(|e| ApiError::bad_request(format!("area: {k}: {e}")))?,
+            (None, Some(t)) => Area::parse_tile(t)
+                .map_err(|e| ApiError::bad_request(format!("tile: {t:?}: {e}")))?,
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(
+                    "give either area (consecutive cells) or tile, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(ApiError::bad_request(
+                    "give area (a number of consecutive cells) or tile (cells, e.g. \"0,1,4,5\")",
+                ));
+            }
+        };
+    let anchor = anchor.unwrap_or(c.middle());
+    c.check_anchor(anchor)
+        .map_err(|e| ApiError::bad_request(format!("anchor: {e}")))?;
+    Ok((c, area, anchor))
+}
+
+/// The placements of `creature` whose `anchor` stone lies in `area`: the
+/// seed's pictures (Fig. 4, 7, 8), one per area cell (and per mirrored
+/// shape with `mirror`), each with all its cells on the line.
+fn placements(creature: &Creature, area: &Area, anchor: usize, mirror: bool) -> Vec<Value> {
+    let a = creature.cells()[anchor];
+    let mut shapes = vec![(false, creature.cells().iter().map(|c| c - a).collect())];
+    if mirror {
+        shapes.push((true, creature.cells().iter().map(|c| a - c).collect()));
+    }
+    let mut out = Vec::new();
+    for (mirrored, shape) in &shapes {
+        let shape: &Vec<i64> = shape;
+        for &cell in area.cells() {
+            let cells: Vec<i64> = shape.iter().map(|o| cell + o).collect();
+            out.push(json!({"anchor_at": cell, "mirrored": mirrored, "cells": cells}));
+        }
+    }
+    out
+}
+
+async fn api_family(
+    body: Result<Json<FamilyRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    let (c, area, anchor) = game_spec(&req.creature, req.area, req.tile.as_deref(), req.anchor)?;
+    let game = family(&c, &area, anchor, req.mirror)
+        .map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
+    let labelled: Vec<Vec<i64>> = game
+        .set_lists()
+        .iter()
+        .map(|s| s.iter().map(|&i| game.label(i)).collect())
+        .collect();
+    Ok(Json(json!({
+        "creature": c.to_string(),
+        "cells": c.cells(),
+        "span": c.span(),
+        "anchor": anchor,
+        "offsets": c.offsets_about(anchor).unwrap_or_default(),
+        "mirror": req.mirror,
+        "area": {
+            "name": area.to_string(),
+            "cells": area.cells(),
+            "consecutive": area.is_consecutive(),
+            "period": area.period(),
+            "translates": area.translates(),
+        },
+        "sets": labelled,
+        "game_sets": game.set_lists(),
+        "minimal_sets": game.minimal_sets().len(),
+        "placements": placements(&c, &area, anchor, req.mirror),
+    }))
+    .into_response())
+}
+
+async fn api_pairing(
+    body: Result<Json<PairingRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    let c = creature(&req.creature)?;
+    let max_period = req.max_period.unwrap_or(32);
+    if !(2..=PAIRING_MAX_PERIOD).contains(&max_period) {
+        return Err(ApiError::bad_request(format!(
+            "max_period: {max_period}: expected 2..={PAIRING_MAX_PERIOD}"
+        )));
+    }
+    let budget = req.budget.unwrap_or(PAIRING_MAX_BUDGET);
+    if !(1..=PAIRING_MAX_BUDGET).contains(&budget) {
+        return Err(ApiError::bad_request(format!(
+            "budget: {budget}: expected 1..={PAIRING_MAX_BUDGET}"
+        )));
+    }
+    let mirror = req.mirror;
+    let answer = blocking(move || {
+        let result = find_pairing(&c, mirror, max_period, budget);
+        let mut v = achieve::pairing_json(&result);
+        if let Value::Object(map) = &mut v {
+            map.insert("creature".into(), json!(c.to_string()));
+            map.insert("cells".into(), json!(c.cells()));
+            map.insert("mirror".into(), json!(mirror));
+        }
+        Ok(v)
+    })
+    .await?;
+    Ok(Json(answer).into_response())
+}
+
+/// The work of an `achieve` job: the Maker-Breaker game of the family,
+/// solved with progress, and its certificate (`miai achieve solve
+/// --certificate`'s format) offered for download.
+pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
+    let req: SolveRequest = jobs::params("achieve", params)?;
+    let (c, area, anchor) = game_spec(&req.creature, req.area, req.tile.as_deref(), req.anchor)?;
+    let first = match req.first.as_deref().map(str::trim) {
+        None | Some("maker") => Player::Maker,
+        Some("breaker") => Player::Breaker,
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "first: {other:?}: expected maker or breaker"
+            )));
+        }
+    };
+    if let Some(n) = req.max_nodes
+        && !(1..=ACHIEVE_MAX_NODES).contains(&n)
+    {
+        return Err(ApiError::bad_request(format!(
+            "max_nodes: {n}: expected 1..={ACHIEVE_MAX_NODES}"
+        )));
+    }
+    if req.certificate && area.len() > CERTIFICATE_MAX_CELLS {
+        return Err(ApiError::bad_request(format!(
+            "certificate: the area has {} cells; certificates are written here up to \
+             {CERTIFICATE_MAX_CELLS} cells (they grow to tens of megabytes beyond; use `miai \
+             achieve solve --certificate`)",
+            area.len()
+        )));
+    }
+    let game = family(&c, &area, anchor, req.mirror)
+        .map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
+    let limit = SearchLimit {
+        max_nodes: req.max_nodes,
+        max_time: Some(ACHIEVE_TIME),
+        table_bytes: ACHIEVE_TABLE_BYTES,
+    };
+    let filename = format!(
+        "{}-{}-anchor{anchor}{}.cert",
+        c.cells()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("_"),
+        if area.is_consecutive() {
+            format!("area{}", area.len())
+        } else {
+            format!(
+                "tile{}",
+                area.cells()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("_")
+            )
+        },
+        if req.mirror { "-mirror" } else { "" }
+    );
+    let origin = Origin::Family {
+        creature: c.clone(),
+        area: area.clone(),
+        anchor,
+        mirror: req.mirror,
+    };
+    let want_certificate = req.certificate;
+    let mirror = req.mirror;
+    Ok(Box::new(move |ctx: &Context| {
+        let phase = std::cell::Cell::new("solve");
+        let solved = achieve::solve_game(
+            &game,
+            &origin,
+            first,
+            limit,
+            ctx.flag(),
+            want_certificate,
+            &mut || phase.set("certificate"),
+            &mut |p| {
+                ctx.progress(json!({
+                    "phase": phase.get(),
+                    "nodes": p.nodes,
+                    "table_used": p.table_used,
+                    "table_capacity": p.table_capacity,
+                }));
+            },
+        )
+        .map_err(|e| ApiError::from_analysis(&e))?;
+        let (certificate, download) = match solved.certificate {
+            Some(Ok(cert)) => {
+                let text = cert.to_string();
+                let info = json!({
+                    "moves": cert.strategy.len(),
+                    "bytes": text.len(),
+                    "filename": filename,
+                    "winner": cert.winner.to_string(),
+                });
+                (
+                    Some(info),
+                    Some(Download {
+                        filename: filename.clone(),
+                        body: text,
+                    }),
+                )
+            }
+            Some(Err(cut)) => (Some(json!({"not_written": cut.to_string()})), None),
+            None => (None, None),
+        };
+        let mut result = achieve::solve_json(&solved.report, first, &game, certificate);
+        if let Value::Object(map) = &mut result {
+            map.insert(
+                "verdict".into(),
+                json!(achieve::verdict_words(solved.report.verdict)),
+            );
+            map.insert(
+                "proven".into(),
+                json!(solved.report.verdict.winner().is_some()),
+            );
+            map.insert("creature".into(), json!(c.to_string()));
+            map.insert("area".into(), json!(area.to_string()));
+            map.insert("anchor".into(), json!(anchor));
+            map.insert("mirror".into(), json!(mirror));
+            map.insert(
+                "loser_proof".into(),
+                json!(
+                    first == Player::Maker
+                        && solved.report.verdict.winner() == Some(Player::Breaker)
+                ),
+            );
+        }
+        Ok(Output { result, download })
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The placements drawn are the family's sets: each placement's
+        /// cells inside the area, as area indices, in the library's order
+        /// (duplicates dropped), for any creature, area, anchor and mirror.
+        #[test]
+        fn placements_cut_to_the_area_are_the_family(
+            cells in proptest::collection::btree_set(-10i64..20, 1..6),
+            k in 1usize..24,
+            anchor_pick in 0usize..6,
+            mirror in any::<bool>(),
+        ) {
+            let cells: Vec<i64> = cells.into_iter().collect();
+            let c = Creature::new(&cells).expect("distinct cells");
+            let anchor = anchor_pick % c.len();
+            let area = Area::consecutive(k).expect("a small area");
+            let game = family(&c, &area, anchor, mirror).expect("a valid anchor");
+            let mut masks: Vec<u128> = Vec::new();
+            for p in placements(&c, &area, anchor, mirror) {
+                let anchor_at = p["anchor_at"].as_i64().expect("anchor_at");
+                let on_line: Vec<i64> = serde_json::from_value(p["cells"].clone()).expect("cells");
+                prop_assert!(on_line.contains(&anchor_at));
+                let mask = on_line
+                    .iter()
+                    .filter_map(|x| area.cells().iter().position(|a| a == x))
+                    .fold(0u128, |m, i| m | 1 << i);
+                if !masks.contains(&mask) {
+                    masks.push(mask);
+                }
+            }
+            prop_assert_eq!(masks.as_slice(), game.sets());
+        }
+    }
+}
