@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, openApp, openTab, withPage } from "../lib.js";
+import { ROOT, TIMEOUT, openApp, openTab, withPage } from "../lib.js";
 
 const SEED003 = join(ROOT, "crates", "tsumego", "tests", "data", "seed003");
 
@@ -87,6 +87,33 @@ test("tsumego: seed 003 ko-disadvantaged diagram, dead with White (attacker) fir
     assertExpected(file, expect, status);
     // Both first players get an answer, even where the seed says nothing.
     assert.ok(status.defender, "no result for the defender first");
+    await guard.shot();
+  });
+});
+
+// A 28-point open corner the search does not settle quickly (the same one
+// crates/cli/tests/serve_jobs.rs cancels over HTTP).
+const HARD = [
+  "attacker: black", "to-move: black", "diagram:",
+  "┌┬┬┬┬┬┬●┬", "├┼┼┼┼┼┼●┼", "├┼○○┼┼┼●┼", "├┼┼┼┼┼┼●┼", "●●●●●●●●┼", "├┼┼┼┼┼┼┼┼",
+].join("\n");
+
+test("tsumego: a long search shows progress and the Cancel button stops it", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "tsumego");
+    await page.waitForLoadState("networkidle");
+    await page.fill("#ts-diagram", HARD);
+    await page.selectOption("#ts-first", "attacker");
+    await page.click("#ts-form button[type=submit]");
+    // Progress arrives (a node count), then Cancel.
+    await page.waitForFunction(() => /\d[\d,]* nodes/.test(document.getElementById("ts-out").textContent),
+      null, { timeout: TIMEOUT });
+    await page.click("#ts-out .job-cancel");
+    // The partial report: not proven, stopped because cancelled.
+    await page.waitForFunction(() => /no \(cancelled\)/.test(document.getElementById("ts-out").textContent),
+      null, { timeout: TIMEOUT });
+    assert.ok(await page.locator("#ts-out .status").count() > 0, "the partial result has a status");
     await guard.shot();
   });
 });

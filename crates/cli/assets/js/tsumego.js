@@ -6,11 +6,18 @@
 import { $, api, el, kv, run } from "./util.js";
 import { renderBoard, captureAround, parsePoint } from "./board.js";
 import { createEditor, parseText, selectLineCol } from "./editor.js";
+import { runJob } from "./jobs.js";
 
-// The solver call. The one place to switch to a streamed job API (progress
-// and cancel): it gets the /api/tsumego body and resolves to its report.
+// The solver call: a tsumego job (POST /api/jobs, progress streamed by SSE,
+// a Cancel button and Esc to stop it). Gets the /api/tsumego body and
+// resolves to the same report; a cancelled search gives what it had, marked
+// not proven.
 export async function solve(body) {
-  return api("/api/tsumego", body);
+  const out = $("ts-out");
+  out.replaceChildren();
+  const { result } = await runJob("tsumego", body, out, { label: "Solving" });
+  if (!result) throw new Error("the search was cancelled before it had a result");
+  return result;
 }
 
 // The starting problem if the examples cannot be fetched: seed 003 §2(2)
@@ -242,7 +249,9 @@ function drawReplay() {
     ? el("p", { class: "hint" }, "green rings: every correct first move (shown before move 1)") : null;
   box.replaceChildren(
     el("div", { class: "pv-board" }, svg, controls,
-      pv.length ? list : el("p", { class: "hint" }, "no principal variation: the side to move has nothing to play"),
+      pv.length ? list : el("p", { class: "hint" }, f.proven
+        ? "no principal variation: the side to move has nothing to play"
+        : "no principal variation: the search stopped before a proof"),
       legend),
     info);
 }
