@@ -7,7 +7,7 @@ import { BASE, openApp, openTab, withPage } from "../lib.js";
 
 // The views the page has had since the first slice (docs/serve.md, "The
 // page"); views added later are found from the tab bar itself.
-const FIRST_SLICE_TABS = ["cgt", "tsumego", "nko"];
+const ALL_TABS = ["cgt", "tsumego", "nko", "semeai", "achieve"];
 
 test("page: loads clean, local only, every tab opens", async (t) => {
   await withPage(t, async (page, guard) => {
@@ -21,7 +21,7 @@ test("page: loads clean, local only, every tab opens", async (t) => {
     }
     const tabs = await page.locator("#tabs button[data-tab]").evaluateAll(
       (bs) => bs.map((b) => b.dataset.tab));
-    for (const name of FIRST_SLICE_TABS) assert.ok(tabs.includes(name), `no tab ${name} in ${tabs}`);
+    for (const name of ALL_TABS) assert.ok(tabs.includes(name), `no tab ${name} in ${tabs}`);
     // The first tab is shown, and only it.
     assert.equal(await page.locator("section.tab.active").count(), 1);
     assert.ok(await page.locator(`#tab-${tabs[0]}`).isVisible());
