@@ -75,7 +75,7 @@ function slug(name) {
  * screenshot `<test>-failure.png` is saved next to the others.
  */
 export async function withPage(t, body, { allow = [], viewport = { width: 1280, height: 900 }, shotOnFailure = true } = {}) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(TIMEOUT);
   const problems = [];

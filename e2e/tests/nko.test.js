@@ -7,7 +7,7 @@ import { BASE, openApp, openTab, withPage } from "../lib.js";
 
 // Colours of the style sheet's legend (style.css: --black-win, --white-win).
 const BLACK_WIN = "rgb(43, 43, 43)";
-const WHITE_WIN = "rgb(244, 241, 234)";
+const WHITE_WIN = "rgb(255, 255, 255)";
 
 async function showTable(page, { max, side, passes = false }) {
   await openTab(page, "nko");
@@ -94,6 +94,28 @@ test("nko: seed 000's worked example (50, 17, 0) is a Black win the seed's formu
     assert.ok(classes.includes("B") && classes.includes("wrong"), `classes ${classes}`);
     assert.equal(await background(c), BLACK_WIN);
     assert.match(await c.getAttribute("title"), /\(n, m, t\) = \(50, 17, 0\), B to move: Black wins/);
+    await guard.shot();
+  });
+});
+
+test("nko: clicking a cell shows that state's best play", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await showTable(page, { max: 6, side: "B" });
+    // (3, 1, 0), Black to move: a Black win where seed 000's formula says
+    // White (worked by hand in crates/nko/tests/data/hand_cells.txt: the 1-
+    // and 2-subsets of three kos form a 6-cycle, White must fill his last
+    // liberty).
+    await cell(page, 3, 1).click();
+    const panel = page.locator("#nko-out .nko-state");
+    await panel.locator("h3").filter({ hasText: "(3, 1, 0)" }).waitFor();
+    const text = await panel.textContent();
+    assert.match(text, /Black wins/);
+    assert.match(text, /wrong here/);
+    // The best play, ply by ply, ends in a Black win.
+    const plies = panel.locator("ol.nko-plies li");
+    assert.ok(await plies.count() >= 1, "the best play has plies");
+    assert.match(await plies.last().textContent(), /Black wins/);
     await guard.shot();
   });
 });

@@ -5,8 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BASE, openApp, openTab, withPage } from "../lib.js";
 
-// The views the page has had since the first slice (docs/serve.md, "The
-// page"); views added later are found from the tab bar itself.
+// The page's views (docs/serve.md, "The page").
 const ALL_TABS = ["cgt", "tsumego", "nko", "semeai", "achieve"];
 
 test("page: loads clean, local only, every tab opens", async (t) => {

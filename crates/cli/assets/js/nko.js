@@ -54,12 +54,17 @@ async function showState(panel, n, m, t, passes) {
   }
 }
 
+// The latest table asked for: an older answer arriving late is dropped.
+let latest = 0;
+
 async function showNko() {
+  const ask = ++latest;
   const out = $("nko-out");
   const max = Number($("nko-max").value) || 20;
   const passes = $("nko-passes").checked;
   const side = $("nko-side").value;
   const r = await api(`/api/nko/table?max_n=${max}&passes=${passes}`);
+  if (ask !== latest) return;
   const cell = new Map();
   for (const row of r.rows) {
     if (row.to_move === side) cell.set(`${row.n},${row.m}`, row);
@@ -104,4 +109,10 @@ async function showNko() {
 
 export function init() {
   bindForm("nko-form", "nko-out", showNko);
+  // The table is there when the tab opens and follows the choices at once.
+  const form = $("nko-form");
+  for (const id of ["nko-side", "nko-passes"]) {
+    $(id).addEventListener("change", () => form.requestSubmit());
+  }
+  form.requestSubmit();
 }
