@@ -77,3 +77,21 @@ test("semeai: the race on the board editor, both ways", async (t) => {
     await guard.shot();
   });
 });
+
+test("semeai: the independent search streams progress and Cancel stops it", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "semeai");
+    await page.waitForLoadState("networkidle");
+    await page.fill("#se-search", "10000000");
+    await page.click("#se-form button[type=submit]");
+    await page.locator("#se-out .verdict:not(.pending)").first().waitFor({ timeout: 6 * TIMEOUT });
+    // The search of fig. 2 visits 4.48 M positions: progress shows first.
+    await page.waitForFunction(() => /\d[\d,]* nodes/.test(document.getElementById("se-search-out")?.textContent || ""),
+      null, { timeout: TIMEOUT });
+    await page.click("#se-search-out .job-cancel");
+    await page.waitForFunction(() => /cancelled/.test(document.getElementById("se-search-out")?.textContent || ""),
+      null, { timeout: TIMEOUT });
+    await guard.shot();
+  });
+});

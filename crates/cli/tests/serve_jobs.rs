@@ -844,3 +844,55 @@ fn nko_state_drill_down_follows_the_seed() {
         assert_error(status, &v, status_want, needle);
     }
 }
+
+/// Seed 002's fig. 2 race (examples/semeai/seed002-fig2.txt).
+fn fig2() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/semeai/seed002-fig2.txt"
+    ))
+    .expect("the fig. 2 example")
+}
+
+#[test]
+fn a_semeai_job_gives_the_seed_verdict_and_its_search_can_be_cancelled() {
+    let s = Server::start();
+    // Without the search: the seed's verdict (§4.4), as POST /api/semeai.
+    let id = s.start_job("semeai", json!({"diagram": fig2(), "search_nodes": 0}));
+    let events = s.events(&id);
+    let (kind, answer) = events.last().expect("a final event");
+    assert_eq!(kind, "result", "{events:?}");
+    assert_eq!(
+        answer["words"], "the side that plays first wins",
+        "{answer}"
+    );
+    let (status, sync) = s.post_json(
+        "/api/semeai",
+        &json!({"diagram": fig2(), "search_nodes": 0}),
+    );
+    assert_eq!(status, 200, "{sync}");
+    assert_eq!(answer["G"], sync["G"]);
+    // With the search (4.48 M positions for this race): progress, then a
+    // cancel that stops it short of its limit.
+    let id = s.start_job(
+        "semeai",
+        json!({"diagram": fig2(), "search_nodes": 10_000_000}),
+    );
+    let snap = s.wait_for(&id, "reporting progress", |v| !v["progress"].is_null());
+    assert_eq!(snap["state"], "running", "{snap}");
+    assert!(
+        snap["progress"]["nodes"].as_u64().is_some_and(|n| n > 0),
+        "{snap}"
+    );
+    let (status, snap) = s.delete(&format!("/api/jobs/{id}"));
+    assert_eq!(status, 200, "{snap}");
+    assert_eq!(snap["state"], "cancelled", "{snap}");
+    assert_eq!(snap["result"]["search"]["complete"], false, "{snap}");
+    assert!(snap["result"]["stopped"].is_string(), "{snap}");
+    // Bad parameters are refused when the job is started.
+    let (status, v) = s.post_json(
+        "/api/jobs",
+        &json!({"kind": "semeai", "params": {"diagram": "X O", "verdict": "fast"}}),
+    );
+    assert_error(status, &v, 400, "verdict");
+}

@@ -8,6 +8,7 @@
 import { $, api, el, svgEl, kv, showError } from "./util.js";
 import { drawBoard } from "./board.js";
 import { createEditor, parseText } from "./editor.js";
+import { runJob } from "./jobs.js";
 
 const state = {
   answer: null, // the last analysis
@@ -39,18 +40,31 @@ async function analyse() {
   render();
 }
 
+// The independent search runs as a job (POST /api/jobs, kind semeai):
+// progress streamed, a Cancel button (and Esc) in `state.searchBox`, which
+// renderSearch() puts back whenever the view is redrawn.
 async function startSearch() {
   const nodes = Number($("se-search").value);
   state.search = null;
+  state.searchBox = null;
   if (!$("se-do-search").checked || !(nodes > 0)) {
     state.searching = false;
     return;
   }
   state.searching = true;
   const text = state.text;
+  const holder = el("div", { class: "se-search-job" },
+    el("p", { class: "hint" }, "the independent search (alternating play on the real board):"));
+  state.searchBox = holder;
+  renderSearch();
   try {
-    const a = await api("/api/semeai", { diagram: text, search_nodes: nodes });
-    if (text === state.text) state.search = a.search ? { ...a.search, disagreements: a.disagreements } : null;
+    const { job, result: a } = await runJob("semeai", { diagram: text, search_nodes: nodes }, holder,
+      { label: "Independent search" });
+    if (text === state.text) {
+      state.search = a && a.search
+        ? { ...a.search, disagreements: a.disagreements, cancelled: job.state === "cancelled" }
+        : { error: "the search was cancelled" };
+    }
   } catch (err) {
     if (text === state.text) state.search = { error: err.message };
   } finally {
@@ -508,7 +522,8 @@ function renderSearch() {
   if (!box) return;
   const s = state.search;
   if (state.searching) {
-    box.replaceChildren(el("p", { class: "busy" }, "the independent search is running (alternating play on the real board)…"));
+    box.replaceChildren(state.searchBox
+      || el("p", { class: "busy" }, "the independent search is running (alternating play on the real board)…"));
   } else if (!s) {
     box.replaceChildren(el("p", { class: "hint" }, "independent search: not run"));
   } else if (s.error) {
@@ -517,7 +532,7 @@ function renderSearch() {
     const w = (r) => (r === null ? "cut off" : r === "seki" ? "seki" : `${r} captures`);
     const parts = [el("p", {}, el("strong", {}, "Independent search: "),
       `Black first: ${w(s.black_first)}; White first: ${w(s.white_first)} `
-      + `(${s.nodes.toLocaleString()} positions${s.complete ? "" : ", cut off: raise the limit"})`)];
+      + `(${s.nodes.toLocaleString()} positions${s.complete ? "" : s.cancelled ? ", cancelled" : ", cut off: raise the limit"})`)];
     for (const d of s.disagreements || []) parts.push(el("p", { class: "error" }, `disagreement: ${d}`));
     box.replaceChildren(...parts);
   }

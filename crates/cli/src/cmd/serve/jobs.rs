@@ -34,7 +34,7 @@ use serde_json::{Value, json};
 use tokio::sync::watch;
 
 use super::ApiError;
-use super::{achieve, tsumego};
+use super::{achieve, semeai, tsumego};
 
 /// The most jobs running at once (the machine has few cores; a search
 /// takes one).
@@ -407,9 +407,10 @@ async fn api_start(
     let (kind, work): (&'static str, Work) = match req.kind.trim() {
         "tsumego" => ("tsumego", tsumego_work(req.params)?),
         "achieve" => ("achieve", achieve::job_work(req.params)?),
+        "semeai" => ("semeai", semeai::job_work(req.params)?),
         other => {
             return Err(ApiError::bad_request(format!(
-                "kind: {other:?}: expected tsumego or achieve"
+                "kind: {other:?}: expected tsumego, achieve or semeai"
             )));
         }
     };

@@ -29,7 +29,7 @@ use miai_semeai::{
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::{ApiError, blocking};
+use super::{ApiError, blocking, jobs};
 use crate::cmd::semeai as report;
 
 /// The routes of this view.
@@ -97,7 +97,7 @@ const DRAWN_NODES: usize = 300;
 /// The body of `POST /api/semeai`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SemeaiRequest {
+pub(super) struct SemeaiRequest {
     /// A race diagram or SGF text.
     diagram: String,
     /// Candidate points (labels or coordinates) used at every `nil` node.
@@ -156,45 +156,8 @@ async fn api_semeai(
     body: Result<Json<SemeaiRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let lead = match req.verdict.as_deref().map(str::trim) {
-        None | Some("stops") => Evaluation::Stops,
-        Some("seed") => Evaluation::Seed,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "verdict: {other:?}: expected stops or seed"
-            )));
-        }
-    };
-    let tree_nodes = req.tree_nodes.unwrap_or(TREE_NODES_CAP);
-    if tree_nodes == 0 || tree_nodes > TREE_NODES_CAP {
-        return Err(ApiError::bad_request(format!(
-            "tree_nodes: {tree_nodes}: expected 1..={TREE_NODES_CAP}"
-        )));
-    }
-    let search_nodes = req.search_nodes.unwrap_or(SEARCH_NODES_DEFAULT);
-    if search_nodes > SEARCH_NODES_CAP {
-        return Err(ApiError::bad_request(format!(
-            "search_nodes: {search_nodes}: expected 0..={SEARCH_NODES_CAP}"
-        )));
-    }
-    let rounds = req.rounds.unwrap_or(0);
-    if rounds > ROUNDS_CAP {
-        return Err(ApiError::bad_request(format!(
-            "rounds: {rounds}: expected 0..={ROUNDS_CAP}"
-        )));
-    }
-    if req.points.len() > POINTS_CAP || req.steps.iter().any(|s| s.points.len() > POINTS_CAP) {
-        return Err(ApiError::bad_request(format!(
-            "points: at most {POINTS_CAP} candidate points"
-        )));
-    }
-    if req.steps.len() > STEPS_CAP {
-        return Err(ApiError::bad_request(format!(
-            "steps: {}: at most {STEPS_CAP} steps",
-            req.steps.len()
-        )));
-    }
     let cancel = Arc::new(AtomicBool::new(false));
+    let settings = req.settings(cancel.clone())?;
     let guard = FlagOnDrop(cancel.clone());
     let timed_out = Arc::new(AtomicBool::new(false));
     let timer = {
@@ -205,14 +168,7 @@ async fn api_semeai(
             cancel.store(true, Ordering::Relaxed);
         })
     };
-    let settings = Settings {
-        lead,
-        rounds,
-        tree_nodes,
-        search_nodes,
-        cancel: cancel.clone(),
-    };
-    let answer = blocking(move || analyse(&req, &settings)).await;
+    let answer = blocking(move || analyse(&req, &settings, &mut |_| {})).await;
     timer.abort();
     // The analysis is over: dropping the guard now stops nothing.
     drop(guard);
@@ -224,6 +180,83 @@ async fn api_semeai(
         ));
     }
     Ok(Json(answer).into_response())
+}
+
+/// The work of a semeai job (`POST /api/jobs`, kind `semeai`): the body of
+/// `POST /api/semeai`, checked by the same code, with the independent
+/// search's positions streamed as progress and a cancel that stops both the
+/// expansion and the search (the answer then says `"cancelled"`).
+pub(super) fn job_work(params: Value) -> Result<jobs::Work, ApiError> {
+    let req: SemeaiRequest = jobs::params("semeai", params)?;
+    // The job's own flag is only known when it runs: check the request now
+    // (a 400 at the start), build the real settings in the work.
+    req.settings(Arc::new(AtomicBool::new(false)))?;
+    Ok(Box::new(move |ctx: &jobs::Context| {
+        let settings = req.settings(ctx.flag())?;
+        let max_nodes = settings.search_nodes;
+        let mut answer = analyse(&req, &settings, &mut |nodes| {
+            ctx.progress(json!({"nodes": nodes, "max_nodes": max_nodes}));
+        })?;
+        if ctx.is_cancelled() {
+            answer["stopped"] = json!("cancelled: results may be cut off");
+        }
+        Ok(jobs::Output {
+            result: answer,
+            download: None,
+        })
+    }))
+}
+
+impl SemeaiRequest {
+    /// The request's limits, checked, with `cancel` as the stop flag.
+    fn settings(&self, cancel: Arc<AtomicBool>) -> Result<Settings, ApiError> {
+        let lead = match self.verdict.as_deref().map(str::trim) {
+            None | Some("stops") => Evaluation::Stops,
+            Some("seed") => Evaluation::Seed,
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "verdict: {other:?}: expected stops or seed"
+                )));
+            }
+        };
+        let tree_nodes = self.tree_nodes.unwrap_or(TREE_NODES_CAP);
+        if tree_nodes == 0 || tree_nodes > TREE_NODES_CAP {
+            return Err(ApiError::bad_request(format!(
+                "tree_nodes: {tree_nodes}: expected 1..={TREE_NODES_CAP}"
+            )));
+        }
+        let search_nodes = self.search_nodes.unwrap_or(SEARCH_NODES_DEFAULT);
+        if search_nodes > SEARCH_NODES_CAP {
+            return Err(ApiError::bad_request(format!(
+                "search_nodes: {search_nodes}: expected 0..={SEARCH_NODES_CAP}"
+            )));
+        }
+        let rounds = self.rounds.unwrap_or(0);
+        if rounds > ROUNDS_CAP {
+            return Err(ApiError::bad_request(format!(
+                "rounds: {rounds}: expected 0..={ROUNDS_CAP}"
+            )));
+        }
+        if self.points.len() > POINTS_CAP || self.steps.iter().any(|s| s.points.len() > POINTS_CAP)
+        {
+            return Err(ApiError::bad_request(format!(
+                "points: at most {POINTS_CAP} candidate points"
+            )));
+        }
+        if self.steps.len() > STEPS_CAP {
+            return Err(ApiError::bad_request(format!(
+                "steps: {}: at most {STEPS_CAP} steps",
+                self.steps.len()
+            )));
+        }
+        Ok(Settings {
+            lead,
+            rounds,
+            tree_nodes,
+            search_nodes,
+            cancel,
+        })
+    }
 }
 
 /// The request's limits, checked.
@@ -239,7 +272,11 @@ fn bad(message: String) -> ApiError {
     ApiError::bad_request(message)
 }
 
-fn analyse(req: &SemeaiRequest, settings: &Settings) -> Result<Value, ApiError> {
+fn analyse(
+    req: &SemeaiRequest,
+    settings: &Settings,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Value, ApiError> {
     let race = Race::parse(&req.diagram).map_err(|e| bad(format!("diagram: {e}")))?;
     let point = |field: &str, name: &str| {
         race.point(name.trim())
@@ -279,7 +316,7 @@ fn analyse(req: &SemeaiRequest, settings: &Settings) -> Result<Value, ApiError> 
         tree_limit: limit(settings.tree_nodes),
         search_limit: (settings.search_nodes > 0).then(|| limit(settings.search_nodes)),
     };
-    let mut a = analyse_with(&race, &options, &mut |_| {}).map_err(|e| bad(e.to_string()))?;
+    let mut a = analyse_with(&race, &options, progress).map_err(|e| bad(e.to_string()))?;
     if !steps.is_empty() {
         apply_steps(&race, &mut a, &steps, settings.tree_nodes)?;
     }
