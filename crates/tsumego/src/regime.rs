@@ -53,18 +53,83 @@ impl fmt::Display for Regime {
     }
 }
 
-/// A regime name that is neither `seed` nor `superko`.
+/// A regime setting that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules {0:?}: expected `seed` or `superko`")]
-pub struct RegimeError(pub String);
+pub enum RegimeError {
+    /// A rules name that is neither `seed` nor `superko`.
+    #[error("unknown rules {0:?}: expected `seed` or `superko`")]
+    UnknownRules(String),
+    /// A ko-threat count that is not a number 0..=255.
+    #[error("bad ko-threats {0:?}: expected a number 0..=255")]
+    BadKoThreats(String),
+}
+
+impl Regime {
+    /// The regime chosen by a rules name and a ko-threat count, each given
+    /// or not (problem-file headers, command-line flags, API fields): the
+    /// seed rules unless `rules` names superko, with N = `ko_threats`
+    /// (default [`Regime::DEFAULT_KO_THREATS`]). Under superko N is not
+    /// used, but a malformed one is still an error.
+    ///
+    /// ```
+    /// use miai_tsumego::Regime;
+    /// assert_eq!(Regime::choose(None, None), Ok(Regime::SEED));
+    /// assert_eq!(
+    ///     Regime::choose(Some("seed"), Some("3")),
+    ///     Ok(Regime::Seed { ko_threats: 3 })
+    /// );
+    /// assert_eq!(Regime::choose(Some("superko"), Some("3")), Ok(Regime::Superko));
+    /// assert!(Regime::choose(Some("chinese"), None).is_err());
+    /// assert!(Regime::choose(None, Some("-1")).is_err());
+    /// ```
+    pub fn choose(rules: Option<&str>, ko_threats: Option<&str>) -> Result<Regime, RegimeError> {
+        let n = match ko_threats {
+            None => Regime::DEFAULT_KO_THREATS,
+            Some(t) => t
+                .trim()
+                .parse()
+                .map_err(|_| RegimeError::BadKoThreats(t.to_string()))?,
+        };
+        match rules.map(str::parse).transpose()? {
+            None | Some(Regime::Seed { .. }) => Ok(Regime::Seed { ko_threats: n }),
+            Some(Regime::Superko) => Ok(Regime::Superko),
+        }
+    }
+}
 
 impl FromStr for Regime {
     type Err = RegimeError;
+    /// `seed` (or `japanese`) with the default N, or `superko` (or
+    /// `positional`).
     fn from_str(s: &str) -> Result<Regime, RegimeError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "seed" | "japanese" => Ok(Regime::SEED),
             "superko" | "positional" => Ok(Regime::Superko),
-            _ => Err(RegimeError(s.to_string())),
+            _ => Err(RegimeError::UnknownRules(s.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choose_reads_names_and_counts_and_names_what_is_wrong() {
+        assert_eq!(Regime::choose(Some(" Japanese "), None), Ok(Regime::SEED));
+        assert_eq!(
+            Regime::choose(Some("positional"), None),
+            Ok(Regime::Superko)
+        );
+        assert_eq!(
+            Regime::choose(None, Some("0")),
+            Ok(Regime::Seed { ko_threats: 0 })
+        );
+        assert_eq!(
+            Regime::choose(Some("superko"), Some("256")),
+            Err(RegimeError::BadKoThreats("256".into()))
+        );
+        let e = Regime::choose(Some("chinese"), Some("2")).unwrap_err();
+        assert!(e.to_string().contains("\"chinese\""), "{e}");
     }
 }

@@ -118,6 +118,10 @@ pub(crate) struct Searcher<'c> {
     plays: Vec<Vertex>,
     /// Benson's test by board (it depends on the board only).
     benson_cache: FxHashMap<u64, bool>,
+    order_scratch: OrderScratch,
+    benson_scratch: crate::benson::Scratch,
+    /// Child lists by depth, reused from node to node.
+    child_lists: Vec<Vec<Child>>,
 }
 
 /// A query's answer.
@@ -161,6 +165,9 @@ impl<'c> Searcher<'c> {
             tenukis: Vec::new(),
             plays: Vec::new(),
             benson_cache: FxHashMap::default(),
+            order_scratch: OrderScratch::default(),
+            benson_scratch: crate::benson::Scratch::default(),
+            child_lists: Vec::new(),
         }
     }
 
@@ -308,7 +315,9 @@ impl<'c> Searcher<'c> {
         if self.nodes >= self.limits.max_nodes {
             self.stopped = Some(Stop::Nodes);
         }
-        if self.nodes & 1023 == 0 {
+        // The clock and the cancel flag every 256 nodes (a millisecond or
+        // less): a deadline is kept to within that.
+        if self.nodes & 255 == 0 {
             if let Some(t) = self.limits.max_time
                 && self.started.elapsed() >= t
             {
@@ -337,19 +346,74 @@ impl<'c> Searcher<'c> {
         plays.clear();
         self.stack[d].plays(&self.ctx, &mut plays);
         if let Ordering::Heuristic = self.ordering {
-            order(&self.stack[d], &self.ctx, &mut plays);
+            order(
+                &self.stack[d],
+                &self.ctx,
+                &mut plays,
+                &mut self.order_scratch,
+            );
         }
         if self.stack.len() <= d + 1 {
             let s = self.stack[d].clone();
             self.stack.push(s);
         }
         let mover = self.stack[d].mover(&self.ctx);
-        let mut children = Vec::with_capacity(plays.len() + 1);
+        let mut children = self.take_child_list(d);
         let mut gen_dep = FREE;
         let superko = matches!(self.ctx.regime, Regime::Superko);
         let mut ko_blocked = superko && self.stack[d].simple_ko_blocked();
         let mut ko_dep = FREE;
+        // Heads of the defender's chains that reach a permanent liberty:
+        // a quiet defender play joining none of them (and not itself next
+        // to one) cannot end the game.
+        let mut outside_heads: [Option<Vertex>; 8] = [None; 8];
+        let mut n_outside = 0;
+        let defender = self.ctx.attacker.opponent();
+        if mover == Side::Defender {
+            let pos = &self.stack[d].pos;
+            for &v in &self.ctx.near_outside {
+                if pos.color_at(v) == Some(defender) {
+                    let h = pos.chain_head(v);
+                    if !outside_heads[..n_outside].contains(&h) {
+                        if n_outside == outside_heads.len() {
+                            // Too many to track: play every child out.
+                            n_outside = usize::MAX;
+                            break;
+                        }
+                        outside_heads[n_outside] = h;
+                        n_outside += 1;
+                    }
+                }
+            }
+        }
         for &v in &plays {
+            // Most plays capture nothing and cannot decide the game: their
+            // key is computed without playing them.
+            let quiet = match mover {
+                Side::Attacker => true,
+                Side::Defender => {
+                    n_outside != usize::MAX && {
+                        let pos = &self.stack[d].pos;
+                        !self.ctx.near_outside_set.contains(v)
+                            && !pos.graph().neighbors(v).iter().any(|&u| {
+                                pos.color_at(u) == Some(defender)
+                                    && outside_heads[..n_outside].contains(&pos.chain_head(u))
+                            })
+                    }
+                }
+            };
+            if let Some((key, board)) = quiet
+                .then(|| self.stack[d].quiet_child(&self.ctx, v))
+                .flatten()
+            {
+                if superko && let Some(&a) = self.on_line.get(&board) {
+                    gen_dep = gen_dep.min(a);
+                    continue;
+                }
+                let c = self.lookup(d, Mv::Play(v), key, mover.other());
+                children.push(c);
+                continue;
+            }
             let (parent, rest) = self.stack.split_at_mut(d + 1);
             let captured = parent[d].play_into(&self.ctx, Mv::Play(v), &mut rest[0]);
             if superko && let Some(&a) = self.on_line.get(&rest[0].pos.hash()) {
@@ -395,12 +459,51 @@ impl<'c> Searcher<'c> {
         (children, gen_dep, ko_dep)
     }
 
+    /// The (empty) child list of depth `d`, to be given back with
+    /// [`Searcher::give_child_list`].
+    fn take_child_list(&mut self, d: usize) -> Vec<Child> {
+        if self.child_lists.len() <= d {
+            self.child_lists.resize_with(d + 1, Vec::new);
+        }
+        let mut list = std::mem::take(&mut self.child_lists[d]);
+        list.clear();
+        list
+    }
+
+    fn give_child_list(&mut self, d: usize, list: Vec<Child>) {
+        self.child_lists[d] = list;
+    }
+
     /// The value of the child now at depth `d + 1`, reached by `mv`;
     /// `check`: whether the move may have decided the game by the stones.
     fn child_value(&mut self, d: usize, mv: Mv, check: bool) -> Child {
         let child = &self.stack[d + 1];
         let key = child.key(&self.ctx);
         let mover = child.mover(&self.ctx);
+        if let Some(c) = self.cycle(d, mv, key, mover) {
+            return c;
+        }
+        let child = &self.stack[d + 1];
+        if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
+            return Child::known(mv, self.leaf(mover == w), FREE);
+        }
+        self.table_child(mv, key)
+    }
+
+    /// [`Searcher::child_value`] of a child known by its key (a quiet play
+    /// that cannot decide the game by the stones), with `mover` to move
+    /// there.
+    fn lookup(&mut self, d: usize, mv: Mv, key: u64, mover: Side) -> Child {
+        match self.cycle(d, mv, key, mover) {
+            Some(c) => c,
+            None => self.table_child(mv, key),
+        }
+    }
+
+    /// Seed regime: the child of depth `d` reached by `mv` (key `key`,
+    /// `mover` to move) as a cycle leaf, if it repeats a state of the line.
+    #[inline]
+    fn cycle(&self, d: usize, mv: Mv, key: u64, mover: Side) -> Option<Child> {
         if let Regime::Seed { .. } = self.ctx.regime
             && let Some(&a) = self.on_line.get(&key)
         {
@@ -422,11 +525,14 @@ impl<'c> Searcher<'c> {
             };
             // No result counts as a loss for the goal.
             let winner = winner.unwrap_or(self.goal.other());
-            return Child::known(mv, self.leaf(mover == winner), a);
+            return Some(Child::known(mv, self.leaf(mover == winner), a));
         }
-        if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            return Child::known(mv, self.leaf(mover == w), FREE);
-        }
+        None
+    }
+
+    /// A child with the table's estimate (1, 1 when unknown).
+    #[inline]
+    fn table_child(&self, mv: Mv, key: u64) -> Child {
         let (phi, delta) = match self.tt.get(key ^ self.salt) {
             Some(e) => (e.phi, e.delta),
             None => (1, 1),
@@ -445,7 +551,13 @@ impl<'c> Searcher<'c> {
         if let Some(&alive) = self.benson_cache.get(&h) {
             return alive.then_some(Side::Defender);
         }
-        let r = self.stack[d].benson(&self.ctx);
+        let r = crate::benson::alive_in_with(
+            &self.stack[d].pos,
+            self.ctx.attacker.opponent(),
+            &self.ctx.targets,
+            &mut self.benson_scratch,
+        )
+        .then_some(Side::Defender);
         if self.benson_cache.len() > 1 << 20 {
             self.benson_cache.clear();
         }
@@ -510,6 +622,7 @@ impl<'c> Searcher<'c> {
         if matches!(self.ctx.regime, Regime::Superko)
             && let Some(v) = self.benson_leaf(d, !children.iter().any(|c| c.mv == Mv::Tenuki))
         {
+            self.give_child_list(d, children);
             return v;
         }
         if children.is_empty() {
@@ -520,6 +633,7 @@ impl<'c> Searcher<'c> {
                 dep: gen_dep,
             };
             self.store(d, v, 1);
+            self.give_child_list(d, children);
             return v;
         }
         self.enter(d);
@@ -566,6 +680,7 @@ impl<'c> Searcher<'c> {
             // The child's own expansion overwrote deeper stack slots only.
         };
         let _ = t;
+        self.give_child_list(d, children);
         self.leave(d);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
         self.store(d, v, work.max(1));
@@ -598,11 +713,12 @@ impl<'c> Searcher<'c> {
         let d = line.len() - 1;
         let (children, _, _) = self.expand(d);
         let mut out = Vec::new();
-        for c in children {
+        for c in &children {
             let mut s = self.stack[d].clone();
             self.stack[d].play_into(&self.ctx, c.mv, &mut s);
             out.push((c.mv, s));
         }
+        self.give_child_list(d, children);
         self.on_line.clear();
         out
     }
@@ -657,54 +773,67 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
     }
 }
 
+/// Scratch space of the move ordering, kept by the searcher so that
+/// ordering a node allocates nothing.
+#[derive(Debug, Default)]
+struct OrderScratch {
+    /// Distinct liberties by chain head (index), saturating.
+    libs: Vec<u8>,
+    /// (score, original position, play).
+    scored: Vec<(i32, u32, Vertex)>,
+}
+
 /// Heuristic order: captures and ataris, then liberties of the chains in
-/// the fewest liberties, then the rest. Liberties are counted once per
-/// chain.
-fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex]) {
+/// the fewest liberties, then the rest; ties keep the generation order.
+fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScratch) {
     let pos = &state.pos;
     let me = pos.to_move();
     let g = pos.graph();
-    let mut libs: Vec<(Vertex, i32)> = Vec::with_capacity(16);
-    let mut libs_of = |u: Vertex| -> i32 {
-        let h = pos.chain_head(u).unwrap_or(u);
-        if let Some(&(_, n)) = libs.iter().find(|(k, _)| *k == h) {
-            return n;
+    // Distinct liberties of every chain in one sweep over the empty
+    // points: each empty point counts once for each distinct chain next
+    // to it.
+    let libs = &mut scratch.libs;
+    libs.clear();
+    libs.resize(g.len(), 0);
+    for e in pos.empty_points() {
+        let nb = g.neighbors(e);
+        for (i, &u) in nb.iter().enumerate() {
+            let Some(h) = pos.chain_head(u) else { continue };
+            if nb[..i].iter().any(|&w| pos.chain_head(w) == Some(h)) {
+                continue;
+            }
+            let l = &mut libs[h.index()];
+            *l = l.saturating_add(1);
         }
-        let n = if pos.atari_liberty(u).is_some() {
-            1
-        } else {
-            pos.liberty_count(u) as i32
-        };
-        libs.push((h, n));
-        n
-    };
-    let mut scored: Vec<(i32, Vertex)> = plays
-        .iter()
-        .map(|&v| {
-            let mut s = 0;
-            for &u in g.neighbors(v) {
-                match pos.color_at(u) {
-                    Some(c) => {
-                        let l = libs_of(u);
-                        if c == me {
-                            s += if l == 1 { 40 } else { 2 };
-                        } else if l == 1 {
-                            s += 100; // a capture
-                        } else {
-                            s += 20 / l;
-                        }
+    }
+    let scored = &mut scratch.scored;
+    scored.clear();
+    scored.extend(plays.iter().enumerate().map(|(i, &v)| {
+        let mut s = 0;
+        for &u in g.neighbors(v) {
+            match pos.color_at(u).zip(pos.chain_head(u)) {
+                Some((c, h)) => {
+                    let l = i32::from(libs[h.index()]);
+                    if c == me {
+                        s += if l == 1 { 40 } else { 2 };
+                    } else if l == 1 {
+                        s += 100; // a capture
+                    } else {
+                        s += 20 / l;
                     }
-                    None => s += 1,
                 }
+                None => s += 1,
             }
-            if !ctx.region.contains(v) {
-                s -= 50;
-            }
-            (s, v)
-        })
-        .collect();
-    scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-    for (slot, (_, v)) in plays.iter_mut().zip(scored) {
+        }
+        if !ctx.region.contains(v) {
+            s -= 50;
+        }
+        (s, i as u32, v)
+    }));
+    // Highest score first; equal scores in generation order (the keys are
+    // distinct, so the unstable sort is the stable order).
+    scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
+    for (slot, &(_, _, v)) in plays.iter_mut().zip(scored.iter()) {
         *slot = v;
     }
 }

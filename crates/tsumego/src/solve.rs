@@ -111,6 +111,13 @@ pub struct Options {
     pub all_moves: bool,
     /// Longest principal variation to extract.
     pub max_pv: usize,
+    /// The whole status (default): tell seki from unconditional life, and
+    /// read a ko or a cycle without threats too (`without_threats`) —
+    /// extra proof queries. Off, only what says whether the first player
+    /// succeeds is proven: [`Status::Alive`] then means "lives, with two
+    /// eyes or in seki", and `without_threats` stays `None` (a benchmark
+    /// that scores only who wins saves the queries).
+    pub full_status: bool,
 }
 
 impl Default for Options {
@@ -121,6 +128,7 @@ impl Default for Options {
             ordering: Ordering::Heuristic,
             all_moves: false,
             max_pv: 40,
+            full_status: true,
         }
     }
 }
@@ -260,13 +268,14 @@ pub fn analyse_after(
     };
     // Alive: with two eyes, or in seki? Ask whether the defender still
     // reaches unconditional life when the attacker may pass.
-    let status = if status == Status::Alive {
+    let status = if status == Status::Alive && options.full_status {
         s_seki(&mut searcher, &root, moves)
     } else {
         status
     };
     let mut without_threats = None;
-    if matches!(options.regime, Regime::Seed { .. })
+    if options.full_status
+        && matches!(options.regime, Regime::Seed { .. })
         && matches!(status, Status::Ko { .. } | Status::NoResult)
     {
         let kill = ask(

@@ -1,7 +1,9 @@
 //! A search state: the board of the solver, plus what the rules need beyond
 //! it (the last move's tenuki, the ko bans of the ko-disadvantaged side).
 
-use miai_goban::{Color, Illegal, Position, Repetition, Rules, Suicide, Vertex, VertexSet};
+use miai_goban::{
+    Color, Illegal, Position, Repetition, Rules, Suicide, Vertex, VertexSet, zobrist,
+};
 
 use crate::benson;
 use crate::problem::Problem;
@@ -47,6 +49,8 @@ pub(crate) struct Ctx {
     pub target_list: Vec<Vertex>,
     /// Region points next to a permanent liberty.
     pub near_outside: Vec<Vertex>,
+    /// The same, as a set.
+    pub near_outside_set: VertexSet,
     /// Stones outside the region next to a permanent liberty (the wall).
     pub wall_list: Vec<Vertex>,
 }
@@ -61,10 +65,11 @@ impl Ctx {
                 outside.insert(v);
             }
         }
-        let near_outside = region
+        let near_outside: Vec<Vertex> = region
             .iter()
             .filter(|&v| g.neighbors(v).iter().any(|u| outside.contains(*u)))
             .collect();
+        let near_outside_set = near_outside.iter().copied().collect();
         let wall_list = g
             .vertices()
             .filter(|&v| {
@@ -76,6 +81,7 @@ impl Ctx {
         Ctx {
             wall_list,
             near_outside,
+            near_outside_set,
             region_list: region.iter().collect(),
             region,
             attacker: problem.attacker(),
@@ -219,6 +225,51 @@ impl State {
             k ^= mix(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
         }
         k
+    }
+
+    /// The child reached by a *quiet* play at `v` (one that captures
+    /// nothing), without playing it: its key ([`State::key`]) and its
+    /// board hash, or `None` when the play captures (then the child must
+    /// be played out). `v` must be a legal play of the player to move.
+    ///
+    /// A quiet play changes the board by one stone: the hash gains its
+    /// key, the player to move changes, no simple-ko ban arises (that needs
+    /// a capture), the attacker's tenuki is over, and of the seed regime's
+    /// ko bans exactly those on `v` lose their shape (a banned ko's stone
+    /// has one liberty, its point, so a quiet play next to it is that
+    /// point).
+    #[inline]
+    pub fn quiet_child(&self, ctx: &Ctx, v: Vertex) -> Option<(u64, u64)> {
+        let pos = &self.pos;
+        let color = pos.to_move();
+        let opp = color.opponent();
+        let g = pos.graph();
+        if g.neighbors(v)
+            .iter()
+            .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u) == Some(v))
+        {
+            return None;
+        }
+        let board = pos.hash() ^ zobrist::stone_key(v, color);
+        // Situation hash; with no ko ban the search key is the same.
+        let mut k = match opp {
+            Color::Black => board,
+            Color::White => board ^ zobrist::WHITE_TO_MOVE,
+        };
+        for b in self.bans.iter().flatten() {
+            if b.point != v {
+                k ^= mix(((b.point.index() as u64) << 16) | 0x5a);
+            }
+        }
+        if self.waited != [0, 0] {
+            k ^= mix(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+        }
+        debug_assert!({
+            let mut child = self.clone();
+            self.play_into(ctx, Mv::Play(v), &mut child);
+            child.key(ctx) == k && child.pos.hash() == board
+        });
+        Some((k, board))
     }
 
     /// The winner if the game is over by the stones: the attacker when no
@@ -437,5 +488,84 @@ impl State {
         {
             self.bans = [Some(b), Some(a)];
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::problem::file;
+
+    /// Problems with kos, ko bans and permanent liberties (the seed's
+    /// approach ko and its triple ko, a closed classic shape).
+    fn problems() -> Vec<Problem> {
+        [
+            include_str!("../tests/data/seed003/04a_approach_ko_n2.txt"),
+            include_str!("../tests/data/seed003/05_triple_ko.txt"),
+            include_str!("../tests/data/seed003/01a_ko_just_taken.txt"),
+            include_str!("../tests/data/classic/19_l_group.txt"),
+        ]
+        .iter()
+        .map(|t| {
+            let f = file::parse(t).expect("test data parses");
+            Problem::new(f.spec).expect("test data poses")
+        })
+        .collect()
+    }
+
+    /// Along random lines, every legal play's key computed without playing
+    /// (a quiet play) equals the key of the state it leads to, and a play
+    /// refused as not quiet does capture.
+    #[test]
+    fn quiet_child_keys_are_the_keys_of_the_played_children() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut checked = 0;
+        for problem in problems() {
+            for regime in [
+                Regime::Superko,
+                Regime::Seed { ko_threats: 0 },
+                Regime::Seed { ko_threats: 2 },
+            ] {
+                for master in [None, Some(Side::Attacker), Some(Side::Defender)] {
+                    let ctx = Ctx::new(&problem, regime, master);
+                    for first in [Side::Attacker, Side::Defender] {
+                        let mut s = State::start(&problem, &ctx, first);
+                        for _ in 0..40 {
+                            let mut plays = Vec::new();
+                            s.plays(&ctx, &mut plays);
+                            for &v in &plays {
+                                let mut child = s.clone();
+                                let captured = s.play_into(&ctx, Mv::Play(v), &mut child);
+                                match s.quiet_child(&ctx, v) {
+                                    Some((key, board)) => {
+                                        assert_eq!(captured, 0);
+                                        assert_eq!(key, child.key(&ctx));
+                                        assert_eq!(board, child.pos.hash());
+                                        checked += 1;
+                                    }
+                                    None => assert!(captured > 0),
+                                }
+                            }
+                            let mv = if plays.is_empty() || rng.random_bool(0.1) {
+                                Mv::Tenuki
+                            } else {
+                                Mv::Play(*plays.choose(&mut rng).expect("a play"))
+                            };
+                            let mut next = s.clone();
+                            s.play_into(&ctx, mv, &mut next);
+                            s = next;
+                            if s.decided_cheap(&ctx).is_some() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} quiet plays checked");
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use miai_goban::Vertex;
 use miai_tsumego::problem::file::{self, ProblemFile};
 use miai_tsumego::{
-    Limits, Mv, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse, analyse_after,
+    Limits, Mv, Options, Ordering, Outcome, Problem, Side, Status, analyse, analyse_after,
 };
 
 fn data(dir: &str) -> Vec<PathBuf> {
@@ -32,16 +32,8 @@ fn load(path: &Path) -> (ProblemFile, Problem) {
 }
 
 fn options(f: &ProblemFile) -> Options {
-    let n = f
-        .header("ko-threats")
-        .map(|s| s.parse().expect("ko-threats is a number"))
-        .unwrap_or(Regime::DEFAULT_KO_THREATS);
-    let regime = match f.header("rules") {
-        Some("superko") => Regime::Superko,
-        _ => Regime::Seed { ko_threats: n },
-    };
     Options {
-        regime,
+        regime: f.regime().expect("the data file's rules headers are valid"),
         limits: Limits {
             max_nodes: 3_000_000,
             ..Limits::default()
@@ -248,4 +240,44 @@ fn results_do_not_depend_on_move_ordering() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `Options::full_status` off (what a benchmark scoring only the winner
+/// asks): the seki of `classic/23` (published: seki) comes out as alive —
+/// the defender still lives — and the ko of seed diagram 01a keeps its
+/// status but is not read without threats.
+#[test]
+fn without_the_full_status_a_seki_is_alive_and_a_ko_keeps_its_status() {
+    let (f, p) = load(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/classic")
+            .join("23_seki_no_eyes.txt"),
+    );
+    let full = options(&f);
+    let short = Options {
+        full_status: false,
+        ..full
+    };
+    assert_eq!(
+        analyse(&p, Side::Defender, &full, None, None).status,
+        Status::Seki
+    );
+    assert_eq!(
+        analyse(&p, Side::Defender, &short, None, None).status,
+        Status::Alive
+    );
+
+    let (f, p) = seed_file("01a_ko_just_taken.txt");
+    let full = options(&f);
+    let short = Options {
+        full_status: false,
+        ..full
+    };
+    let a = analyse(&p, Side::Attacker, &full, None, None);
+    let b = analyse(&p, Side::Attacker, &short, None, None);
+    assert!(matches!(a.status, Status::Ko { .. }), "{}", a.status);
+    assert_eq!(a.status, b.status);
+    assert_eq!(a.without_threats, Some(Outcome::DefenderWins));
+    assert_eq!(b.without_threats, None);
+    assert_eq!(a.pv, b.pv);
 }

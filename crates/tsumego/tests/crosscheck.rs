@@ -43,6 +43,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         ordering,
         all_moves: false,
         max_pv: 0,
+        full_status: true,
     }
 }
 

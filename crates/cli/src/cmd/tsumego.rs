@@ -21,7 +21,7 @@ use miai_goban::{Color, Graph, Move, Position, Repetition, Rules, Setup, Suicide
 use miai_tsumego::problem::file;
 use miai_tsumego::{
     Analysis, Cancel, Limits, Mv, Options, Outcome, Problem, ProblemSpec, Progress, Regime,
-    RegionKind, Side, Status, analyse,
+    RegimeError, RegionKind, Side, Status, analyse,
 };
 use serde::Serialize;
 
@@ -204,35 +204,20 @@ fn regime(
     headers: &Loaded,
     origin: &str,
 ) -> anyhow::Result<Regime> {
-    let base: Regime = match rules {
-        Some(r) => r.parse().map_err(|e| anyhow!("--rules: {e}"))?,
-        None => match headers.header("rules") {
-            Some(r) => r
-                .parse()
-                .map_err(|e| anyhow!("{origin}: header `rules`: {e}"))?,
-            None => Regime::SEED,
-        },
-    };
-    match base {
-        Regime::Superko => {
-            if ko_threats.is_some() {
-                bail!("--ko-threats applies to the seed rules only, not to superko");
-            }
-            Ok(Regime::Superko)
-        }
-        Regime::Seed { .. } => {
-            let n = match ko_threats {
-                Some(n) => n,
-                None => match headers.header("ko-threats") {
-                    Some(n) => n.parse().map_err(|_| {
-                        anyhow!("{origin}: header `ko-threats`: {n:?} is not a number 0..=255")
-                    })?,
-                    None => Regime::DEFAULT_KO_THREATS,
-                },
-            };
-            Ok(Regime::Seed { ko_threats: n })
-        }
+    let ko_flag = ko_threats.map(|n| n.to_string());
+    let regime = Regime::choose(
+        rules.or(headers.header("rules")),
+        ko_flag.as_deref().or(headers.header("ko-threats")),
+    )
+    .map_err(|e| match e {
+        RegimeError::UnknownRules(_) if rules.is_some() => anyhow!("--rules: {e}"),
+        RegimeError::UnknownRules(_) => anyhow!("{origin}: header `rules`: {e}"),
+        RegimeError::BadKoThreats(_) => anyhow!("{origin}: header `ko-threats`: {e}"),
+    })?;
+    if regime == Regime::Superko && ko_threats.is_some() {
+        bail!("--ko-threats applies to the seed rules only, not to superko");
     }
+    Ok(regime)
 }
 
 /// Limits from the flags, the library's defaults where a flag is absent.

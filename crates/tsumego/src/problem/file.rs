@@ -26,7 +26,7 @@ use miai_goban::diagram::Placement;
 use miai_goban::{Color, CoordError, Diagram, Graph, Vertex};
 
 use crate::problem::ProblemSpec;
-use crate::regime::Regime;
+use crate::regime::{Regime, RegimeError};
 
 /// A parsed problem file.
 #[derive(Debug, Clone)]
@@ -53,23 +53,13 @@ impl ProblemFile {
                 .position(|(k, _)| k == key)
                 .map_or(1, |i| self.header_lines[i])
         };
-        let n = match self.header("ko-threats") {
-            None => Regime::DEFAULT_KO_THREATS,
-            Some(t) => t.parse().map_err(|_| {
-                err(
-                    line("ko-threats"),
-                    format!("bad ko-threats {t:?}: expected 0..=255"),
-                )
-            })?,
-        };
-        match self.header("rules") {
-            None => Ok(Regime::Seed { ko_threats: n }),
-            Some(r) => match r.parse::<Regime>() {
-                Ok(Regime::Seed { .. }) => Ok(Regime::Seed { ko_threats: n }),
-                Ok(other) => Ok(other),
-                Err(e) => Err(err(line("rules"), e.to_string())),
-            },
-        }
+        Regime::choose(self.header("rules"), self.header("ko-threats")).map_err(|e| {
+            let key = match e {
+                RegimeError::UnknownRules(_) => "rules",
+                RegimeError::BadKoThreats(_) => "ko-threats",
+            };
+            err(line(key), e.to_string())
+        })
     }
 
     /// The value of a header.

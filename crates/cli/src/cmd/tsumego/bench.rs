@@ -11,7 +11,10 @@
 //!   succeeds when it kills as the attacker or lives as the defender; when
 //!   it fails in the inferred role, the problem is posed again with the
 //!   other colour attacking, and that answer is used if it is better (a
-//!   book problem says who moves, not who attacks).
+//!   book problem says who moves, not who attacks). All the analyses of
+//!   one problem (both posings, the accepted moves' checks) draw on one
+//!   budget: one deadline and one node count, so no problem runs past
+//!   `--time`.
 //! - a directory of problem files, each with an `expect:` header
 //!   (`attacker-first=<status> defender-first=<status>`, `-` for "not
 //!   stated"): every stated status must come out.
@@ -43,10 +46,12 @@ pub struct BenchArgs {
     /// separated by commas.
     #[arg(long, value_name = "ID,...", value_delimiter = ',')]
     ids: Vec<String>,
-    /// Node limit per problem.
-    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    /// Node limit per problem (all its analyses together; the time limit
+    /// is meant to bind first).
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     max_nodes: u64,
-    /// Time limit per problem, in seconds.
+    /// Time limit per problem, in seconds: one deadline for all its
+    /// analyses (both posings, the accepted moves' checks).
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     time: f64,
     /// Transposition table size in MiB.
@@ -330,17 +335,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn book_regime(rules: Option<&str>, ko_threats: Option<u8>) -> anyhow::Result<Regime> {
-    let base: Regime = match rules {
-        Some(r) => r.parse().map_err(|e| anyhow!("--rules: {e}"))?,
-        None => Regime::SEED,
-    };
-    Ok(match (base, ko_threats) {
-        (Regime::Superko, Some(_)) => {
-            bail!("--ko-threats applies to the seed rules only, not to superko")
-        }
-        (Regime::Seed { .. }, Some(n)) => Regime::Seed { ko_threats: n },
-        (r, None) => r,
-    })
+    let n = ko_threats.map(|n| n.to_string());
+    let regime = Regime::choose(rules, n.as_deref()).map_err(|e| anyhow!("--rules: {e}"))?;
+    if regime == Regime::Superko && ko_threats.is_some() {
+        bail!("--ko-threats applies to the seed rules only, not to superko");
+    }
+    Ok(regime)
 }
 
 /// The problem files of a directory (`.txt` and `.sgf`), by name.
@@ -504,22 +504,68 @@ struct Attempt {
     cut: bool,
 }
 
+/// What is left of one problem's budget: every analysis of the problem
+/// (each posing, and each accepted move proven after the main analysis)
+/// draws on one deadline and one node count, so no problem runs past the
+/// limit.
+#[derive(Debug, Clone, Copy)]
+struct Budget {
+    limits: Limits,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    fn new(limits: Limits) -> Budget {
+        Budget {
+            limits,
+            // 1% of the limit is kept for what follows the last search:
+            // freeing its table (hundreds of MiB after a long search) and
+            // the result.
+            deadline: limits.max_time.map(|t| Instant::now() + t.mul_f64(0.99)),
+        }
+    }
+
+    /// The limits of the next analysis after `nodes` spent, or `None` when
+    /// the budget is spent (or the run cancelled).
+    fn left(&self, nodes: u64, cancel: &Cancel) -> Option<Limits> {
+        let max_time = self
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        let max_nodes = self.limits.max_nodes.saturating_sub(nodes);
+        if max_time.is_some_and(|t| t.is_zero()) || max_nodes == 0 || cancel.is_cancelled() {
+            return None;
+        }
+        Some(Limits {
+            max_nodes,
+            max_time,
+            ..self.limits
+        })
+    }
+}
+
 fn attempt(
     setup: &Setup,
     sol: &[Vertex],
     attacker: Option<Color>,
     regime: Regime,
-    limits: Limits,
+    budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
-) -> Result<Attempt, String> {
+) -> Result<Option<Attempt>, String> {
     let mut spec = ProblemSpec::new(setup.clone());
     spec.attacker = attacker;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
+    let Some(limits) = budget.left(*nodes, cancel) else {
+        return Ok(None);
+    };
     let options = Options {
         regime,
         limits,
+        // Who succeeds is all a book problem asks: living in seki or with
+        // two eyes both answer it, and a ko's no-threats reading is not
+        // scored.
+        full_status: false,
         ..Options::default()
     };
     let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
@@ -545,6 +591,11 @@ fn attempt(
                 continue;
             };
             let mv = Mv::Play(v);
+            let Some(limits) = budget.left(*nodes, cancel) else {
+                cut = true;
+                break;
+            };
+            let options = Options { limits, ..options };
             if let Ok(b) =
                 analyse_after(&problem, side, &[mv], &options, Some(cancel.clone()), None)
             {
@@ -557,7 +608,7 @@ fn attempt(
             }
         }
     }
-    Ok(Attempt {
+    Ok(Some(Attempt {
         cut,
         side,
         status: a.status,
@@ -565,7 +616,7 @@ fn attempt(
         correct,
         fare,
         problem,
-    })
+    }))
 }
 
 fn run_book(
@@ -576,7 +627,6 @@ fn run_book(
     cancel: &Cancel,
 ) -> ProblemResult {
     let mut r = ProblemResult::new(id.to_string());
-    let started = Instant::now();
     let (setup, sol) = match book_setup(p) {
         Ok(x) => x,
         Err(e) => {
@@ -587,27 +637,22 @@ fn run_book(
     r.to_play = Some(setup.to_move.to_string());
     r.sol = sol.iter().map(|&v| setup.graph.vertex_name(v)).collect();
     let mut nodes = 0;
-    let first = attempt(&setup, &sol, None, regime, limits, cancel, &mut nodes);
+    let budget = Budget::new(limits);
+    let first = attempt(&setup, &sol, None, regime, budget, cancel, &mut nodes);
     // Further posings share what is left of the problem's budget.
-    let left = |nodes: u64| -> Option<Limits> {
-        let max_time = limits.max_time.map(|t| t.saturating_sub(started.elapsed()));
-        let max_nodes = limits.max_nodes.saturating_sub(nodes);
-        if max_time.is_some_and(|t| t.is_zero()) || max_nodes == 0 || cancel.is_cancelled() {
-            return None;
-        }
-        Some(Limits {
-            max_nodes,
-            max_time,
-            ..limits
-        })
-    };
     let again = |attacker: Color, nodes: &mut u64| {
-        let l = left(*nodes)?;
-        attempt(&setup, &sol, Some(attacker), regime, l, cancel, nodes).ok()
+        attempt(&setup, &sol, Some(attacker), regime, budget, cancel, nodes)
+            .ok()
+            .flatten()
     };
     let (used, swapped) = match first {
-        Ok(a) if a.fare == Fare::Succeeds => (a, false),
-        Ok(a) => match again(a.problem.attacker().opponent(), &mut nodes) {
+        Ok(None) => {
+            r.outcome = Outcome::Unproven;
+            r.detail = Some("the time limit was spent before the analysis".into());
+            return r;
+        }
+        Ok(Some(a)) if a.fare == Fare::Succeeds => (a, false),
+        Ok(Some(a)) => match again(a.problem.attacker().opponent(), &mut nodes) {
             Some(b) if b.fare > a.fare => (b, true),
             _ => (a, false),
         },
@@ -750,15 +795,20 @@ fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemRe
         r.attacker = Some(problem.attacker().to_string());
         r.region = Some(kind_word(problem.region_kind()).to_string());
         r.region_points = Some(problem.region().len());
-        let options = Options {
-            regime,
-            limits,
-            ..Options::default()
-        };
+        let budget = Budget::new(limits);
         let mut words = Vec::new();
         let (mut wrong, mut unproven) = (Vec::new(), Vec::new());
         for (side, want) in [Side::Attacker, Side::Defender].into_iter().zip(expect) {
             let Some(want) = want else { continue };
+            let Some(limits) = budget.left(r.nodes, cancel) else {
+                unproven.push(format!("{side} first: the problem's budget was spent"));
+                continue;
+            };
+            let options = Options {
+                regime,
+                limits,
+                ..Options::default()
+            };
             let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
             r.nodes += a.nodes;
             words.push(format!("{side}-first={}", a.status.word()));

@@ -1,0 +1,179 @@
+//! Bench binary: the solver on the repository's own test corpus
+//! (`tests/data/classic` and `tests/data/seed003`), every status the files
+//! state, asserted as it is measured.
+//!
+//! ```text
+//! cargo bench -p miai-tsumego --bench corpus             # 5 rounds
+//! cargo bench -p miai-tsumego --bench corpus -- --rounds 1 --verbose
+//! cargo bench -p miai-tsumego --bench corpus -- classic/   # names containing it
+//! ```
+//!
+//! It prints the nodes searched (exact, the same on every machine), the
+//! best wall time of the rounds and the time per node. Node counts are the
+//! figure to compare between versions of the search; under
+//! `valgrind --tool=callgrind` (one round) instructions per node are the
+//! machine-independent cost of a node.
+//!
+//! A file's `solver-differs` header (a documented difference from the
+//! published status) replaces its `expect` header, as in `tests/corpus.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use miai_tsumego::problem::file::{self, ProblemFile};
+use miai_tsumego::{Limits, Options, Problem, Side, analyse};
+
+/// One analysis to run: a file, a first player and the status word it must
+/// give.
+struct Case {
+    name: String,
+    problem: Problem,
+    options: Options,
+    first: Side,
+    want: String,
+}
+
+fn files(dir: &str) -> Result<Vec<PathBuf>, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&root)
+        .map_err(|e| format!("{}: {e}", root.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// `attacker-first=x defender-first=y` → the word for `first`.
+fn wanted(line: Option<&str>, first: Side) -> Option<String> {
+    let key = match first {
+        Side::Attacker => "attacker-first=",
+        Side::Defender => "defender-first=",
+    };
+    line?
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix(key))
+        .filter(|w| *w != "-")
+        .map(str::to_string)
+}
+
+fn cases() -> Result<Vec<Case>, String> {
+    let mut out = Vec::new();
+    for dir in ["classic", "seed003"] {
+        for path in files(dir)? {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let f: ProblemFile =
+                file::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let regime = f.regime().map_err(|e| format!("{}: {e}", path.display()))?;
+            let problem =
+                Problem::new(f.spec.clone()).map_err(|e| format!("{}: {e}", path.display()))?;
+            let name = path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            for first in [Side::Attacker, Side::Defender] {
+                let Some(want) = wanted(f.header("solver-differs"), first)
+                    .or_else(|| wanted(f.header("expect"), first))
+                else {
+                    continue;
+                };
+                out.push(Case {
+                    name: format!("{dir}/{name}"),
+                    problem: problem.clone(),
+                    options: Options {
+                        regime,
+                        limits: Limits {
+                            max_nodes: 3_000_000,
+                            ..Limits::default()
+                        },
+                        ..Options::default()
+                    },
+                    first,
+                    want,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn main() -> ExitCode {
+    let mut rounds = 5usize;
+    let mut verbose = false;
+    let mut filters: Vec<String> = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--rounds" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) if n > 0 => rounds = n,
+                _ => {
+                    eprintln!("--rounds: expected a positive number");
+                    return ExitCode::FAILURE;
+                }
+            },
+            "--verbose" => verbose = true,
+            // `cargo bench` passes `--bench`.
+            "--bench" => {}
+            _ => filters.push(a),
+        }
+    }
+    let cases = match cases() {
+        Ok(c) if filters.is_empty() => c,
+        Ok(c) => c
+            .into_iter()
+            .filter(|c| filters.iter().any(|f| c.name.contains(f.as_str())))
+            .collect(),
+        Err(e) => {
+            eprintln!("corpus bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut best = vec![Duration::MAX; cases.len()];
+    let mut nodes = vec![0u64; cases.len()];
+    let mut failures = Vec::new();
+    for round in 0..rounds {
+        for (i, c) in cases.iter().enumerate() {
+            let started = Instant::now();
+            let a = analyse(&c.problem, c.first, &c.options, None, None);
+            best[i] = best[i].min(started.elapsed());
+            nodes[i] = a.nodes;
+            let got = a.status.word();
+            if round == 0 && got != c.want {
+                failures.push(format!(
+                    "{} {} first: expected {}, got {}",
+                    c.name, c.first, c.want, a.status
+                ));
+            }
+        }
+    }
+    if verbose {
+        for (i, c) in cases.iter().enumerate() {
+            println!(
+                "{:<48} {:<9} {:>9} nodes {:>10.3} ms",
+                c.name,
+                format!("{}", c.first),
+                nodes[i],
+                best[i].as_secs_f64() * 1e3
+            );
+        }
+    }
+    let total_nodes: u64 = nodes.iter().sum();
+    let total: Duration = best.iter().sum();
+    println!(
+        "corpus: {} analyses, {} nodes, {:.1} ms (best of {} rounds), {:.2} µs per node",
+        cases.len(),
+        total_nodes,
+        total.as_secs_f64() * 1e3,
+        rounds,
+        total.as_secs_f64() * 1e6 / total_nodes.max(1) as f64
+    );
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("wrong answers:\n{}", failures.join("\n"));
+        ExitCode::FAILURE
+    }
+}
