@@ -15,124 +15,10 @@
 //!   `crates/nko/tests/data/hand_cells.txt`; with passes (4,1,0) is a draw
 //!   (seed 000, おまけ).
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use serde_json::json;
 
-use serde_json::{Value, json};
-
-/// A running `miai serve`, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("miai serve starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the first line of miai serve");
-        let addr: SocketAddr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|a| a.strip_suffix('/'))
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        // Bound to this machine only, by default.
-        assert!(addr.ip().is_loopback(), "{addr}");
-        Server { child, addr }
-    }
-
-    fn request(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
-        request(self.addr, method, path, content_type, body)
-    }
-
-    fn get(&self, path: &str) -> (u16, String) {
-        self.request("GET", path, "text/plain", b"")
-    }
-
-    fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, text) = self.request(
-            "POST",
-            path,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
-        (status, parse(&text))
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Sends one request to `addr` and returns the status and the body.
-fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    content_type: &str,
-    body: &[u8],
-) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .expect("timeout");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n",
-        addr,
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).expect("send the head");
-    // The server may answer (413) and stop reading before the whole
-    // body is sent; the answer is what counts.
-    let _ = stream.write_all(body);
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .unwrap_or_else(|| panic!("no HTTP answer: {text:?}"));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("bad status line: {head:?}"));
-    assert!(
-        !head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked"),
-        "this client reads fixed-length bodies only: {head}"
-    );
-    (status, body.to_string())
-}
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text:?}"))
-}
-
-/// An error answer: the status is `status` and the body `{"error": ...}`
-/// mentions `needle`.
-fn assert_error(status: u16, body: &Value, want: u16, needle: &str) {
-    assert_eq!(status, want, "{body}");
-    let msg = body["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error: {body}"));
-    assert!(msg.contains(needle), "{msg:?} should mention {needle:?}");
-}
+mod common;
+use common::{Server, assert_error, fetch, parse};
 
 fn tenuki() -> String {
     let path = format!(
@@ -452,21 +338,22 @@ fn nko_table_has_the_right_shape_and_values() {
 fn concurrent_requests_all_answer() {
     // Several searches at once (each on the blocking pool) and a table
     // request alongside: all answer. (The tenuki searches are short: this
-    // checks concurrent handling, not that a long search leaves the others
-    // free; that needs a slow problem and a cancel endpoint, later.)
+    // checks concurrent handling; tests/serve_jobs.rs runs long searches
+    // as jobs beside quick requests and cancels them.)
     let s = Server::start();
     let addr = s.addr;
     let workers: Vec<_> = (0..3)
         .map(|_| {
             let body = json!({"diagram": tenuki()}).to_string();
             std::thread::spawn(move || {
-                request(
+                let a = fetch(
                     addr,
                     "POST",
                     "/api/tsumego",
                     "application/json",
                     body.as_bytes(),
-                )
+                );
+                (a.status, a.body)
             })
         })
         .collect();

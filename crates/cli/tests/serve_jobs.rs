@@ -24,73 +24,19 @@
 //!   does not settle within 2,000,000 nodes (`miai tsumego` says unproven,
 //!   node limit reached): the jobs the tests cancel cannot finish first.
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+
+mod common;
+use common::{Server, assert_error, fetch, parse, repo_file};
 
 /// The most jobs the server runs at once (`MAX_RUNNING` in
 /// `crates/cli/src/cmd/serve/jobs.rs`, documented in docs/serve.md).
 const MAX_RUNNING: usize = 4;
 
-/// A running `miai serve`, killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-}
-
 impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("miai serve starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("the first line of miai serve");
-        let addr: SocketAddr = line
-            .trim()
-            .strip_prefix("listening on http://")
-            .and_then(|a| a.strip_suffix('/'))
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
-        Server { child, addr }
-    }
-
-    fn request(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> Answer {
-        request(self.addr, method, path, content_type, body)
-    }
-
-    fn get(&self, path: &str) -> Answer {
-        self.request("GET", path, "text/plain", b"")
-    }
-
-    fn get_json(&self, path: &str) -> (u16, Value) {
-        let a = self.get(path);
-        (a.status, parse(&a.body))
-    }
-
-    fn delete(&self, path: &str) -> (u16, Value) {
-        let a = self.request("DELETE", path, "text/plain", b"");
-        (a.status, parse(&a.body))
-    }
-
-    fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
-        let a = self.request(
-            "POST",
-            path,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
-        (a.status, parse(&a.body))
-    }
-
     /// Starts a job; returns its id (panics unless 202).
     fn start_job(&self, kind: &str, params: Value) -> String {
         let (status, v) = self.post_json("/api/jobs", &json!({"kind": kind, "params": params}));
@@ -102,7 +48,7 @@ impl Server {
 
     /// The whole event stream of a job (it ends after the final event).
     fn events(&self, id: &str) -> Vec<(String, Value)> {
-        let a = self.get(&format!("/api/jobs/{id}/events"));
+        let a = self.get_answer(&format!("/api/jobs/{id}/events"));
         assert_eq!(a.status, 200, "{}", a.body);
         assert!(
             a.head.to_ascii_lowercase().contains("text/event-stream"),
@@ -130,84 +76,6 @@ impl Server {
     }
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// An HTTP answer: status, head, body (chunked bodies decoded).
-struct Answer {
-    status: u16,
-    head: String,
-    body: String,
-}
-
-/// Sends one request to `addr` (`Connection: close`) and reads the answer
-/// to its end.
-fn request(addr: SocketAddr, method: &str, path: &str, content_type: &str, body: &[u8]) -> Answer {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(90)))
-        .expect("timeout");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).expect("send the head");
-    let _ = stream.write_all(body);
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw);
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no HTTP answer: {:?}", String::from_utf8_lossy(&raw)));
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let rest = &raw[split + 4..];
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("bad status line: {head:?}"));
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(rest)
-    } else {
-        rest.to_vec()
-    };
-    Answer {
-        status,
-        head,
-        body: String::from_utf8_lossy(&body).into_owned(),
-    }
-}
-
-/// Decodes an HTTP/1.1 chunked body.
-fn dechunk(mut raw: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let Some(eol) = raw.windows(2).position(|w| w == b"\r\n") else {
-            panic!(
-                "a chunk size line is cut: {:?}",
-                String::from_utf8_lossy(raw)
-            );
-        };
-        let size_text = String::from_utf8_lossy(&raw[..eol]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .unwrap_or_else(|e| panic!("bad chunk size {size_text:?}: {e}"));
-        raw = &raw[eol + 2..];
-        if size == 0 {
-            return out;
-        }
-        out.extend_from_slice(&raw[..size]);
-        raw = &raw[size + 2..];
-    }
-}
-
 /// The events of a Server-Sent Events body: `(event name, data as JSON)`;
 /// comments (keep-alives) are skipped.
 fn sse_events(body: &str) -> Vec<(String, Value)> {
@@ -229,23 +97,8 @@ fn sse_events(body: &str) -> Vec<(String, Value)> {
     out
 }
 
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text:?}"))
-}
-
-/// An error answer: the status is `want` and `{"error": ...}` mentions
-/// `needle`.
-fn assert_error(status: u16, body: &Value, want: u16, needle: &str) {
-    assert_eq!(status, want, "{body}");
-    let msg = body["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error: {body}"));
-    assert!(msg.contains(needle), "{msg:?} should mention {needle:?}");
-}
-
 fn data_file(rel: &str) -> String {
-    let path = format!("{}/../{rel}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    repo_file(&format!("crates/{rel}"))
 }
 
 fn tenuki() -> String {
@@ -263,12 +116,12 @@ fn hard_params() -> Value {
 #[test]
 fn the_page_has_the_achieve_view_and_the_job_client() {
     let s = Server::start();
-    let page = s.get("/");
+    let page = s.get_answer("/");
     assert_eq!(page.status, 200);
     for needle in ["data-tab=\"achieve\"", "data-app=\"miai-achieve\""] {
         assert!(page.body.contains(needle), "the page lacks {needle:?}");
     }
-    let app = s.get("/js/app.js");
+    let app = s.get_answer("/js/app.js");
     assert!(
         app.body.contains("./achieve.js"),
         "app.js does not load achieve.js"
@@ -284,7 +137,7 @@ fn the_page_has_the_achieve_view_and_the_job_client() {
         ),
         ("nko.js", &["/api/nko/state"][..]),
     ] {
-        let a = s.get(&format!("/js/{name}"));
+        let a = s.get_answer(&format!("/js/{name}"));
         assert_eq!(a.status, 200, "/js/{name}");
         for n in needles {
             assert!(a.body.contains(n), "{name} lacks {n:?}");
@@ -419,7 +272,7 @@ fn a_subscriber_waiting_on_a_running_job_gets_cancelled() {
     let id = s.start_job("tsumego", hard_params());
     let addr = s.addr;
     let path = format!("/api/jobs/{id}/events");
-    let listener = std::thread::spawn(move || request(addr, "GET", &path, "text/plain", b""));
+    let listener = std::thread::spawn(move || fetch(addr, "GET", &path, "text/plain", b""));
     s.wait_for(&id, "reporting progress", |v| !v["progress"].is_null());
     let (status, _) = s.delete(&format!("/api/jobs/{id}"));
     assert_eq!(status, 200);
@@ -505,9 +358,9 @@ fn malformed_job_requests_are_4xx_with_a_message() {
     );
     assert_error(status, &v, 400, "max_nodes");
     // Malformed JSON and the wrong content type.
-    let a = s.request("POST", "/api/jobs", "application/json", b"{\"kind\": ");
+    let a = s.fetch("POST", "/api/jobs", "application/json", b"{\"kind\": ");
     assert_error(a.status, &parse(&a.body), 400, "JSON");
-    let a = s.request("POST", "/api/jobs", "text/plain", b"{}");
+    let a = s.fetch("POST", "/api/jobs", "text/plain", b"{}");
     assert_eq!(a.status, 415);
     // A diagram the analysis rejects: the job fails with the message.
     let id = s.start_job("tsumego", json!({"diagram": "zzz"}));
@@ -738,7 +591,7 @@ fn achieve_jobs_prove_the_seed_lemmas_with_certificates_the_checker_accepts() {
         assert_eq!(cert["winner"], winner, "{name}: {result}");
         let (_, snap) = s.get_json(&format!("/api/jobs/{id}"));
         let link = snap["download"].as_str().expect("a download link");
-        let file = s.get(link);
+        let file = s.get_answer(link);
         assert_eq!(file.status, 200, "{name}");
         assert!(
             file.head
