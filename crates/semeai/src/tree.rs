@@ -190,9 +190,18 @@ impl GameTree {
     /// The plain CGT value of the tree, without the transformation (`None`
     /// while a `nil` node is reachable).
     pub fn raw_value(&self) -> Option<Game> {
+        self.raw_values().get(&0).copied().flatten()
+    }
+
+    /// The plain CGT value of every node reached from the root, by node id
+    /// (`None` below a `nil`), as [`GameTree::raw_value`] computes them: a
+    /// move back into the line being valued (a capture and recapture) is
+    /// left out, so a node's value is the one its first visit gave.
+    pub fn raw_values(&self) -> HashMap<usize, Option<Game>> {
         let mut memo = HashMap::new();
         let mut on_path = vec![false; self.nodes.len()];
-        self.raw(0, &mut memo, &mut on_path)
+        self.raw(0, &mut memo, &mut on_path);
+        memo
     }
 
     fn raw(

@@ -591,55 +591,6 @@ fn board(race: &Race, a: &Analysis) -> Value {
     json!({"width": w, "height": h, "diagram": rows, "points": points})
 }
 
-/// The plain CGT value of every node (as the library's `raw_value` at the
-/// root), `None` below a `nil`.
-fn raw_values(tree: &GameTree) -> HashMap<usize, Option<Game>> {
-    fn walk(
-        t: &GameTree,
-        id: usize,
-        memo: &mut HashMap<usize, Option<Game>>,
-        on_path: &mut [bool],
-    ) -> Option<Game> {
-        if let Some(g) = memo.get(&id) {
-            return *g;
-        }
-        let n = &t.nodes[id];
-        let value = if n.settled || n.exhausted {
-            Some(Game::integer(n.count))
-        } else if !n.expanded {
-            None
-        } else {
-            on_path[id] = true;
-            let (mut l, mut r) = (Vec::new(), Vec::new());
-            let mut ok = true;
-            for e in &n.edges {
-                // Moves back into the current line (captures and
-                // recaptures) are left out, as the library does.
-                if on_path[e.child] {
-                    continue;
-                }
-                match walk(t, e.child, memo, on_path) {
-                    Some(g) if e.color == Color::Black => l.push(g),
-                    Some(g) => r.push(g),
-                    None => ok = false,
-                }
-            }
-            on_path[id] = false;
-            if ok {
-                Game::from_options(&l, &r).ok()
-            } else {
-                None
-            }
-        };
-        memo.insert(id, value);
-        value
-    }
-    let mut memo = HashMap::new();
-    let mut on_path = vec![false; tree.nodes.len()];
-    walk(tree, 0, &mut memo, &mut on_path);
-    memo
-}
-
 /// One drawn node of an unfolded tree.
 struct Drawn {
     nodes: Vec<Value>,
@@ -727,7 +678,7 @@ fn kind(tree: &GameTree, id: usize) -> &'static str {
 /// The tree before the transformation: leaves with their counts, `nil`
 /// where unexpanded, inner nodes with their plain CGT value.
 fn tree_before(race: &Race, tree: &GameTree) -> Value {
-    let raw = raw_values(tree);
+    let raw = tree.raw_values();
     let describe = |id: usize| {
         let n = &tree.nodes[id];
         let k = kind(tree, id);
