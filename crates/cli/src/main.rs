@@ -45,6 +45,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // Output piped into `head` and the like: end quietly when the reader
+    // goes away, as command-line tools do, instead of panicking on the
+    // failed write. Not for the server, whose sockets must not kill it.
+    if !matches!(cli.command, Command::Serve(_)) {
+        sigpipe::reset();
+    }
     let result = match cli.command {
         Command::Cgt(args) => cmd::cgt::run(args),
         Command::Board(command) => cmd::board::run(command),

@@ -47,17 +47,11 @@ fn files(dir: &str) -> Result<Vec<PathBuf>, String> {
     Ok(paths)
 }
 
-/// `attacker-first=x defender-first=y` → the word for `first`.
-fn wanted(line: Option<&str>, first: Side) -> Option<String> {
-    let key = match first {
-        Side::Attacker => "attacker-first=",
-        Side::Defender => "defender-first=",
-    };
-    line?
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix(key))
-        .filter(|w| *w != "-")
-        .map(str::to_string)
+/// The status a file's header `key` states for `first`.
+fn wanted(f: &ProblemFile, key: &str, first: Side) -> Result<Option<String>, String> {
+    Ok(f.stated(key)
+        .map_err(|e| e.to_string())?
+        .and_then(|s| s.get(first).map(str::to_string)))
 }
 
 fn cases() -> Result<Vec<Case>, String> {
@@ -75,9 +69,12 @@ fn cases() -> Result<Vec<Case>, String> {
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
             for first in [Side::Attacker, Side::Defender] {
-                let Some(want) = wanted(f.header("solver-differs"), first)
-                    .or_else(|| wanted(f.header("expect"), first))
-                else {
+                let err = |e: String| format!("{}: {e}", path.display());
+                let want = match wanted(&f, "solver-differs", first).map_err(err)? {
+                    Some(w) => Some(w),
+                    None => wanted(&f, "expect", first).map_err(err)?,
+                };
+                let Some(want) = want else {
                     continue;
                 };
                 out.push(Case {

@@ -42,16 +42,11 @@ fn options(f: &ProblemFile) -> Options {
     }
 }
 
-/// `attacker-first=x defender-first=y` → the word for `first`.
-fn wanted(line: Option<&str>, first: Side) -> Option<&str> {
-    let key = match first {
-        Side::Attacker => "attacker-first=",
-        Side::Defender => "defender-first=",
-    };
-    line?
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix(key))
-        .filter(|w| *w != "-")
+/// The status a file's header `key` states for `first`.
+fn wanted(f: &ProblemFile, key: &str, first: Side) -> Option<String> {
+    f.stated(key)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .and_then(|s| s.get(first).map(str::to_string))
 }
 
 fn outcome_word(o: Outcome) -> &'static str {
@@ -77,9 +72,9 @@ fn check_dir(dir: &str) -> Vec<String> {
         for first in [Side::Attacker, Side::Defender] {
             // A known, explained difference from the published status
             // (`difference:` in the file) replaces it, so a change is caught.
-            let status = wanted(f.header("solver-differs"), first)
-                .or_else(|| wanted(f.header("expect"), first));
-            let neutral = wanted(f.header("expect-no-threats"), first);
+            let status =
+                wanted(&f, "solver-differs", first).or_else(|| wanted(&f, "expect", first));
+            let neutral = wanted(&f, "expect-no-threats", first);
             if status.is_none() && neutral.is_none() {
                 continue;
             }

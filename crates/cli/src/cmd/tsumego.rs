@@ -132,15 +132,21 @@ fn parse_color(s: &str) -> Result<Color, String> {
 /// A problem read from a file, before the command-line overrides.
 struct Loaded {
     spec: ProblemSpec,
-    headers: Vec<(String, String)>,
+    /// The problem file, when it was one (an SGF file has no headers).
+    file: Option<file::ProblemFile>,
 }
 
 impl Loaded {
     fn header(&self, key: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.file.as_ref()?.header(key)
+    }
+
+    /// The statuses a header states (see `ProblemFile::stated`).
+    fn stated(&self, key: &str) -> Result<Option<file::Stated>, file::FileError> {
+        match &self.file {
+            Some(f) => f.stated(key),
+            None => Ok(None),
+        }
     }
 }
 
@@ -155,13 +161,13 @@ fn load(path: &Path) -> anyhow::Result<Loaded> {
         let record = sgf::read(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Loaded {
             spec: ProblemSpec::new(sgf_setup(&record)),
-            headers: Vec::new(),
+            file: None,
         })
     } else {
         let f = file::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Loaded {
-            spec: f.spec,
-            headers: f.headers,
+            spec: f.spec.clone(),
+            file: Some(f),
         })
     }
 }
@@ -523,8 +529,8 @@ pub(crate) fn report_for_text(
     let origin = "the diagram";
     let f = file::parse(text).map_err(|e| anyhow!("{origin}: {e}"))?;
     let loaded = Loaded {
-        spec: f.spec,
-        headers: f.headers,
+        spec: f.spec.clone(),
+        file: Some(f),
     };
     let regime = regime(rules, ko_threats, &loaded, origin)?;
     let name = loaded.header("name").map(str::to_string);

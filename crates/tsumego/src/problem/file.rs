@@ -27,6 +27,7 @@ use miai_goban::{Color, CoordError, Diagram, Graph, Vertex};
 
 use crate::problem::ProblemSpec;
 use crate::regime::{Regime, RegimeError};
+use crate::side::Side;
 
 /// A parsed problem file.
 #[derive(Debug, Clone)]
@@ -62,12 +63,71 @@ impl ProblemFile {
         })
     }
 
+    /// The statuses a status header states (`expect`, `solver-differs`,
+    /// `expect-no-threats`): `attacker-first=<word> defender-first=<word>`,
+    /// `-` for "not stated". `None` when the file has no such header; an
+    /// error names the header's line and the bad item.
+    pub fn stated(&self, key: &str) -> Result<Option<Stated>, FileError> {
+        let Some(i) = self.headers.iter().position(|(k, _)| k == key) else {
+            return Ok(None);
+        };
+        let line = self.header_lines[i];
+        let mut out = Stated::default();
+        let mut seen = false;
+        for part in self.headers[i].1.split_whitespace() {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(err(
+                    line,
+                    format!(
+                        "{key}: bad item {part:?}: expected attacker-first=<status> or defender-first=<status>"
+                    ),
+                ));
+            };
+            let slot = match k {
+                "attacker-first" => &mut out.attacker_first,
+                "defender-first" => &mut out.defender_first,
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("{key}: bad key {k:?}: expected attacker-first or defender-first"),
+                    ));
+                }
+            };
+            seen = true;
+            *slot = (v != "-").then(|| v.to_string());
+        }
+        if !seen {
+            return Err(err(line, format!("{key}: states no status")));
+        }
+        Ok(Some(out))
+    }
+
     /// The value of a header.
     pub fn header(&self, key: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The statuses a header states for each first player (see
+/// [`ProblemFile::stated`]): status words such as `dead` or `ko`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stated {
+    /// With the attacker moving first.
+    pub attacker_first: Option<String>,
+    /// With the defender moving first.
+    pub defender_first: Option<String>,
+}
+
+impl Stated {
+    /// The status stated for `first`.
+    pub fn get(&self, first: Side) -> Option<&str> {
+        match first {
+            Side::Attacker => self.attacker_first.as_deref(),
+            Side::Defender => self.defender_first.as_deref(),
+        }
     }
 }
 

@@ -222,6 +222,10 @@ pub(crate) fn infer(
         g.xy(v)
             .is_some_and(|(x, y)| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y))
     };
+    let on_edge = |v: Vertex| {
+        g.xy(v)
+            .is_some_and(|(x, y)| x == 0 || y == 0 || x + 1 == w || y + 1 == h)
+    };
     let mut dist = vec![usize::MAX; g.len()];
     let mut queue: VecDeque<Vertex> = VecDeque::new();
     for &s in &stones {
@@ -241,7 +245,11 @@ pub(crate) fn infer(
                     dist[u.index()] = 0;
                     queue.push_front(u);
                 }
-                None if dv < reach => {
+                // The first line reaches one step further along the edge:
+                // hanes and placements there are the usual tesuji, and a
+                // frame stone on the edge next to the group makes ko
+                // shapes the book position does not have.
+                None if dv < reach || (dv == reach && on_edge(u) && on_edge(v)) => {
                     dist[u.index()] = dv + 1;
                     queue.push_back(u);
                 }
@@ -265,7 +273,7 @@ pub(crate) fn infer(
                 // A weak attacker chain (few liberties) can be captured: its
                 // liberties are in play too, not frame.
                 let libs = pos.liberties(u);
-                if libs.len() <= WEAK_LIBERTIES {
+                if libs.len() <= FRAME_WEAK_LIBERTIES {
                     for l in libs.iter() {
                         if in_box(l) {
                             region.insert(l);
@@ -324,6 +332,11 @@ pub(crate) fn infer(
 /// An attacker chain with at most this many liberties is weak: the frame
 /// does not take its liberties.
 const WEAK_LIBERTIES: usize = 3;
+
+/// In a framed problem an attacker chain with at most this many liberties
+/// is weak: a lone stone in the open (four liberties) can still be
+/// attacked, and a frame stone next to it would make it safe.
+const FRAME_WEAK_LIBERTIES: usize = 4;
 
 /// Whether `s`'s chain has a stone in `wall`.
 fn wall_chain(pos: &Position, wall: &VertexSet, s: Vertex) -> bool {

@@ -58,6 +58,12 @@ impl Cancel {
         Cancel::default()
     }
 
+    /// The flag itself, for solvers that take a bare `Arc<AtomicBool>`:
+    /// one flag then cancels them all.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.0.clone()
+    }
+
     /// Asks the search to stop.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);

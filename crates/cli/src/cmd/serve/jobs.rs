@@ -17,7 +17,7 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -125,31 +125,39 @@ pub(super) struct Output {
 /// What a job's work sees: the cancel flags and the progress callback.
 #[derive(Debug, Clone)]
 pub(super) struct Context {
-    flag: Arc<AtomicBool>,
-    search: miai_tsumego::Cancel,
+    /// One flag for every solver the job runs.
+    cancel: miai_tsumego::Cancel,
     started: Instant,
     view: watch::Sender<View>,
 }
 
 impl Context {
-    /// The cancel flag as the achievement solver takes it.
+    /// A fresh context (not cancelled, started now) reporting to `view`.
+    fn new(view: watch::Sender<View>) -> Context {
+        Context {
+            cancel: miai_tsumego::Cancel::new(),
+            started: Instant::now(),
+            view,
+        }
+    }
+
+    /// The cancel flag as the achievement and semeai solvers take it.
     pub(super) fn flag(&self) -> Arc<AtomicBool> {
-        self.flag.clone()
+        self.cancel.flag()
     }
 
     /// The cancel flag as the life-and-death search takes it.
     pub(super) fn search_cancel(&self) -> miai_tsumego::Cancel {
-        self.search.clone()
+        self.cancel.clone()
     }
 
     /// Whether cancellation was asked for.
     pub(super) fn is_cancelled(&self) -> bool {
-        self.flag.load(Ordering::Relaxed)
+        self.cancel.is_cancelled()
     }
 
     fn cancel(&self) {
-        self.flag.store(true, Ordering::Relaxed);
-        self.search.cancel();
+        self.cancel.cancel();
     }
 
     /// Reports progress: `progress` (a JSON object) with `seconds` since the
@@ -269,12 +277,7 @@ impl Registry {
         let job = Arc::new(Job {
             id: id.clone(),
             kind,
-            ctx: Context {
-                flag: Arc::new(AtomicBool::new(false)),
-                search: miai_tsumego::Cancel::new(),
-                started: Instant::now(),
-                view,
-            },
+            ctx: Context::new(view),
             download: Mutex::new(None),
         });
         inner.jobs.insert(id, job.clone());
@@ -560,12 +563,7 @@ mod tests {
         Arc::new(Job {
             id: id.to_string(),
             kind: "tsumego",
-            ctx: Context {
-                flag: Arc::new(AtomicBool::new(false)),
-                search: miai_tsumego::Cancel::new(),
-                started: Instant::now(),
-                view,
-            },
+            ctx: Context::new(view),
             download: Mutex::new(None),
         })
     }

@@ -754,42 +754,14 @@ fn matches_expect(word: &str, status: Status) -> Result<bool, String> {
     })
 }
 
-/// `attacker-first=<status> defender-first=<status>`.
-fn parse_expect(text: &str) -> Result<[Option<String>; 2], String> {
-    let mut out = [None, None];
-    let mut seen = [false, false];
-    for part in text.split_whitespace() {
-        let Some((k, v)) = part.split_once('=') else {
-            return Err(format!("bad expect item {part:?}: expected key=status"));
-        };
-        let i = match k {
-            "attacker-first" => 0,
-            "defender-first" => 1,
-            _ => {
-                return Err(format!(
-                    "bad expect key {k:?}: expected attacker-first or defender-first"
-                ));
-            }
-        };
-        seen[i] = true;
-        if v != "-" {
-            out[i] = Some(v.to_string());
-        }
-    }
-    if !seen[0] && !seen[1] {
-        return Err("empty expect header".into());
-    }
-    Ok(out)
-}
-
 fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
     let mut r = ProblemResult::new(id.to_string());
     let run = |r: &mut ProblemResult| -> anyhow::Result<()> {
         let loaded = load(path)?;
         let expect = loaded
-            .header("expect")
+            .stated("expect")
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?
             .ok_or_else(|| anyhow!("{}: no `expect:` header", path.display()))?;
-        let expect = parse_expect(expect).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         let regime = super::regime(None, None, &loaded, &path.display().to_string())?;
         let problem = Problem::new(loaded.spec).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         r.attacker = Some(problem.attacker().to_string());
@@ -798,8 +770,10 @@ fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemRe
         let budget = Budget::new(limits);
         let mut words = Vec::new();
         let (mut wrong, mut unproven) = (Vec::new(), Vec::new());
-        for (side, want) in [Side::Attacker, Side::Defender].into_iter().zip(expect) {
-            let Some(want) = want else { continue };
+        for side in [Side::Attacker, Side::Defender] {
+            let Some(want) = expect.get(side) else {
+                continue;
+            };
             let Some(limits) = budget.left(r.nodes, cancel) else {
                 unproven.push(format!("{side} first: the problem's budget was spent"));
                 continue;
@@ -814,7 +788,7 @@ fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemRe
             words.push(format!("{side}-first={}", a.status.word()));
             if !a.status.is_proven() {
                 unproven.push(format!("{side} first: {}", a.status));
-            } else if !matches_expect(&want, a.status)
+            } else if !matches_expect(want, a.status)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?
             {
                 wrong.push(format!("{side} first: expected {want}, got {}", a.status));
