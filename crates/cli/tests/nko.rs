@@ -113,3 +113,33 @@ fn bad_input_is_a_clear_error() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Output piped into a reader that stops early (`miai ... | head`): the
+/// command ends without a panic message.
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(["nko", "table", "--max-n", "300", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("miai runs");
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // The reader is gone now (its end of the pipe was dropped).
+    let out = child.wait_with_output().expect("miai ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        first.starts_with(b"["),
+        "{:?}",
+        String::from_utf8_lossy(&first)
+    );
+}
