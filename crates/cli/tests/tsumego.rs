@@ -385,6 +385,48 @@ fn bench_jsonl_bad_lines_and_ids() {
     let (code, _, err) = miai(&["tsumego", "bench", p, "--ids", "nine"]);
     assert_eq!(code, 2);
     assert!(err.contains("nine"), "{err}");
+    // Bad shares and reaches are named.
+    let (code, _, err) = miai(&["tsumego", "bench", p, "--narrow-after", "1.5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--narrow-after 1.5"), "{err}");
+    let (code, _, err) = miai(&["tsumego", "bench", p, "--reach", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--reach 0"), "{err}");
+}
+
+/// An open corner problem is framed at `--reach`; with `--narrow-after 0`
+/// the frame one step narrower gets the whole budget. A closed problem has
+/// no frame to narrow.
+#[test]
+fn bench_jsonl_frame_reach_and_narrowing() {
+    let path = scratch(
+        "open.jsonl",
+        concat!(
+            r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#,
+            "\n",
+            r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "closed"}"#,
+            "\n"
+        ),
+    );
+    let p = path.to_str().expect("utf-8 path");
+    let (code, out, err) = miai(&["tsumego", "bench", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let r = v["results"].as_array().expect("results");
+    assert_eq!(r[0]["region"], "framed", "{}", r[0]);
+    assert_eq!(r[0]["reach"], 2, "{}", r[0]);
+    assert_eq!(r[0]["narrowed"], false, "{}", r[0]);
+    assert_eq!(r[1]["region"], "closed", "{}", r[1]);
+    assert_eq!(v["frame_narrowed"], 0);
+    let (code, out, err) = miai(&["tsumego", "bench", p, "--narrow-after", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let r = v["results"].as_array().expect("results");
+    assert_eq!(r[0]["reach"], 1, "{}", r[0]);
+    assert_eq!(r[0]["narrowed"], true, "{}", r[0]);
+    assert_eq!(r[1]["narrowed"], false, "{}", r[1]);
+    assert_eq!(r[1]["outcome"], "solved", "{}", r[1]);
+    assert_eq!(v["frame_narrowed"], 1);
 }
 
 #[test]

@@ -84,6 +84,11 @@ struct SolveArgs {
     /// when not given).
     #[arg(long, value_name = "PTS")]
     region: Option<String>,
+    /// An inferred open problem's tsumego frame: how far, in empty points,
+    /// the region reaches from the defender's stones (the first line one
+    /// step further).
+    #[arg(long, value_name = "N")]
+    reach: Option<usize>,
     /// The target: points of the defender's chains to capture (default:
     /// every defender stone in the region).
     #[arg(long, value_name = "PTS")]
@@ -392,6 +397,9 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(r) = &args.region {
         spec.region = Some(parse_points(&graph, r, "--region")?);
+    }
+    if let Some(r) = args.reach {
+        spec.reach = r;
     }
     if let Some(t) = &args.target {
         spec.targets = Some(parse_points(&graph, t, "--target")?);

@@ -273,7 +273,7 @@ pub(crate) fn infer(
                 // A weak attacker chain (few liberties) can be captured: its
                 // liberties are in play too, not frame.
                 let libs = pos.liberties(u);
-                if libs.len() <= FRAME_WEAK_LIBERTIES {
+                if libs.len() <= WEAK_LIBERTIES {
                     for l in libs.iter() {
                         if in_box(l) {
                             region.insert(l);
@@ -332,11 +332,6 @@ pub(crate) fn infer(
 /// An attacker chain with at most this many liberties is weak: the frame
 /// does not take its liberties.
 const WEAK_LIBERTIES: usize = 3;
-
-/// In a framed problem an attacker chain with at most this many liberties
-/// is weak: a lone stone in the open (four liberties) can still be
-/// attacked, and a frame stone next to it would make it safe.
-const FRAME_WEAK_LIBERTIES: usize = 4;
 
 /// Whether `s`'s chain has a stone in `wall`.
 fn wall_chain(pos: &Position, wall: &VertexSet, s: Vertex) -> bool {

@@ -11,10 +11,14 @@
 //!   succeeds when it kills as the attacker or lives as the defender; when
 //!   it fails in the inferred role, the problem is posed again with the
 //!   other colour attacking, and that answer is used if it is better (a
-//!   book problem says who moves, not who attacks). All the analyses of
-//!   one problem (both posings, the accepted moves' checks) draw on one
-//!   budget: one deadline and one node count, so no problem runs past
-//!   `--time`.
+//!   book problem says who moves, not who attacks). An open problem's
+//!   tsumego frame reaches `--reach` points from the defender; when that
+//!   search is cut off after its share of the time (`--narrow-after`), the
+//!   problem is posed again in a frame one step narrower, and that answer
+//!   is used if it is better (reported as "frame narrowed"). All the
+//!   analyses of one problem (every posing, the accepted moves' checks)
+//!   draw on one budget: one deadline and one node count, so no problem
+//!   runs past `--time`.
 //! - a directory of problem files, each with an `expect:` header
 //!   (`attacker-first=<status> defender-first=<status>`, `-` for "not
 //!   stated"): every stated status must come out.
@@ -27,7 +31,8 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, bail};
 use miai_goban::{Color, Graph, Setup, Vertex};
 use miai_tsumego::{
-    Cancel, Limits, Mv, Options, Problem, ProblemSpec, Regime, Side, Status, analyse, analyse_after,
+    Cancel, Limits, Mv, Options, Problem, ProblemSpec, Regime, RegionKind, Side, Status, analyse,
+    analyse_after,
 };
 use serde::{Deserialize, Serialize};
 
@@ -48,7 +53,7 @@ pub struct BenchArgs {
     ids: Vec<String>,
     /// Node limit per problem (all its analyses together; the time limit
     /// is meant to bind first).
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
     max_nodes: u64,
     /// Time limit per problem, in seconds: one deadline for all its
     /// analyses (both posings, the accepted moves' checks).
@@ -65,6 +70,16 @@ pub struct BenchArgs {
     /// own `ko-threats` header).
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
+    /// Open (framed) `.jsonl` problems: how far, in empty points, the region
+    /// reaches from the defender's stones (the first line one step
+    /// further).
+    #[arg(long, value_name = "N", default_value_t = miai_tsumego::problem::DEFAULT_REACH)]
+    reach: usize,
+    /// Open `.jsonl` problems: the share of the time limit the frame at
+    /// `--reach` gets; when its search is cut off, the frame one step
+    /// narrower gets the rest (1: never narrow).
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.5)]
+    narrow_after: f64,
     /// List every problem in the text output, not only the failures.
     #[arg(long)]
     verbose: bool,
@@ -126,6 +141,12 @@ struct ProblemResult {
     attacker: Option<String>,
     /// The attacker is not the inferred one.
     swapped: bool,
+    /// Open problems: the frame one step narrower than `--reach` gave the
+    /// answer (the wide frame's search was cut off).
+    narrowed: bool,
+    /// A book move is proven to reach the result used (the first move of
+    /// the variation or a checked accepted move).
+    accepted: bool,
     region: Option<String>,
     region_points: Option<usize>,
     /// Status words of the analyses used (`attacker-first=...` for problem
@@ -133,6 +154,9 @@ struct ProblemResult {
     status: Option<String>,
     /// The proven first move.
     first_move: Option<String>,
+    /// Open problems: the frame's reach used for the answer (one less
+    /// than `--reach` when the wide frame's search was cut off).
+    reach: Option<usize>,
     /// The book's accepted first moves.
     sol: Vec<String>,
     /// The correct first moves found.
@@ -151,10 +175,13 @@ impl ProblemResult {
             to_play: None,
             attacker: None,
             swapped: false,
+            narrowed: false,
+            accepted: false,
             region: None,
             region_points: None,
             status: None,
             first_move: None,
+            reach: None,
             sol: Vec::new(),
             correct: None,
             nodes: 0,
@@ -204,6 +231,10 @@ struct BenchReport {
     rules: String,
     counts: Counts,
     role_swapped: usize,
+    /// Open problems answered with the narrower frame.
+    frame_narrowed: usize,
+    /// Ko answers with a book move proven to win the ko.
+    ko_with_accepted_move: usize,
     /// Seconds per problem.
     times: Times,
     slowest: Vec<Slow>,
@@ -271,6 +302,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if let Some(k) = args.limit {
         items.truncate(k);
     }
+    if !(0.0..=1.0).contains(&args.narrow_after) {
+        bail!(
+            "--narrow-after {}: expected a share of the time limit, 0 to 1",
+            args.narrow_after
+        );
+    }
+    if args.reach == 0 {
+        bail!("--reach 0: expected at least 1 (empty points round the defender's stones)");
+    }
     if !(args.time.is_finite() && args.time > 0.0) {
         bail!(
             "--time {}: expected a positive number of seconds",
@@ -300,7 +340,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         let mut r = match item {
             Item::Book { id, line, parsed } => match parsed {
-                Ok(p) => run_book(id, p, regime, limits, &cancel),
+                Ok(p) => run_book(
+                    id,
+                    p,
+                    Posing {
+                        regime,
+                        reach: args.reach,
+                        wide_share: args.narrow_after,
+                    },
+                    limits,
+                    &cancel,
+                ),
                 Err(e) => {
                     let mut r = ProblemResult::new(id.clone());
                     r.detail = Some(format!("line {line}: {e}"));
@@ -515,13 +565,26 @@ struct Budget {
 }
 
 impl Budget {
+    /// The first `share` (0..=1) of what is left of this budget.
+    fn share(&self, share: f64) -> Budget {
+        Budget {
+            limits: self.limits,
+            deadline: self.deadline.map(|d| {
+                let now = Instant::now();
+                now + d
+                    .saturating_duration_since(now)
+                    .mul_f64(share.clamp(0.0, 1.0))
+            }),
+        }
+    }
+
     fn new(limits: Limits) -> Budget {
         Budget {
             limits,
-            // 1% of the limit is kept for what follows the last search:
-            // freeing its table (hundreds of MiB after a long search) and
-            // the result.
-            deadline: limits.max_time.map(|t| Instant::now() + t.mul_f64(0.99)),
+            // 2% of the limit is kept for what follows the last search:
+            // freeing its table (hundreds of MiB after a long search), the
+            // result, and the scheduler's delays on a busy machine.
+            deadline: limits.max_time.map(|t| Instant::now() + t.mul_f64(0.98)),
         }
     }
 
@@ -543,17 +606,20 @@ impl Budget {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn attempt(
     setup: &Setup,
     sol: &[Vertex],
     attacker: Option<Color>,
     regime: Regime,
+    reach: usize,
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
 ) -> Result<Option<Attempt>, String> {
     let mut spec = ProblemSpec::new(setup.clone());
     spec.attacker = attacker;
+    spec.reach = reach;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
     let Some(limits) = budget.left(*nodes, cancel) else {
@@ -619,13 +685,78 @@ fn attempt(
     }))
 }
 
+/// The problem posed with the inferred attacker and, when the side to play
+/// does not succeed that way, with the other colour attacking (a book
+/// problem says who moves, not who attacks): the better of the two, and
+/// whether it is the swapped one. An empty error: no time was left.
+#[allow(clippy::too_many_arguments)]
+fn posings(
+    setup: &Setup,
+    sol: &[Vertex],
+    regime: Regime,
+    reach: usize,
+    budget: Budget,
+    cancel: &Cancel,
+    nodes: &mut u64,
+) -> Result<(Attempt, bool), String> {
+    let first = attempt(setup, sol, None, regime, reach, budget, cancel, nodes);
+    // Further posings share what is left of the budget.
+    let again = |attacker: Color, nodes: &mut u64| {
+        attempt(
+            setup,
+            sol,
+            Some(attacker),
+            regime,
+            reach,
+            budget,
+            cancel,
+            nodes,
+        )
+        .ok()
+        .flatten()
+    };
+    match first {
+        Ok(None) => Err(String::new()),
+        Ok(Some(a)) if a.fare == Fare::Succeeds => Ok((a, false)),
+        Ok(Some(a)) => match again(a.problem.attacker().opponent(), nodes) {
+            Some(b) if b.fare > a.fare => Ok((b, true)),
+            _ => Ok((a, false)),
+        },
+        // The inference failed: try each colour as the attacker before
+        // giving up (the error reported is the inference's).
+        Err(e) => match again(setup.to_move.opponent(), nodes) {
+            Some(b) => Ok((b, true)),
+            None => match again(setup.to_move, nodes) {
+                Some(b) => Ok((b, true)),
+                None => Err(e),
+            },
+        },
+    }
+}
+
+/// How book problems are posed.
+#[derive(Debug, Clone, Copy)]
+struct Posing {
+    regime: Regime,
+    /// The frame's reach.
+    reach: usize,
+    /// The share of the budget the frame at `reach` gets before a narrower
+    /// one is tried.
+    wide_share: f64,
+}
+
 fn run_book(
     id: &str,
     p: &BookProblem,
-    regime: Regime,
+    posing: Posing,
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
+    let Posing {
+        regime,
+        reach,
+        wide_share,
+    } = posing;
     let mut r = ProblemResult::new(id.to_string());
     let (setup, sol) = match book_setup(p) {
         Ok(x) => x,
@@ -638,41 +769,61 @@ fn run_book(
     r.sol = sol.iter().map(|&v| setup.graph.vertex_name(v)).collect();
     let mut nodes = 0;
     let budget = Budget::new(limits);
-    let first = attempt(&setup, &sol, None, regime, budget, cancel, &mut nodes);
-    // Further posings share what is left of the problem's budget.
-    let again = |attacker: Color, nodes: &mut u64| {
-        attempt(&setup, &sol, Some(attacker), regime, budget, cancel, nodes)
-            .ok()
-            .flatten()
+    // An open problem's frame first as wide as asked, with a share of the
+    // budget; when that search is cut off, the frame one step narrower (a
+    // smaller region) with the rest.
+    let can_narrow = reach > 1
+        && wide_share < 1.0
+        && Problem::new(ProblemSpec {
+            reach,
+            ..ProblemSpec::new(setup.clone())
+        })
+        .is_ok_and(|p| p.region_kind() == RegionKind::Framed);
+    let wide = posings(
+        &setup,
+        &sol,
+        regime,
+        reach,
+        if can_narrow {
+            budget.share(wide_share)
+        } else {
+            budget
+        },
+        cancel,
+        &mut nodes,
+    );
+    let unsettled = match &wide {
+        Ok((a, _)) => a.fare == Fare::Unproven,
+        Err(_) => true,
     };
-    let (used, swapped) = match first {
-        Ok(None) => {
+    let mut narrowed = false;
+    let chosen = if can_narrow && unsettled {
+        match posings(&setup, &sol, regime, reach - 1, budget, cancel, &mut nodes) {
+            Ok(b) if wide.as_ref().map_or(true, |(a, _)| b.0.fare > a.fare) => {
+                narrowed = true;
+                Ok(b)
+            }
+            _ => wide,
+        }
+    } else {
+        wide
+    };
+    let (used, swapped) = match chosen {
+        Ok(x) => x,
+        Err(e) => {
             r.outcome = Outcome::Unproven;
-            r.detail = Some("the time limit was spent before the analysis".into());
+            if e.is_empty() {
+                r.detail = Some("the time limit was spent before the analysis".into());
+            } else {
+                r.outcome = Outcome::Error;
+                r.detail = Some(e);
+            }
+            r.nodes = nodes;
             return r;
         }
-        Ok(Some(a)) if a.fare == Fare::Succeeds => (a, false),
-        Ok(Some(a)) => match again(a.problem.attacker().opponent(), &mut nodes) {
-            Some(b) if b.fare > a.fare => (b, true),
-            _ => (a, false),
-        },
-        // The inference failed: try each colour as the attacker before
-        // giving up (the error reported is the inference's).
-        Err(e) => {
-            let other = match again(setup.to_move.opponent(), &mut nodes) {
-                Some(b) => Some(b),
-                None => again(setup.to_move, &mut nodes),
-            };
-            match other {
-                Some(b) => (b, true),
-                None => {
-                    r.detail = Some(e);
-                    r.nodes = nodes;
-                    return r;
-                }
-            }
-        }
     };
+    r.reach = Some(if narrowed { reach - 1 } else { reach });
+    r.narrowed = narrowed;
     r.nodes = nodes;
     r.swapped = swapped;
     let problem = &used.problem;
@@ -699,6 +850,7 @@ fn run_book(
         .correct
         .iter()
         .any(|&m| on_original(m).is_some_and(|v| sol.contains(&v)));
+    r.accepted = first_ok || some_sol_correct;
     r.outcome = match used.fare {
         Fare::Succeeds if first_ok => Outcome::Solved,
         Fare::Succeeds | Fare::WinsKo if used.cut && !some_sol_correct => {
@@ -867,6 +1019,11 @@ fn summarise(
             errors: count(Outcome::Error),
         },
         role_swapped: results.iter().filter(|r| r.swapped).count(),
+        frame_narrowed: results.iter().filter(|r| r.narrowed).count(),
+        ko_with_accepted_move: results
+            .iter()
+            .filter(|r| r.outcome == Outcome::Ko && r.accepted)
+            .count(),
         times: Times {
             median: quantile(&times, 0.5),
             p90: quantile(&times, 0.9),
@@ -929,7 +1086,11 @@ fn text(r: &BenchReport, verbose: bool) -> String {
         c.errors
     );
     if r.kind == "jsonl" {
-        let _ = writeln!(s, "role swapped: {}", r.role_swapped);
+        let _ = writeln!(
+            s,
+            "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}",
+            r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed
+        );
     }
     let t = &r.times;
     let _ = writeln!(
@@ -977,6 +1138,9 @@ fn text(r: &BenchReport, verbose: bool) -> String {
             }
             if x.swapped {
                 line.push_str(" (role swapped)");
+            }
+            if x.narrowed {
+                line.push_str(" (frame narrowed)");
             }
             if let Some(d) = &x.detail {
                 let _ = write!(line, ": {d}");
