@@ -208,6 +208,35 @@ fn node_limit_gives_unproven_and_exit_1() {
     assert_eq!(v["results"][0]["stopped"], "node limit reached");
 }
 
+/// An open corner problem is framed; cut off, the text suggests a
+/// narrower frame, and `--reach 1` gives one (a smaller region).
+#[test]
+fn a_framed_problem_cut_off_suggests_a_narrower_frame() {
+    let sgf = scratch(
+        "open.sgf",
+        "(;GM[1]FF[4]SZ[19]PL[B]AB[ac][bc][cc]AW[ab][bb][cb][db])",
+    );
+    let f = sgf.to_str().expect("utf-8 path");
+    let (code, out, _) = miai(&["tsumego", f, "--first", "attacker", "--max-nodes", "10"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("region: framed"), "{out}");
+    assert!(
+        out.contains("--reach 1 frames the problem more tightly"),
+        "{out}"
+    );
+    let wide = json(&miai(&["tsumego", f, "--first", "attacker", "--json"]).1);
+    let narrow = json(
+        &miai(&[
+            "tsumego", f, "--first", "attacker", "--reach", "1", "--json",
+        ])
+        .1,
+    );
+    assert_eq!(wide["region"]["reach"], 2);
+    assert_eq!(narrow["region"]["reach"], 1);
+    let points = |v: &Value| v["region"]["points"].as_u64().expect("points");
+    assert!(points(&narrow) < points(&wide), "{wide} {narrow}");
+}
+
 #[test]
 fn missing_file() {
     let (code, _, err) = miai(&["tsumego", "no/such/problem.txt"]);

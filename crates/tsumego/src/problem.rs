@@ -97,6 +97,7 @@ pub struct Problem {
     attacker: Color,
     kind: RegionKind,
     frame: Vec<Vertex>,
+    reach: usize,
     attacker_just_tenukied: bool,
 }
 
@@ -195,6 +196,7 @@ impl Problem {
             attacker: found.attacker,
             kind: found.kind,
             frame: found.frame,
+            reach: spec.reach,
             attacker_just_tenukied: spec.attacker_just_tenukied,
         })
     }
@@ -287,6 +289,12 @@ impl Problem {
     /// How the region was found.
     pub fn region_kind(&self) -> RegionKind {
         self.kind
+    }
+
+    /// A framed problem's reach: how far its region reaches from the
+    /// defender's stones (`None` for a closed or given region).
+    pub fn reach(&self) -> Option<usize> {
+        (self.kind == RegionKind::Framed).then_some(self.reach)
     }
 
     /// Points of the original board that got frame stones.

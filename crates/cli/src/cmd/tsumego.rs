@@ -336,6 +336,8 @@ struct RegionReport {
     points: usize,
     empty_points: usize,
     frame_stones: usize,
+    /// A framed region's reach from the defender's stones.
+    reach: Option<usize>,
 }
 
 /// One analysis: a first player.
@@ -506,6 +508,7 @@ fn report(
             points: problem.region().len(),
             empty_points: problem.empty_points(),
             frame_stones: problem.frame().len(),
+            reach: problem.reach(),
         },
         rules: regime.to_string(),
         ko_threats: match regime {
@@ -730,6 +733,7 @@ fn draw(problem: &Problem, setup: &Setup, labels: &HashMap<Vertex, usize>) -> Ve
 fn text(r: &Report) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
+    let mut tail: Vec<String> = Vec::new();
     let _ = writeln!(
         s,
         "{}{}",
@@ -753,6 +757,17 @@ fn text(r: &Report) -> String {
             String::new()
         }
     );
+    if let Some(reach) = r.region.reach
+        && reach > 1
+        && r.results.iter().any(|f| !f.proven)
+    {
+        tail.push(format!(
+            "hint: the search was cut off in a frame reaching {reach} points from the \
+             defender's stones; --reach {} frames the problem more tightly (a smaller \
+             region, solved faster; check that the frame does not decide it)",
+            reach - 1
+        ));
+    }
     for row in &r.diagram {
         let _ = writeln!(s, "{row}");
     }
@@ -806,6 +821,10 @@ fn text(r: &Report) -> String {
                 let _ = writeln!(s, "  {row}");
             }
         }
+    }
+    for t in tail {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "{t}");
     }
     s
 }
