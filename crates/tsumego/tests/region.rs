@@ -78,3 +78,36 @@ fn a_closed_wall_encloses_the_region_without_a_frame() {
     let r = region(&p);
     assert_eq!(r, ["A18", "A19", "B18", "B19", "C18", "C19"]);
 }
+
+/// However narrow the frame, the space between the defender's stones and
+/// the edge (its eye space) stays in play: White's stones on the third
+/// line keep the first and second lines above them at reach 1, and only
+/// the outside is narrowed.
+#[test]
+fn a_narrow_frame_keeps_the_space_between_the_group_and_the_edge() {
+    let text = "board: 19\nattacker: black\ndiagram:\n\
+                ┌┬┬┬┬┬┬┬┬\n\
+                ├┼┼┼┼┼┼┼┼\n\
+                ├○○○●┼┼┼┼\n\
+                ├●●●●┼┼┼┼\n\
+                ├┼┼┼┼┼┼┼┼\n\
+                ├┼┼┼┼┼┼┼┼\n";
+    let f = file::parse(text).expect("test diagram parses");
+    let mut spec = f.spec;
+    spec.reach = 1;
+    let narrow = Problem::new(spec.clone()).expect("poses");
+    spec.reach = 2;
+    let wide = Problem::new(spec).expect("poses");
+    assert_eq!(narrow.reach(), Some(1));
+    let (rn, rw) = (region(&narrow), region(&wide));
+    for pt in [
+        "A19", "B19", "C19", "D19", "A18", "B18", "C18", "D18", "A17",
+    ] {
+        assert!(
+            rn.contains(&pt.to_string()),
+            "{pt} not in the narrow region {rn:?}"
+        );
+    }
+    assert!(rn.len() < rw.len(), "{rn:?} {rw:?}");
+    assert!(rn.iter().all(|p| rw.contains(p)), "{rn:?} {rw:?}");
+}

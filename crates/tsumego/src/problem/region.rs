@@ -206,7 +206,9 @@ pub(crate) fn infer(
     // and every attacker chain touching them; the attacker gets a safe frame
     // on every empty point just outside.
     // The box: the defender's stones' box grown by `reach`, inside the box
-    // of all stones grown by one.
+    // of all stones grown by one; on a side where the defender's stones
+    // come within `EDGE_LINES` lines of the edge, out to the edge (the
+    // space between the group and the edge is its eye space).
     let dstones: Vec<Vertex> = stones
         .iter()
         .copied()
@@ -214,18 +216,40 @@ pub(crate) fn infer(
         .collect();
     let (dx0, dy0, dx1, dy1) = bbox(g, &dstones);
     let grow = reach;
-    let bx0 = x0.saturating_sub(1).max(dx0.saturating_sub(grow));
-    let by0 = y0.saturating_sub(1).max(dy0.saturating_sub(grow));
-    let bx1 = (x1 + 1).min(w - 1).min(dx1 + grow);
-    let by1 = (y1 + 1).min(h - 1).min(dy1 + grow);
+    let low = |d0: usize, a0: usize| {
+        if d0 < EDGE_LINES {
+            0
+        } else {
+            a0.saturating_sub(1).max(d0.saturating_sub(grow))
+        }
+    };
+    let high = |d1: usize, a1: usize, n: usize| {
+        if n - 1 - d1 < EDGE_LINES {
+            n - 1
+        } else {
+            (a1 + 1).min(n - 1).min(d1 + grow)
+        }
+    };
+    let bx0 = low(dx0, x0);
+    let by0 = low(dy0, y0);
+    let bx1 = high(dx1, x1, w);
+    let by1 = high(dy1, y1, h);
     let in_box = |v: Vertex| {
         g.xy(v)
             .is_some_and(|(x, y)| (bx0..=bx1).contains(&x) && (by0..=by1).contains(&y))
     };
-    let on_edge = |v: Vertex| {
+    // Lines from the nearest board edge (0: the first line).
+    let line = |v: Vertex| {
         g.xy(v)
-            .is_some_and(|(x, y)| x == 0 || y == 0 || x + 1 == w || y + 1 == h)
+            .map_or(0, |(x, y)| x.min(y).min(w - 1 - x).min(h - 1 - y))
     };
+    // Distances in empty points from the defender's stones (0-1 search:
+    // a defender stone costs nothing, and neither does a step towards the
+    // edge, so the space between the group and the edge, where its eyes
+    // are, is always in play; the frame narrows the outside only). The
+    // first line reaches one step further along the edge: hanes and
+    // placements there are the usual tesuji, and a frame stone on the edge
+    // next to the group makes ko shapes the book position does not have.
     let mut dist = vec![usize::MAX; g.len()];
     let mut queue: VecDeque<Vertex> = VecDeque::new();
     for &s in &stones {
@@ -237,23 +261,23 @@ pub(crate) fn infer(
     while let Some(v) = queue.pop_front() {
         let dv = dist[v.index()];
         for &u in g.neighbors(v) {
-            if !in_box(u) || dist[u.index()] != usize::MAX {
+            if !in_box(u) {
                 continue;
             }
-            match pos.color_at(u) {
-                Some(c) if c == defender => {
-                    dist[u.index()] = 0;
+            let du = match pos.color_at(u) {
+                Some(c) if c == defender => 0,
+                None if line(u) < line(v) => dv,
+                None if dv < reach => dv + 1,
+                None if dv == reach && line(u) == 0 && line(v) == 0 => dv + 1,
+                _ => continue,
+            };
+            if du < dist[u.index()] {
+                dist[u.index()] = du;
+                if du == dv {
                     queue.push_front(u);
-                }
-                // The first line reaches one step further along the edge:
-                // hanes and placements there are the usual tesuji, and a
-                // frame stone on the edge next to the group makes ko
-                // shapes the book position does not have.
-                None if dv < reach || (dv == reach && on_edge(u) && on_edge(v)) => {
-                    dist[u.index()] = dv + 1;
+                } else {
                     queue.push_back(u);
                 }
-                _ => {}
             }
         }
     }
@@ -328,6 +352,10 @@ pub(crate) fn infer(
         frame,
     })
 }
+
+/// A defender within this many lines of an edge (on the third line or
+/// lower) has the space between it and the edge in play.
+const EDGE_LINES: usize = 3;
 
 /// An attacker chain with at most this many liberties is weak: the frame
 /// does not take its liberties.
