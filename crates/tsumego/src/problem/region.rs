@@ -244,9 +244,10 @@ pub(crate) fn infer(
             .map_or(0, |(x, y)| x.min(y).min(w - 1 - x).min(h - 1 - y))
     };
     // Distances in empty points from the defender's stones (0-1 search:
-    // a defender stone costs nothing, and neither does a step towards the
-    // edge, so the space between the group and the edge, where its eyes
-    // are, is always in play; the frame narrows the outside only). The
+    // a defender stone costs nothing, and neither does a step from it
+    // straight towards the edge, so the space between the group and the
+    // edge, where its eyes are, is always in play; the frame narrows the
+    // outside only). The
     // first line reaches one step further along the edge: hanes and
     // placements there are the usual tesuji, and a frame stone on the edge
     // next to the group makes ko shapes the book position does not have.
@@ -266,7 +267,7 @@ pub(crate) fn infer(
             }
             let du = match pos.color_at(u) {
                 Some(c) if c == defender => 0,
-                None if line(u) < line(v) => dv,
+                None if dv == 0 && line(u) < line(v) => 0,
                 None if dv < reach => dv + 1,
                 None if dv == reach && line(u) == 0 && line(v) == 0 => dv + 1,
                 _ => continue,
