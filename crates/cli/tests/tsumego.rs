@@ -446,6 +446,11 @@ fn bench_jsonl_frame_reach_and_narrowing() {
     assert_eq!(r[0]["reach"], 2, "{}", r[0]);
     assert_eq!(r[0]["narrowed"], false, "{}", r[0]);
     assert_eq!(r[1]["region"], "closed", "{}", r[1]);
+    assert!(
+        r[1]["reach"].is_null(),
+        "a closed problem has no frame: {}",
+        r[1]
+    );
     assert_eq!(v["frame_narrowed"], 0);
     let (code, out, err) = miai(&["tsumego", "bench", p, "--narrow-after", "0", "--json"]);
     assert_eq!(code, 0, "{err}");

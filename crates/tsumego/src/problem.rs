@@ -20,14 +20,15 @@
 //!    book problems drawn in a corner): a *tsumego frame*. The region is the
 //!    defender's neighbourhood: the empty points within `reach` steps of its
 //!    stones (through empty points and its own stones, never through the
-//!    attacker's, inside the stones' bounding box grown by one line; steps
-//!    towards the edge are free, so the space between the group and the
-//!    edge — its eye space — is always in play, and the first line reaches
-//!    one step further, where the edge tesuji are), those stones, and the
-//!    attacker's chains touching them, with the liberties of the weak ones
-//!    (three liberties or fewer). The attacker gets a safe
-//!    stone on every empty point just outside: what the book leaves open
-//!    round the problem is the attacker's. The attacker is the colour
+//!    attacker's, inside the stones' bounding box grown by one line, out to
+//!    the edge where the defender comes within three lines of it; steps
+//!    from the group straight towards the edge are free, so the space
+//!    between the group and the edge — its eye space — is always in play,
+//!    and the first line reaches one step further, where the edge tesuji
+//!    are), those stones, and the attacker's chains touching them, with the
+//!    liberties of the weak ones (three liberties or fewer). The attacker
+//!    gets a safe stone on every empty point just outside: what the book
+//!    leaves open round the problem is the attacker's. The attacker is the colour
 //!    whose stones lie farther from the board edges the problem sits on.
 
 pub mod file;

@@ -247,10 +247,10 @@ pub(crate) fn infer(
     // a defender stone costs nothing, and neither does a step from it
     // straight towards the edge, so the space between the group and the
     // edge, where its eyes are, is always in play; the frame narrows the
-    // outside only). The
-    // first line reaches one step further along the edge: hanes and
-    // placements there are the usual tesuji, and a frame stone on the edge
-    // next to the group makes ko shapes the book position does not have.
+    // outside only). The first line reaches one step further along the
+    // edge: hanes and placements there are the usual tesuji, and a frame
+    // stone on the edge next to the group makes ko shapes the book
+    // position does not have.
     let mut dist = vec![usize::MAX; g.len()];
     let mut queue: VecDeque<Vertex> = VecDeque::new();
     for &s in &stones {

@@ -155,7 +155,8 @@ struct ProblemResult {
     /// The proven first move.
     first_move: Option<String>,
     /// Open problems: the frame's reach used for the answer (one less
-    /// than `--reach` when the wide frame's search was cut off).
+    /// than `--reach` when the wide frame's search was cut off); `None`
+    /// for a closed problem.
     reach: Option<usize>,
     /// The book's accepted first moves.
     sol: Vec<String>,
@@ -688,7 +689,7 @@ fn attempt(
 /// The problem posed with the inferred attacker and, when the side to play
 /// does not succeed that way, with the other colour attacking (a book
 /// problem says who moves, not who attacks): the better of the two, and
-/// whether it is the swapped one. An empty error: no time was left.
+/// whether it is the swapped one.
 #[allow(clippy::too_many_arguments)]
 fn posings(
     setup: &Setup,
@@ -698,7 +699,7 @@ fn posings(
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
-) -> Result<(Attempt, bool), String> {
+) -> Result<(Attempt, bool), NoAnswer> {
     let first = attempt(setup, sol, None, regime, reach, budget, cancel, nodes);
     // Further posings share what is left of the budget.
     let again = |attacker: Color, nodes: &mut u64| {
@@ -716,7 +717,7 @@ fn posings(
         .flatten()
     };
     match first {
-        Ok(None) => Err(String::new()),
+        Ok(None) => Err(NoAnswer::OutOfTime),
         Ok(Some(a)) if a.fare == Fare::Succeeds => Ok((a, false)),
         Ok(Some(a)) => match again(a.problem.attacker().opponent(), nodes) {
             Some(b) if b.fare > a.fare => Ok((b, true)),
@@ -728,10 +729,19 @@ fn posings(
             Some(b) => Ok((b, true)),
             None => match again(setup.to_move, nodes) {
                 Some(b) => Ok((b, true)),
-                None => Err(e),
+                None => Err(NoAnswer::NotPosed(e)),
             },
         },
     }
+}
+
+/// Why [`posings`] has no answer.
+enum NoAnswer {
+    /// The budget was spent before the analysis.
+    OutOfTime,
+    /// The problem could not be posed with either attacker (the inference's
+    /// error).
+    NotPosed(String),
 }
 
 /// How book problems are posed.
@@ -810,19 +820,18 @@ fn run_book(
     };
     let (used, swapped) = match chosen {
         Ok(x) => x,
-        Err(e) => {
-            r.outcome = Outcome::Unproven;
-            if e.is_empty() {
-                r.detail = Some("the time limit was spent before the analysis".into());
-            } else {
-                r.outcome = Outcome::Error;
-                r.detail = Some(e);
-            }
+        Err(no) => {
+            (r.outcome, r.detail) = match no {
+                NoAnswer::OutOfTime => (
+                    Outcome::Unproven,
+                    Some("the time limit was spent before the analysis".into()),
+                ),
+                NoAnswer::NotPosed(e) => (Outcome::Error, Some(e)),
+            };
             r.nodes = nodes;
             return r;
         }
     };
-    r.reach = Some(if narrowed { reach - 1 } else { reach });
     r.narrowed = narrowed;
     r.nodes = nodes;
     r.swapped = swapped;
@@ -830,6 +839,7 @@ fn run_book(
     r.attacker = Some(problem.attacker().to_string());
     r.region = Some(kind_word(problem.region_kind()).to_string());
     r.region_points = Some(problem.region().len());
+    r.reach = problem.reach();
     r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
     r.first_move = used.pv_first.map(|m| move_name(problem, m));
     r.correct = Some(
