@@ -463,6 +463,34 @@ fn bench_jsonl_frame_reach_and_narrowing() {
     assert_eq!(v["frame_narrowed"], 1);
 }
 
+/// A ko the side to play wins keeps the inferred posing. The L+1 group of
+/// classic/20 (a ko with Black, the attacker, first under the seed's rules)
+/// inside a Black wall with two eyes of its own (H19, K19): posed the other
+/// way round (White attacking Black's wall), Black is alive from the start,
+/// which answers another question than the book's.
+#[test]
+fn bench_a_won_ko_keeps_the_inferred_attacker() {
+    let path = scratch(
+        "lplus.jsonl",
+        concat!(
+            r#"{"AB": ["ga", "ia", "ka", "fb", "gb", "hb", "ib", "jb", "kb", "cc", "dc", "ec", "fc", "bd", "cd", "ae", "be"], "AW": ["bb", "cb", "db", "eb", "bc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "lplus"}"#,
+            "\n"
+        ),
+    );
+    let p = path.to_str().expect("utf-8 path");
+    let (code, out, err) = miai(&["tsumego", "bench", p, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let r = &v["results"][0];
+    assert_eq!(r["attacker"], "Black", "{r}");
+    assert_eq!(r["swapped"], false, "{r}");
+    assert_eq!(r["region"], "closed", "{r}");
+    assert_eq!(r["outcome"], "ko", "{r}");
+    assert_eq!(r["accepted"], true, "{r}");
+    assert_eq!(v["role_swapped"], 0);
+    assert_eq!(v["ko_with_accepted_move"], 1);
+}
+
 #[test]
 fn bench_missing_path() {
     let (code, _, err) = miai(&["tsumego", "bench", "no/such/set.jsonl"]);

@@ -9,9 +9,10 @@
 //!   to play first; the accepted moves are proven correct one by one when
 //!   the variation starts elsewhere. The side to play
 //!   succeeds when it kills as the attacker or lives as the defender; when
-//!   it fails in the inferred role, the problem is posed again with the
-//!   other colour attacking, and that answer is used if it is better (a
-//!   book problem says who moves, not who attacks). An open problem's
+//!   it fails in the inferred role (or its search is cut off), the problem
+//!   is posed again with the other colour attacking, and that answer is
+//!   used if it is better (a book problem says who moves, not who attacks;
+//!   a ko the side to play wins keeps the inferred role). An open problem's
 //!   tsumego frame reaches `--reach` points from the defender; when that
 //!   search is cut off after its share of the time (`--narrow-after`), the
 //!   problem is posed again in a frame one step narrower, and that answer
@@ -553,6 +554,17 @@ struct Attempt {
     fare: Fare,
     /// A limit was reached while the first moves were extracted.
     cut: bool,
+    /// A book move is among `correct`.
+    accepted: bool,
+}
+
+impl Attempt {
+    /// Whether the bench's question is answered: a result is proven, and
+    /// either a book move is proven correct or every book move was checked
+    /// (an analysis cut off while checking them leaves it open).
+    fn settled(&self) -> bool {
+        self.fare != Fare::Unproven && (self.accepted || !self.cut)
+    }
 }
 
 /// What is left of one problem's budget: every analysis of the problem
@@ -649,7 +661,8 @@ fn attempt(
         Mv::Play(v) => problem.to_original(v).is_some_and(|o| sol.contains(&o)),
         Mv::Tenuki => false,
     };
-    if fare >= Fare::WinsKo && !pv_first.is_some_and(in_sol) {
+    let mut accepted = pv_first.is_some_and(in_sol);
+    if fare >= Fare::WinsKo && !accepted {
         for &o in sol {
             let Some(v) = problem
                 .from_original(o)
@@ -671,6 +684,9 @@ fn attempt(
                     cut = true;
                 } else if self::fare(b.status, side) >= fare {
                     correct.push(mv);
+                    // One book move proven answers the bench's question.
+                    accepted = true;
+                    break;
                 }
             }
         }
@@ -682,14 +698,16 @@ fn attempt(
         pv_first,
         correct,
         fare,
+        accepted,
         problem,
     }))
 }
 
 /// The problem posed with the inferred attacker and, when the side to play
-/// does not succeed that way, with the other colour attacking (a book
-/// problem says who moves, not who attacks): the better of the two, and
-/// whether it is the swapped one.
+/// fails that way or the search is cut off, with the other colour attacking
+/// (a book problem says who moves, not who attacks): the better of the two,
+/// and whether it is the swapped one. A ko the side to play wins keeps the
+/// inferred posing.
 #[allow(clippy::too_many_arguments)]
 fn posings(
     setup: &Setup,
@@ -718,7 +736,10 @@ fn posings(
     };
     match first {
         Ok(None) => Err(NoAnswer::OutOfTime),
-        Ok(Some(a)) if a.fare == Fare::Succeeds => Ok((a, false)),
+        // A side that succeeds, even by ko, answers the problem as
+        // inferred: the other posing would ask another question (whether
+        // the side to play can also live, or also kill, outright).
+        Ok(Some(a)) if a.fare >= Fare::WinsKo => Ok((a, false)),
         Ok(Some(a)) => match again(a.problem.attacker().opponent(), nodes) {
             Some(b) if b.fare > a.fare => Ok((b, true)),
             _ => Ok((a, false)),
@@ -803,13 +824,15 @@ fn run_book(
         &mut nodes,
     );
     let unsettled = match &wide {
-        Ok((a, _)) => a.fare == Fare::Unproven,
+        Ok((a, _)) => !a.settled(),
         Err(_) => true,
     };
+    // A settled answer before an open one, then the better fare.
+    let rank = |a: &Attempt| (a.settled(), a.fare);
     let mut narrowed = false;
     let chosen = if can_narrow && unsettled {
         match posings(&setup, &sol, regime, reach - 1, budget, cancel, &mut nodes) {
-            Ok(b) if wide.as_ref().map_or(true, |(a, _)| b.0.fare > a.fare) => {
+            Ok(b) if wide.as_ref().map_or(true, |(a, _)| rank(&b.0) > rank(a)) => {
                 narrowed = true;
                 Ok(b)
             }
@@ -856,11 +879,8 @@ fn run_book(
         .pv_first
         .and_then(on_original)
         .is_some_and(|v| sol.contains(&v));
-    let some_sol_correct = used
-        .correct
-        .iter()
-        .any(|&m| on_original(m).is_some_and(|v| sol.contains(&v)));
-    r.accepted = first_ok || some_sol_correct;
+    let some_sol_correct = used.accepted;
+    r.accepted = used.accepted;
     r.outcome = match used.fare {
         Fare::Succeeds if first_ok => Outcome::Solved,
         Fare::Succeeds | Fare::WinsKo if used.cut && !some_sol_correct => {
@@ -876,7 +896,7 @@ fn run_book(
             Outcome::Wrong
         }
         Fare::WinsKo => {
-            r.detail = Some(if first_ok || some_sol_correct {
+            r.detail = Some(if some_sol_correct {
                 "ko, with an accepted first move".into()
             } else {
                 "ko, and no accepted move is among the correct ones".into()
