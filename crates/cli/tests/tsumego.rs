@@ -463,6 +463,41 @@ fn bench_jsonl_frame_reach_and_narrowing() {
     assert_eq!(v["frame_narrowed"], 1);
 }
 
+/// The wide frame gets `--narrow-after` of the node limit too: the open
+/// corner takes about 4,000 nodes in the frame at reach 2 (the book move's
+/// check included) and about 1,200 at reach 1, so with 4,000 nodes the wide
+/// frame is cut off at 2,000 and the narrow one settles it with the rest.
+/// (The time limit does not bind.)
+#[test]
+fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
+    let path = scratch(
+        "open-nodes.jsonl",
+        concat!(
+            r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#,
+            "\n",
+        ),
+    );
+    let p = path.to_str().expect("utf-8 path");
+    let (code, out, err) = miai(&[
+        "tsumego",
+        "bench",
+        p,
+        "--max-nodes",
+        "4000",
+        "--time",
+        "600",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let r = &v["results"][0];
+    assert_eq!(r["narrowed"], true, "{r}");
+    assert_eq!(r["reach"], 1, "{r}");
+    assert_eq!(r["accepted"], true, "{r}");
+    assert!(r["nodes"].as_u64().expect("nodes") <= 4000, "{r}");
+    assert!(r["nodes"].as_u64().expect("nodes") > 2000, "{r}");
+}
+
 /// A ko the side to play wins keeps the inferred posing. The L+1 group of
 /// classic/20 (a ko with Black, the attacker, first under the seed's rules)
 /// inside a Black wall with two eyes of its own (H19, K19): posed the other

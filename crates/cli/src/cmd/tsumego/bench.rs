@@ -14,7 +14,7 @@
 //!   used if it is better (a book problem says who moves, not who attacks;
 //!   a ko the side to play wins keeps the inferred role). An open problem's
 //!   tsumego frame reaches `--reach` points from the defender; when that
-//!   search is cut off after its share of the time (`--narrow-after`), the
+//!   search is cut off after its share of the limits (`--narrow-after`), the
 //!   problem is posed again in a frame one step narrower, and that answer
 //!   is used if it is better (reported as "frame narrowed"). All the
 //!   analyses of one problem (every posing, the accepted moves' checks)
@@ -76,9 +76,9 @@ pub struct BenchArgs {
     /// further).
     #[arg(long, value_name = "N", default_value_t = miai_tsumego::problem::DEFAULT_REACH)]
     reach: usize,
-    /// Open `.jsonl` problems: the share of the time limit the frame at
-    /// `--reach` gets; when its search is cut off, the frame one step
-    /// narrower gets the rest (1: never narrow).
+    /// Open `.jsonl` problems: the share of the time and node limits the
+    /// frame at `--reach` gets; when its search is cut off, the frame one
+    /// step narrower gets the rest (1: never narrow).
     #[arg(long, value_name = "FRACTION", default_value_t = 0.5)]
     narrow_after: f64,
     /// List every problem in the text output, not only the failures.
@@ -306,7 +306,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     if !(0.0..=1.0).contains(&args.narrow_after) {
         bail!(
-            "--narrow-after {}: expected a share of the time limit, 0 to 1",
+            "--narrow-after {}: expected a share of the limits, 0 to 1",
             args.narrow_after
         );
     }
@@ -575,24 +575,31 @@ impl Attempt {
 struct Budget {
     limits: Limits,
     deadline: Option<Instant>,
+    /// The most nodes the problem's analyses may have spent in all when
+    /// this budget ends.
+    node_cap: u64,
 }
 
 impl Budget {
-    /// The first `share` (0..=1) of what is left of this budget.
-    fn share(&self, share: f64) -> Budget {
+    /// The first `share` (0..=1) of what is left of this budget, in time
+    /// and in nodes, `nodes` having been spent.
+    fn share(&self, share: f64, nodes: u64) -> Budget {
+        let share = share.clamp(0.0, 1.0);
+        let nodes_left = self.node_cap.saturating_sub(nodes);
         Budget {
             limits: self.limits,
             deadline: self.deadline.map(|d| {
                 let now = Instant::now();
-                now + d
-                    .saturating_duration_since(now)
-                    .mul_f64(share.clamp(0.0, 1.0))
+                now + d.saturating_duration_since(now).mul_f64(share)
             }),
+            // Rounded down: a share of 1 keeps the whole rest.
+            node_cap: nodes + (nodes_left as f64 * share) as u64,
         }
     }
 
     fn new(limits: Limits) -> Budget {
         Budget {
+            node_cap: limits.max_nodes,
             limits,
             // 2% of the limit is kept for what follows the last search:
             // freeing its table (hundreds of MiB after a long search), the
@@ -607,7 +614,7 @@ impl Budget {
         let max_time = self
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
-        let max_nodes = self.limits.max_nodes.saturating_sub(nodes);
+        let max_nodes = self.node_cap.saturating_sub(nodes);
         if max_time.is_some_and(|t| t.is_zero()) || max_nodes == 0 || cancel.is_cancelled() {
             return None;
         }
@@ -816,7 +823,7 @@ fn run_book(
         regime,
         reach,
         if can_narrow {
-            budget.share(wide_share)
+            budget.share(wide_share, nodes)
         } else {
             budget
         },
