@@ -37,6 +37,30 @@ fn json(out: &str) -> Value {
     serde_json::from_str(out).unwrap_or_else(|e| panic!("not JSON ({e}):\n{out}"))
 }
 
+/// An open corner (a book problem, Black to play): White's four stones on
+/// the second line under three Black stones, framed.
+const OPEN_CORNER: &str = r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#;
+
+/// The straight three of classic/01 as a book problem: closed by Black's
+/// wall.
+const CLOSED_THREE: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "closed"}"#;
+
+/// `miai tsumego bench` on a `.jsonl` file of these problems (one a line)
+/// with these extra flags: the JSON report (the run must succeed).
+fn bench_jsonl(name: &str, problems: &[&str], flags: &[&str]) -> Value {
+    let path = scratch(name, &(problems.join("\n") + "\n"));
+    let mut args = vec![
+        "tsumego",
+        "bench",
+        path.to_str().expect("utf-8 path"),
+        "--json",
+    ];
+    args.extend_from_slice(flags);
+    let (code, out, err) = miai(&args);
+    assert_eq!(code, 0, "{err}");
+    json(&out)
+}
+
 // Straight three in the corner (classic/01): dead if the attacker moves
 // first, alive if the defender does; the vital point B19 is the only
 // killing move and the living move (Sensei's Library, 'Killable
@@ -428,19 +452,8 @@ fn bench_jsonl_bad_lines_and_ids() {
 /// no frame to narrow.
 #[test]
 fn bench_jsonl_frame_reach_and_narrowing() {
-    let path = scratch(
-        "open.jsonl",
-        concat!(
-            r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#,
-            "\n",
-            r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "closed"}"#,
-            "\n"
-        ),
-    );
-    let p = path.to_str().expect("utf-8 path");
-    let (code, out, err) = miai(&["tsumego", "bench", p, "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v = json(&out);
+    let problems = [OPEN_CORNER, CLOSED_THREE];
+    let v = bench_jsonl("open.jsonl", &problems, &[]);
     let r = v["results"].as_array().expect("results");
     assert_eq!(r[0]["region"], "framed", "{}", r[0]);
     assert_eq!(r[0]["reach"], 2, "{}", r[0]);
@@ -452,9 +465,7 @@ fn bench_jsonl_frame_reach_and_narrowing() {
         r[1]
     );
     assert_eq!(v["frame_narrowed"], 0);
-    let (code, out, err) = miai(&["tsumego", "bench", p, "--narrow-after", "0", "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v = json(&out);
+    let v = bench_jsonl("open.jsonl", &problems, &["--narrow-after", "0"]);
     let r = v["results"].as_array().expect("results");
     assert_eq!(r[0]["reach"], 1, "{}", r[0]);
     assert_eq!(r[0]["narrowed"], true, "{}", r[0]);
@@ -470,26 +481,11 @@ fn bench_jsonl_frame_reach_and_narrowing() {
 /// (The time limit does not bind.)
 #[test]
 fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
-    let path = scratch(
+    let v = bench_jsonl(
         "open-nodes.jsonl",
-        concat!(
-            r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#,
-            "\n",
-        ),
+        &[OPEN_CORNER],
+        &["--max-nodes", "4000", "--time", "600"],
     );
-    let p = path.to_str().expect("utf-8 path");
-    let (code, out, err) = miai(&[
-        "tsumego",
-        "bench",
-        p,
-        "--max-nodes",
-        "4000",
-        "--time",
-        "600",
-        "--json",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let v = json(&out);
     let r = &v["results"][0];
     assert_eq!(r["narrowed"], true, "{r}");
     assert_eq!(r["reach"], 1, "{r}");
@@ -505,17 +501,13 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
 /// which answers another question than the book's.
 #[test]
 fn bench_a_won_ko_keeps_the_inferred_attacker() {
-    let path = scratch(
+    let v = bench_jsonl(
         "lplus.jsonl",
-        concat!(
+        &[
             r#"{"AB": ["ga", "ia", "ka", "fb", "gb", "hb", "ib", "jb", "kb", "cc", "dc", "ec", "fc", "bd", "cd", "ae", "be"], "AW": ["bb", "cb", "db", "eb", "bc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "lplus"}"#,
-            "\n"
-        ),
+        ],
+        &[],
     );
-    let p = path.to_str().expect("utf-8 path");
-    let (code, out, err) = miai(&["tsumego", "bench", p, "--json"]);
-    assert_eq!(code, 0, "{err}");
-    let v = json(&out);
     let r = &v["results"][0];
     assert_eq!(r["attacker"], "Black", "{r}");
     assert_eq!(r["swapped"], false, "{r}");
