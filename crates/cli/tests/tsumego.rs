@@ -232,6 +232,28 @@ fn node_limit_gives_unproven_and_exit_1() {
     assert_eq!(v["results"][0]["stopped"], "node limit reached");
 }
 
+/// A defender that dies even moving first in its frame gets a hint to try
+/// a wider one, and does better there: the second-line group of
+/// `bench_jsonl_a_failing_side_gets_a_wider_frame`, dead at reach 2, a ko
+/// at reach 3. A defender that lives gets no such hint.
+#[test]
+fn a_defender_dead_in_its_frame_suggests_a_wider_one() {
+    let sgf = scratch(
+        "gap.sgf",
+        "(;GM[1]FF[4]SZ[19]PL[B]AB[ab][bb][cb][db]AW[ac][bc][cc][dc][ec][fb][fc])",
+    );
+    let f = sgf.to_str().expect("utf-8 path");
+    let args = ["tsumego", f, "--attacker", "W", "--first", "defender"];
+    let (code, out, _) = miai(&args);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("defender first (Black): dead"), "{out}");
+    assert!(out.contains("--reach 3 leaves it more room"), "{out}");
+    let (code, out, _) = miai(&[&args[..], &["--reach", "3"]].concat());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("defender first (Black): ko"), "{out}");
+    assert!(!out.contains("more room"), "{out}");
+}
+
 /// An open corner problem is framed; cut off, the text suggests a
 /// narrower frame, and `--reach 1` gives one (a smaller region).
 #[test]
@@ -492,6 +514,31 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
     assert_eq!(r["accepted"], true, "{r}");
     assert!(r["nodes"].as_u64().expect("nodes") <= 4000, "{r}");
     assert!(r["nodes"].as_u64().expect("nodes") > 2000, "{r}");
+}
+
+/// A side to play proven to fail in its frame gets a wider one: four Black
+/// stones on the second line (A18-D18) under a White wall with a gap at
+/// E18 and a White stone on F18. The frame at reach 2 puts a White frame
+/// stone on G19, and Black dies whatever it plays; at reach 3 G19 stays
+/// empty and Black, to play, fights a ko at E18.
+#[test]
+fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
+    let problem = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;
+    let v = bench_jsonl("gap.jsonl", &[problem], &[]);
+    let r = &v["results"][0];
+    assert_eq!(r["attacker"], "White", "{r}");
+    assert_eq!(r["swapped"], false, "{r}");
+    assert_eq!(r["widened"], true, "{r}");
+    assert_eq!(r["reach"], 3, "{r}");
+    assert_eq!(r["outcome"], "ko", "{r}");
+    assert_eq!(r["first_move"], "E18", "{r}");
+    assert_eq!(v["frame_widened"], 1);
+    // Asked for the frame at reach 3, nothing is widened.
+    let v = bench_jsonl("gap.jsonl", &[problem], &["--reach", "3"]);
+    let r = &v["results"][0];
+    assert_eq!(r["widened"], false, "{r}");
+    assert_eq!(r["reach"], 3, "{r}");
+    assert_eq!(r["outcome"], "ko", "{r}");
 }
 
 /// A ko the side to play wins keeps the inferred posing. The L+1 group of

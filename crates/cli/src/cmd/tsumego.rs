@@ -768,6 +768,20 @@ fn text(r: &Report) -> String {
             reach - 1
         ));
     }
+    // Frame stones are the attacker's: a frame too tight can only take
+    // room the defender needs.
+    if let Some(reach) = r.region.reach
+        && r.results
+            .iter()
+            .any(|f| f.first == Side::Defender.to_string() && f.status == "dead")
+    {
+        tail.push(format!(
+            "hint: the defender dies even moving first in a frame reaching {reach} points from \
+             its stones; if it should live, --reach {} leaves it more room (the frame may \
+             decide it)",
+            reach + 1
+        ));
+    }
     for row in &r.diagram {
         let _ = writeln!(s, "{row}");
     }

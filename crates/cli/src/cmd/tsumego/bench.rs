@@ -16,10 +16,12 @@
 //!   tsumego frame reaches `--reach` points from the defender; when that
 //!   search is cut off after its share of the limits (`--narrow-after`), the
 //!   problem is posed again in a frame one step narrower, and that answer
-//!   is used if it is better (reported as "frame narrowed"). All the
-//!   analyses of one problem (every posing, the accepted moves' checks)
-//!   draw on one budget: one deadline and one node count, so no problem
-//!   runs past `--time`.
+//!   is used if it is better (reported as "frame narrowed"); when the
+//!   defender, to play, is proven to die in its frame, up to two wider
+//!   frames are tried first ("frame widened": frame stones, the attacker's,
+//!   may take room the defender needs). All the analyses of one problem
+//!   (every posing, the accepted moves' checks) draw on one budget: one
+//!   deadline and one node count, so no problem runs past `--time`.
 //! - a directory of problem files, each with an `expect:` header
 //!   (`attacker-first=<status> defender-first=<status>`, `-` for "not
 //!   stated"): every stated status must come out.
@@ -145,6 +147,9 @@ struct ProblemResult {
     /// Open problems: the frame one step narrower than `--reach` gave the
     /// answer (the wide frame's search was cut off).
     narrowed: bool,
+    /// Open problems: a frame wider than `--reach` gave the answer (the
+    /// defender, to play, died in the frames up to it).
+    widened: bool,
     /// A book move is proven to reach the result used (the first move of
     /// the variation or a checked accepted move).
     accepted: bool,
@@ -156,8 +161,8 @@ struct ProblemResult {
     /// The proven first move.
     first_move: Option<String>,
     /// Open problems: the frame's reach used for the answer (one less
-    /// than `--reach` when the wide frame's search was cut off); `None`
-    /// for a closed problem.
+    /// than `--reach` when the wide frame's search was cut off, more when
+    /// the side to play failed in it); `None` for a closed problem.
     reach: Option<usize>,
     /// The book's accepted first moves.
     sol: Vec<String>,
@@ -178,6 +183,7 @@ impl ProblemResult {
             attacker: None,
             swapped: false,
             narrowed: false,
+            widened: false,
             accepted: false,
             region: None,
             region_points: None,
@@ -235,6 +241,8 @@ struct BenchReport {
     role_swapped: usize,
     /// Open problems answered with the narrower frame.
     frame_narrowed: usize,
+    /// Open problems answered with a wider frame.
+    frame_widened: usize,
     /// Ko answers with a book move proven to win the ko.
     ko_with_accepted_move: usize,
     /// Seconds per problem.
@@ -741,6 +749,28 @@ fn posings(
         .ok()
         .flatten()
     };
+    // A book problem has an answer: when the defender, to play, is proven
+    // to die in its frame, the frame may be what kills (frame stones, the
+    // attacker's, on room the group needs), so wider frames are tried first.
+    let first = match first {
+        Ok(Some(a))
+            if a.fare == Fare::Fails && a.side == Side::Defender && a.problem.reach().is_some() =>
+        {
+            let mut a = a;
+            for wider in reach + 1..=reach + WIDEN_STEPS {
+                match attempt(setup, sol, None, regime, wider, budget, cancel, nodes) {
+                    Ok(Some(b)) if b.fare > Fare::Fails => {
+                        a = b;
+                        break;
+                    }
+                    Ok(Some(_)) => {}
+                    _ => break,
+                }
+            }
+            Ok(Some(a))
+        }
+        other => other,
+    };
     match first {
         Ok(None) => Err(NoAnswer::OutOfTime),
         // A side that succeeds, even by ko, answers the problem as
@@ -762,6 +792,10 @@ fn posings(
         },
     }
 }
+
+/// How many frames, one step wider each, [`posings`] tries when the side
+/// to play fails in the frame asked for.
+const WIDEN_STEPS: usize = 2;
 
 /// Why [`posings`] has no answer.
 enum NoAnswer {
@@ -870,6 +904,7 @@ fn run_book(
     r.region = Some(kind_word(problem.region_kind()).to_string());
     r.region_points = Some(problem.region().len());
     r.reach = problem.reach();
+    r.widened = r.reach.is_some_and(|used| used > reach);
     r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
     r.first_move = used.pv_first.map(|m| move_name(problem, m));
     r.correct = Some(
@@ -1057,6 +1092,7 @@ fn summarise(
         },
         role_swapped: results.iter().filter(|r| r.swapped).count(),
         frame_narrowed: results.iter().filter(|r| r.narrowed).count(),
+        frame_widened: results.iter().filter(|r| r.widened).count(),
         ko_with_accepted_move: results
             .iter()
             .filter(|r| r.outcome == Outcome::Ko && r.accepted)
@@ -1125,8 +1161,8 @@ fn text(r: &BenchReport, verbose: bool) -> String {
     if r.kind == "jsonl" {
         let _ = writeln!(
             s,
-            "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}",
-            r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed
+            "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}, widened: {}",
+            r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed, r.frame_widened
         );
     }
     let t = &r.times;
@@ -1178,6 +1214,9 @@ fn text(r: &BenchReport, verbose: bool) -> String {
             }
             if x.narrowed {
                 line.push_str(" (frame narrowed)");
+            }
+            if x.widened {
+                line.push_str(" (frame widened)");
             }
             if let Some(d) = &x.detail {
                 let _ = write!(line, ": {d}");
