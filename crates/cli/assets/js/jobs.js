@@ -110,13 +110,17 @@ export async function startJob(kind, params, { onProgress } = {}) {
   return job;
 }
 
-// The widgets showing a job, so that Esc cancels the most recent one.
+// The widgets showing a job, so that Esc cancels the most recent one on
+// view.
 const active = [];
 
-document.addEventListener("keydown", (e) => {
-  if (e.key !== "Escape" || active.length === 0) return;
-  const w = active[active.length - 1];
-  if (!w.element.isConnected) return;
+// On the window, so that a view's own Esc (listening on the document: it
+// hears the key first) can take the key with preventDefault, e.g. to unselect.
+window.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || e.defaultPrevented) return;
+  // The most recent job shown: not one on a hidden tab.
+  const w = active.findLast((x) => x.element.isConnected && x.element.offsetParent !== null);
+  if (!w) return;
   e.preventDefault();
   w.cancel();
 });

@@ -591,7 +591,10 @@ function onKey(e) {
     return;
   }
   if (["input", "textarea", "select"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
-  const act = { e: step, s: step, u: undo, r: reset, t: toggleTrees, Escape: () => { state.selected = null; render(); } }[e.key];
+  // Esc unselects; with nothing selected it is left to the job widget
+  // (cancel a running search).
+  const unselect = state.selected != null ? () => { state.selected = null; render(); } : null;
+  const act = { e: step, s: step, u: undo, r: reset, t: toggleTrees, Escape: unselect }[e.key];
   if (act && state.answer) {
     e.preventDefault();
     act();

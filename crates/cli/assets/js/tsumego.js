@@ -302,7 +302,12 @@ function onKey(ev) {
   }
   if (/INPUT|TEXTAREA|SELECT/.test(tag)) return;
   if (ev.key === "?") { ev.preventDefault(); toggleHelp(); return; }
-  if (ev.key === "Escape") { toggleHelp(false); return; }
+  // Esc closes the help; with the help closed it is left to the job
+  // widget (cancel a running search).
+  if (ev.key === "Escape") {
+    if (!$("ts-help").hidden) { ev.preventDefault(); toggleHelp(false); }
+    return;
+  }
   stepReplay(ev);
 }
 
