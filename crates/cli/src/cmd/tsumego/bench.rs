@@ -162,7 +162,7 @@ struct ProblemResult {
     first_move: Option<String>,
     /// Open problems: the frame's reach used for the answer (one less
     /// than `--reach` when the wide frame's search was cut off, more when
-    /// the side to play failed in it); `None` for a closed problem.
+    /// the defender, to play, died in it); `None` for a closed problem.
     reach: Option<usize>,
     /// The book's accepted first moves.
     sol: Vec<String>,
@@ -793,8 +793,8 @@ fn posings(
     }
 }
 
-/// How many frames, one step wider each, [`posings`] tries when the side
-/// to play fails in the frame asked for.
+/// How many frames, one step wider each, [`posings`] tries when the
+/// defender, to play, dies in the frame asked for.
 const WIDEN_STEPS: usize = 2;
 
 /// Why [`posings`] has no answer.
@@ -921,24 +921,23 @@ fn run_book(
         .pv_first
         .and_then(on_original)
         .is_some_and(|v| sol.contains(&v));
-    let some_sol_correct = used.accepted;
     r.accepted = used.accepted;
     r.outcome = match used.fare {
         Fare::Succeeds if first_ok => Outcome::Solved,
-        Fare::Succeeds | Fare::WinsKo if used.cut && !some_sol_correct => {
+        Fare::Succeeds | Fare::WinsKo if used.cut && !used.accepted => {
             r.detail = Some(format!(
                 "{}, proven, but the limit cut off the search for the first move",
                 used.status.word()
             ));
             Outcome::Unproven
         }
-        Fare::Succeeds if some_sol_correct => Outcome::OtherCorrect,
+        Fare::Succeeds if used.accepted => Outcome::OtherCorrect,
         Fare::Succeeds => {
             r.detail = Some("proven, but no accepted move is among the correct ones".into());
             Outcome::Wrong
         }
         Fare::WinsKo => {
-            r.detail = Some(if some_sol_correct {
+            r.detail = Some(if used.accepted {
                 "ko, with an accepted first move".into()
             } else {
                 "ko, and no accepted move is among the correct ones".into()
