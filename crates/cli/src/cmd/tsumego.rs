@@ -773,7 +773,7 @@ fn text(r: &Report) -> String {
     if let Some(reach) = r.region.reach
         && r.results
             .iter()
-            .any(|f| f.first == Side::Defender.to_string() && f.status == "dead")
+            .any(|f| f.first == Side::Defender.to_string() && f.status == Status::Dead.word())
     {
         tail.push(format!(
             "hint: the defender dies even moving first in a frame reaching {reach} points from \

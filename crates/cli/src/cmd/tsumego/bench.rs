@@ -562,6 +562,8 @@ struct Attempt {
     fare: Fare,
     /// A limit was reached while the first moves were extracted.
     cut: bool,
+    /// The variation's first move is a book move.
+    first_accepted: bool,
     /// A book move is among `correct`.
     accepted: bool,
 }
@@ -676,7 +678,8 @@ fn attempt(
         Mv::Play(v) => problem.to_original(v).is_some_and(|o| sol.contains(&o)),
         Mv::Tenuki => false,
     };
-    let mut accepted = pv_first.is_some_and(in_sol);
+    let first_accepted = pv_first.is_some_and(in_sol);
+    let mut accepted = first_accepted;
     if fare >= Fare::WinsKo && !accepted {
         for &o in sol {
             let Some(v) = problem
@@ -713,6 +716,7 @@ fn attempt(
         pv_first,
         correct,
         fare,
+        first_accepted,
         accepted,
         problem,
     }))
@@ -733,22 +737,13 @@ fn posings(
     cancel: &Cancel,
     nodes: &mut u64,
 ) -> Result<(Attempt, bool), NoAnswer> {
-    let first = attempt(setup, sol, None, regime, reach, budget, cancel, nodes);
-    // Further posings share what is left of the budget.
-    let again = |attacker: Color, nodes: &mut u64| {
-        attempt(
-            setup,
-            sol,
-            Some(attacker),
-            regime,
-            reach,
-            budget,
-            cancel,
-            nodes,
-        )
-        .ok()
-        .flatten()
+    // Every posing draws on what is left of the one budget.
+    let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
+        attempt(setup, sol, attacker, regime, reach, budget, cancel, nodes)
     };
+    let again =
+        |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
+    let first = pose(None, reach, nodes);
     // A book problem has an answer: when the defender, to play, is proven
     // to die in its frame, the frame may be what kills (frame stones, the
     // attacker's, on room the group needs), so wider frames are tried first.
@@ -758,7 +753,7 @@ fn posings(
         {
             let mut a = a;
             for wider in reach + 1..=reach + WIDEN_STEPS {
-                match attempt(setup, sol, None, regime, wider, budget, cancel, nodes) {
+                match pose(None, wider, nodes) {
                     Ok(Some(b)) if b.fare > Fare::Fails => {
                         a = b;
                         break;
@@ -913,17 +908,9 @@ fn run_book(
             .map(|&m| move_name(problem, m))
             .collect(),
     );
-    let on_original = |m: Mv| match m {
-        Mv::Play(v) => problem.to_original(v),
-        Mv::Tenuki => None,
-    };
-    let first_ok = used
-        .pv_first
-        .and_then(on_original)
-        .is_some_and(|v| sol.contains(&v));
     r.accepted = used.accepted;
     r.outcome = match used.fare {
-        Fare::Succeeds if first_ok => Outcome::Solved,
+        Fare::Succeeds if used.first_accepted => Outcome::Solved,
         Fare::Succeeds | Fare::WinsKo if used.cut && !used.accepted => {
             r.detail = Some(format!(
                 "{}, proven, but the limit cut off the search for the first move",
