@@ -520,7 +520,9 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
 /// stones on the second line (A18-D18) under a White wall with a gap at
 /// E18 and a White stone on F18. The frame at reach 2 puts a White frame
 /// stone on G19, and Black dies whatever it plays; at reach 3 G19 stays
-/// empty and Black, to play, fights a ko at E18.
+/// empty and Black, to play, fights a ko at E18 (both statuses checked
+/// against the plain minimax in crates/tsumego/tests/crosscheck.rs,
+/// `a_tighter_frame_kills_the_second_line_group`).
 #[test]
 fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
     let problem = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;

@@ -32,6 +32,10 @@ const REFERENCE_CAP: u64 = 100_000;
 /// The same for the ignored thorough runs.
 const THOROUGH_CAP: u64 = 1_000_000;
 
+/// The reference's cap for the framed second-line group, whose ko needs
+/// more than the thorough cap.
+const FRAME_CAP: u64 = 20_000_000;
+
 fn options(regime: Regime, ordering: Ordering) -> Options {
     Options {
         regime,
@@ -319,4 +323,64 @@ fn thorough_random_problems_agree_with_exhaustive_search() {
     });
     tally.statuses.entry("dead").or_default();
     tally.finish("random problems (thorough)", 300);
+}
+
+/// The frame decides the second-line group of the CLI's widening tests
+/// (`bench_jsonl_a_failing_side_gets_a_wider_frame`): Black A18-D18 under a
+/// White wall A17-F17 with F18, the gap at E18. In the frame at reach 2 (a
+/// White frame stone on G19) Black, moving first, dies; at reach 3 (G19
+/// empty) it gets a ko, and E18 reaches it. The plain minimax says so, and
+/// the solver agrees. (Each ko takes the reference several million nodes:
+/// about 15 s in all in the test profile.)
+#[test]
+fn a_tighter_frame_kills_the_second_line_group() {
+    let text = "attacker: white\nto-move: black\nboard: 19\ndiagram:\n\
+                ┌┬┬┬┬┬┬┬\n●●●●┼○┼┼\n○○○○○○┼┼\n├┼┼┼┼┼┼┼\n";
+    for (reach, dies) in [(2, true), (3, false)] {
+        let mut spec = file::parse(text).expect("a problem file").spec;
+        spec.reach = reach;
+        let problem = Problem::new(spec).expect("a framed problem");
+        assert_eq!(problem.reach(), Some(reach));
+        let regime = Regime::SEED;
+        let expected = reference_status(&problem, regime, Side::Defender, FRAME_CAP)
+            .unwrap_or_else(|| panic!("reach {reach}: the reference is cut off"));
+        if dies {
+            assert_eq!(
+                expected,
+                Status::Dead,
+                "reach {reach}\n{}",
+                describe(&problem)
+            );
+        } else {
+            assert!(
+                matches!(expected, Status::Ko { .. }),
+                "reach {reach}: {expected:?}\n{}",
+                describe(&problem)
+            );
+        }
+        let got = analyse(
+            &problem,
+            Side::Defender,
+            &options(regime, Ordering::Heuristic),
+            None,
+            None,
+        )
+        .status;
+        assert_eq!(got, expected, "reach {reach}\n{}", describe(&problem));
+    }
+    // E18, the book move the CLI test gives, reaches that ko: the frame at
+    // reach 3 drawn as White stones (region given), Black on E18, White to
+    // move.
+    let after = "attacker: white\nto-move: white\nboard: 19\n\
+                 region: A19 B19 C19 D19 E19 F19 G19 A18 B18 C18 D18 E18 F18 \
+                 A17 B17 C17 D17 E17 F17\ndiagram:\n\
+                 ┌┬┬┬┬┬┬○┬\n●●●●●○○┼┼\n○○○○○○○┼┼\n○○○○○○┼┼┼\n├┼┼┼┼┼┼┼┼\n";
+    let problem =
+        Problem::new(file::parse(after).expect("a problem file").spec).expect("a given region");
+    let status = reference_status(&problem, Regime::SEED, Side::Attacker, FRAME_CAP);
+    assert!(
+        matches!(status, Some(Status::Ko { .. })),
+        "after E18: {status:?}\n{}",
+        describe(&problem)
+    );
 }
