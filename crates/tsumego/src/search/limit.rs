@@ -1,7 +1,5 @@
 //! Limits, cancellation and progress of a search.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How far a search may go.
@@ -47,33 +45,7 @@ impl std::fmt::Display for Stop {
     }
 }
 
-/// A cancellation flag shared with the caller (a Ctrl-C handler, a web
-/// request).
-#[derive(Debug, Clone, Default)]
-pub struct Cancel(Arc<AtomicBool>);
-
-impl Cancel {
-    /// A fresh, unset flag.
-    pub fn new() -> Cancel {
-        Cancel::default()
-    }
-
-    /// The flag itself, for solvers that take a bare `Arc<AtomicBool>`:
-    /// one flag then cancels them all.
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        self.0.clone()
-    }
-
-    /// Asks the search to stop.
-    pub fn cancel(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether cancellation was asked for.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
+pub use miai_search::Cancel;
 
 /// Where a search is, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -126,7 +126,7 @@ pub(super) struct Output {
 #[derive(Debug, Clone)]
 pub(super) struct Context {
     /// One flag for every solver the job runs.
-    cancel: miai_tsumego::Cancel,
+    cancel: miai_search::Cancel,
     started: Instant,
     view: watch::Sender<View>,
 }
@@ -135,7 +135,7 @@ impl Context {
     /// A fresh context (not cancelled, started now) reporting to `view`.
     fn new(view: watch::Sender<View>) -> Context {
         Context {
-            cancel: miai_tsumego::Cancel::new(),
+            cancel: miai_search::Cancel::new(),
             started: Instant::now(),
             view,
         }
@@ -147,7 +147,7 @@ impl Context {
     }
 
     /// The cancel flag as the life-and-death search takes it.
-    pub(super) fn search_cancel(&self) -> miai_tsumego::Cancel {
+    pub(super) fn search_cancel(&self) -> miai_search::Cancel {
         self.cancel.clone()
     }
 
