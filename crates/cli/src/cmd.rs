@@ -6,7 +6,6 @@ pub mod board;
 pub mod cgt;
 pub mod graphgo;
 pub mod nko;
-pub mod search;
 pub mod semeai;
 pub mod serve;
 pub mod tsumego;
