@@ -27,7 +27,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod analysis;
 mod attribute;
