@@ -92,3 +92,26 @@ test("page: fits a small laptop screen (1024 x 700) without sideways scrolling",
     await guard.shot();
   }, { viewport: { width: 1024, height: 700 } });
 });
+
+test("page: every answer says nosniff and may not be framed; the page's own POSTs pass the Origin check", async (t) => {
+  await withPage(t, async (page, guard) => {
+    const answers = [];
+    page.on("response", (r) => answers.push(r));
+    await openApp(page, "cgt");
+    // A POST from the page carries its Origin, which is the server's own.
+    const posted = page.waitForResponse((r) => r.url().endsWith("/api/cgt") && r.request().method() === "POST");
+    await page.click("#cgt-form button[type=submit]");
+    const post = await posted;
+    assert.equal(post.status(), 200);
+    assert.equal(await post.request().headerValue("origin"), new URL(BASE).origin);
+    await page.locator("#cgt-out .thermograph svg").waitFor();
+    assert.ok(answers.length >= 5, `only ${answers.length} answers`);
+    for (const r of answers) {
+      if (!r.url().startsWith(BASE)) continue;
+      const h = await r.allHeaders();
+      assert.equal(h["x-content-type-options"], "nosniff", r.url());
+      assert.equal(h["content-security-policy"], "frame-ancestors 'none'", r.url());
+    }
+    await guard.shot();
+  });
+});

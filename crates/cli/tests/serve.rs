@@ -364,3 +364,369 @@ fn concurrent_requests_all_answer() {
         assert_eq!(status, 200, "{body}");
     }
 }
+
+/// Reads from `stream` until the server closes it (or 30 s pass: then the
+/// test fails); returns what was read.
+fn read_until_closed(stream: &mut std::net::TcpStream, what: &str) -> String {
+    use std::io::Read as _;
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .expect("a read timeout");
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return String::from_utf8_lossy(&got).into_owned(),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                panic!("{what}: the server kept the connection open")
+            }
+            // A reset is a close too.
+            Err(_) => return String::from_utf8_lossy(&got).into_owned(),
+        }
+    }
+}
+
+#[test]
+fn idle_slow_header_and_slow_body_connections_are_closed() {
+    use std::io::Write as _;
+    use std::net::TcpStream;
+    // Short timeouts through the test hooks: the default is 30 s each.
+    let s = Server::start_with(&["--header-timeout-ms", "300", "--body-timeout-ms", "300"]);
+    // A connection that never sends anything.
+    let mut idle = TcpStream::connect(s.addr).expect("connect");
+    read_until_closed(&mut idle, "an idle connection");
+    // A head that never ends, sent a byte at a time: the timeout runs
+    // from the start of the head, not from the last byte.
+    let mut slow = TcpStream::connect(s.addr).expect("connect");
+    slow.write_all(b"GET / HTTP/1.1\r\n").expect("send");
+    let mut closed = false;
+    for _ in 0..600 {
+        if slow.write_all(b"X").is_err() {
+            closed = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    if !closed {
+        read_until_closed(&mut slow, "a slow head");
+    }
+    // A kept-alive connection, idle after its first answer.
+    let mut kept = TcpStream::connect(s.addr).expect("connect");
+    write!(kept, "GET /style.css HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).expect("send");
+    let answer = read_until_closed(&mut kept, "an idle kept-alive connection");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // A body that never arrives whole: 408 with a JSON error, then closed.
+    let mut body = TcpStream::connect(s.addr).expect("connect");
+    write!(
+        body,
+        "POST /api/cgt HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+         Content-Length: 100\r\n\r\n{{\"expr\":",
+        s.addr
+    )
+    .expect("send");
+    let answer = read_until_closed(&mut body, "a slow body");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("did not arrive"), "{answer}");
+    // The server still serves.
+    let (status, _) = s.get("/style.css");
+    assert_eq!(status, 200);
+}
+
+/// `GET path` with the given extra header lines (each ending in CRLF).
+fn get_with(s: &Server, path: &str, host: &str, extra: &str) -> common::Answer {
+    common::send(
+        s.addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Connection: close\r\n\r\n"),
+        b"",
+    )
+}
+
+/// `method path` with a JSON body, `Host` naming the server and `extra`
+/// header lines.
+fn send_with(s: &Server, method: &str, path: &str, body: &str, extra: &str) -> common::Answer {
+    common::send(
+        s.addr,
+        &format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n{extra}Connection: close\r\n\r\n",
+            s.addr,
+            body.len()
+        ),
+        body.as_bytes(),
+    )
+}
+
+#[test]
+fn hosts_other_than_this_server_are_refused() {
+    let s = Server::start();
+    let port = s.addr.port();
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("Localhost:{port}"),
+    ] {
+        let a = get_with(&s, "/", &host, "");
+        assert_eq!(a.status, 200, "{host}: {}", a.body);
+    }
+    // A rebinding page's name, another port, no port.
+    for host in [
+        format!("evil.example:{port}"),
+        format!("127.0.0.1:{}", port.wrapping_add(1)),
+        "127.0.0.1".to_string(),
+        format!("localhost.evil.example:{port}"),
+    ] {
+        let a = get_with(&s, "/api/tsumego/examples", &host, "");
+        assert_error(a.status, &parse(&a.body), 403, "does not name this server");
+    }
+    // HTTP/1.0 without a Host header.
+    let a = common::send(s.addr, "GET / HTTP/1.0\r\n\r\n", b"");
+    assert_error(a.status, &parse(&a.body), 400, "Host");
+}
+
+#[test]
+fn foreign_origins_may_not_change_state() {
+    let s = Server::start();
+    let body = json!({"text": "(;SZ[9]AB[cc])"}).to_string();
+    let own = format!("Origin: http://{}\r\n", s.addr);
+    let local = format!("Origin: http://localhost:{}\r\n", s.addr.port());
+    for extra in ["", own.as_str(), local.as_str()] {
+        let a = send_with(&s, "POST", "/api/board/parse", &body, extra);
+        assert_eq!(a.status, 200, "{extra}: {}", a.body);
+    }
+    for origin in [
+        "http://evil.example".to_string(),
+        format!("http://evil.example:{}", s.addr.port()),
+        format!("https://{}", s.addr),
+        "null".to_string(),
+    ] {
+        let extra = format!("Origin: {origin}\r\n");
+        let a = send_with(&s, "POST", "/api/board/parse", &body, &extra);
+        assert_error(a.status, &parse(&a.body), 403, "refused");
+        let a = send_with(&s, "DELETE", "/api/jobs/1", "", &extra);
+        assert_error(a.status, &parse(&a.body), 403, "refused");
+    }
+    // Reading is not state-changing: a GET with a foreign Origin passes
+    // (the browser's same-origin policy keeps the answer from the page).
+    let a = get_with(
+        &s,
+        "/api/tsumego/examples",
+        &s.addr.to_string(),
+        "Origin: http://evil.example\r\n",
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+}
+
+#[test]
+fn every_answer_carries_the_security_headers_and_405_is_json() {
+    let s = Server::start();
+    let host = s.addr.to_string();
+    let answers = [
+        get_with(&s, "/", &host, ""),
+        get_with(&s, "/style.css", &host, ""),
+        get_with(&s, "/js/app.js", &host, ""),
+        get_with(&s, "/no/such/page", &host, ""),
+        get_with(&s, "/", "evil.example", ""),
+        get_with(&s, "/api/cgt", &host, ""),
+        send_with(&s, "POST", "/api/cgt", "{\"expr\": \"{4|0}\"}", ""),
+        send_with(&s, "DELETE", "/", "", ""),
+    ];
+    for a in &answers {
+        let head = a.head.to_ascii_lowercase();
+        assert!(
+            head.contains("\r\nx-content-type-options: nosniff"),
+            "{head}"
+        );
+        assert!(
+            head.contains("\r\ncontent-security-policy: frame-ancestors 'none'"),
+            "{head}"
+        );
+    }
+    // A known path with a method it does not take: 405, JSON, Allow.
+    for (a, allow) in [(&answers[5], "post"), (&answers[7], "get")] {
+        assert_error(a.status, &parse(&a.body), 405, "does not take");
+        let head = a.head.to_ascii_lowercase();
+        assert!(head.contains("content-type: application/json"), "{head}");
+        assert!(head.contains(&format!("\r\nallow: {allow}")), "{head}");
+    }
+}
+
+#[test]
+fn ctrl_c_cancels_the_analyses_and_the_server_exits() {
+    // A job and a synchronous analysis that would each run for seconds,
+    // then SIGINT: the server cancels them and exits (before: it waited
+    // for the synchronous search to reach its limits).
+    const HARD: &str = "attacker: black\nto-move: black\ndiagram:\n\
+        ┌┬┬┬┬┬┬●┬\n├┼┼┼┼┼┼●┼\n├┼○○┼┼┼●┼\n├┼┼┼┼┼┼●┼\n●●●●●●●●┼\n├┼┼┼┼┼┼┼┼\n";
+    let mut s = Server::start();
+    let (status, v) = s.post_json(
+        "/api/jobs",
+        &json!({"kind": "tsumego", "params": {"diagram": HARD, "first": "attacker"}}),
+    );
+    assert_eq!(status, 202, "{v}");
+    let addr = s.addr;
+    let sync = std::thread::spawn(move || {
+        let body = json!({"diagram": HARD}).to_string();
+        // An answer, or a connection closed without one (then `fetch`
+        // panics in this thread, which the join below ignores).
+        fetch(
+            addr,
+            "POST",
+            "/api/tsumego",
+            "application/json",
+            body.as_bytes(),
+        )
+        .status
+    });
+    // Let the synchronous search start.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &s.pid().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = s
+        .wait_exit(std::time::Duration::from_secs(20))
+        .expect("the server exits after Ctrl-C");
+    assert!(status.success(), "{status:?}");
+    // The client got an answer or a closed connection, not a hang.
+    let _ = sync.join();
+}
+
+#[test]
+fn the_bundled_examples_are_the_cited_files() {
+    // The server embeds copies (crates/cli/assets/examples/) so that the
+    // binary does not reach into another crate's tests; they stay equal to
+    // the files the tests and docs cite.
+    let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
+    let mut count = 0;
+    for (bundled, source) in [
+        ("tsumego", "crates/tsumego/tests/data/seed003"),
+        ("semeai", "examples/semeai"),
+    ] {
+        let dir = format!("{root}/crates/cli/assets/examples/{bundled}");
+        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
+            let path = entry.expect("an entry").path();
+            let name = path.file_name().expect("a name").to_string_lossy();
+            let copy = std::fs::read_to_string(&path).expect("the copy");
+            let original = std::fs::read_to_string(format!("{root}/{source}/{name}"))
+                .unwrap_or_else(|e| panic!("{source}/{name}: {e}"));
+            assert_eq!(copy, original, "{bundled}/{name} differs from {source}");
+            count += 1;
+        }
+    }
+    assert_eq!(count, 18);
+}
+
+/// The server's resident memory in KiB (Linux: `VmRSS` of
+/// `/proc/PID/status`), `None` elsewhere.
+fn rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// The bound on the server's resident memory under the load test (about
+/// 10 MiB measured: the analyses are small; the bound leaves room for a
+/// table or two, and catches memory kept per connection or per request).
+const LOAD_RSS_BOUND_KIB: u64 = 96 * 1024;
+
+#[test]
+fn load_200_concurrent_mixed_requests_are_all_answered() {
+    // The server against itself on loopback: 200 clients at once, each one
+    // request of five kinds (the page, a board parse, a CGT value, a small
+    // life-and-death analysis, a job started and cancelled). Every one gets
+    // an answer (200/202, or 429 when the heavy slots are taken: never a
+    // dropped connection or a 5xx), the server stays up and its memory
+    // stays under LOAD_RSS_BOUND_KIB.
+    const CLIENTS: usize = 200;
+    let mut s = Server::start();
+    let addr = s.addr;
+    let pid = s.pid();
+    let start = std::sync::Arc::new(std::sync::Barrier::new(CLIENTS));
+    let tenuki = tenuki();
+    let clients: Vec<_> = (0..CLIENTS)
+        .map(|i| {
+            let start = start.clone();
+            let tenuki = tenuki.clone();
+            std::thread::spawn(move || {
+                let post = |path: &str, body: serde_json::Value| {
+                    fetch(
+                        addr,
+                        "POST",
+                        path,
+                        "application/json",
+                        body.to_string().as_bytes(),
+                    )
+                };
+                start.wait();
+                let a = match i % 5 {
+                    0 => fetch(addr, "GET", "/", "text/plain", b""),
+                    1 => post(
+                        "/api/board/parse",
+                        json!({"text": "(;SZ[9]AB[cc][dd]AW[ee])"}),
+                    ),
+                    2 => post(
+                        "/api/cgt",
+                        json!({"expr": "{4|0} + {6|{4|0}} - 7", "cool": "2"}),
+                    ),
+                    3 => post("/api/tsumego", json!({"diagram": tenuki})),
+                    _ => {
+                        let a = post(
+                            "/api/jobs",
+                            json!({"kind": "tsumego", "params": {"diagram": tenuki}}),
+                        );
+                        if a.status == 202 {
+                            let id = parse(&a.body)["id"].as_str().expect("an id").to_string();
+                            let d = fetch(
+                                addr,
+                                "DELETE",
+                                &format!("/api/jobs/{id}"),
+                                "text/plain",
+                                b"",
+                            );
+                            assert_eq!(d.status, 200, "{}", d.body);
+                        }
+                        a
+                    }
+                };
+                (i % 5, a.status, a.body)
+            })
+        })
+        .collect();
+    // Sample the server's memory while the clients run.
+    let mut peak = 0;
+    let mut answers = Vec::new();
+    for c in clients {
+        while !c.is_finished() {
+            peak = peak.max(rss_kib(pid).unwrap_or(0));
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        answers.push(c.join().expect("every client gets an HTTP answer"));
+    }
+    peak = peak.max(rss_kib(pid).unwrap_or(0));
+    let mut by_status = std::collections::BTreeMap::new();
+    for (kind, status, body) in &answers {
+        assert!(
+            matches!(status, 200 | 202 | 429),
+            "kind {kind}: {status} {body}"
+        );
+        *by_status.entry(*status).or_insert(0) += 1;
+    }
+    eprintln!("load: {CLIENTS} clients, answers {by_status:?}, server peak RSS {peak} KiB");
+    // The page, the parses and at least one analysis of each kind went
+    // through.
+    assert!(by_status.get(&200).copied().unwrap_or(0) >= CLIENTS * 2 / 5);
+    assert!(peak < LOAD_RSS_BOUND_KIB, "peak RSS {peak} KiB");
+    // Still up, still serving.
+    assert!(s.wait_exit(std::time::Duration::ZERO).is_none());
+    let (status, _) = s.get("/");
+    assert_eq!(status, 200);
+}

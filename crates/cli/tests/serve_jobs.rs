@@ -317,7 +317,7 @@ fn too_many_running_jobs_are_refused_with_429() {
         "/api/jobs",
         &json!({"kind": "tsumego", "params": hard_params()}),
     );
-    assert_error(status, &v, 429, "too many jobs running");
+    assert_error(status, &v, 429, "too many analyses running");
     // A quick request is still answered while the searches run (they are
     // on the blocking pool, not on the request threads).
     let (status, v) = s.get_json("/api/nko/state?n=9&m=8&t=0");
@@ -328,6 +328,79 @@ fn too_many_running_jobs_are_refused_with_429() {
         assert_eq!(snap["state"], "cancelled", "{snap}");
     }
     // With the others stopped there is room again.
+    let id = s.start_job("tsumego", json!({"diagram": tenuki()}));
+    s.wait_for(&id, "done", |v| v["state"] == "done");
+}
+
+#[test]
+fn jobs_and_synchronous_analyses_share_one_cap() {
+    // Every heavy slot taken by jobs: the synchronous analyses are refused
+    // at once with 429 (they would otherwise each take a blocking thread),
+    // quick requests are still answered.
+    let s = Server::start();
+    let ids: Vec<String> = (0..MAX_RUNNING)
+        .map(|_| s.start_job("tsumego", hard_params()))
+        .collect();
+    for (path, body) in [
+        ("/api/tsumego", json!({"diagram": tenuki()})),
+        ("/api/cgt", json!({"expr": "{4|0}"})),
+        ("/api/semeai", json!({"diagram": "nothing"})),
+    ] {
+        let (status, v) = s.post_json(path, &body);
+        assert_error(status, &v, 429, "too many analyses running");
+    }
+    let (status, v) = s.post_json("/api/board/parse", &json!({"text": "(;SZ[9])"}));
+    assert_eq!(status, 200, "{v}");
+    // One job cancelled: one synchronous analysis may run.
+    let (status, snap) = s.delete(&format!("/api/jobs/{}", ids[0]));
+    assert_eq!(status, 200, "{snap}");
+    let (status, v) = s.post_json("/api/cgt", &json!({"expr": "{4|0}"}));
+    assert_eq!(status, 200, "{v}");
+    for id in &ids[1..] {
+        let (status, snap) = s.delete(&format!("/api/jobs/{id}"));
+        assert_eq!(status, 200, "{snap}");
+    }
+}
+
+#[test]
+fn synchronous_analyses_beyond_the_cap_get_429_and_take_no_job_slot_later() {
+    // Six hard analyses at once: four run, two are refused (the four run
+    // for seconds, so all six overlap), and while the four run no job may
+    // start either.
+    let s = Server::start();
+    let addr = s.addr;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let n = MAX_RUNNING + 2;
+    for _ in 0..n {
+        let tx = tx.clone();
+        let body = json!({"diagram": HARD, "first": "attacker", "max_nodes": 500_000}).to_string();
+        std::thread::spawn(move || {
+            let a = fetch(
+                addr,
+                "POST",
+                "/api/tsumego",
+                "application/json",
+                body.as_bytes(),
+            );
+            let _ = tx.send((a.status, a.body));
+        });
+    }
+    drop(tx);
+    // The refusals come first: the searches take seconds.
+    for _ in 0..n - MAX_RUNNING {
+        let (status, body) = rx.recv().expect("an answer");
+        assert_error(status, &parse(&body), 429, "too many analyses running");
+    }
+    let (status, v) = s.post_json(
+        "/api/jobs",
+        &json!({"kind": "tsumego", "params": hard_params()}),
+    );
+    assert_error(status, &v, 429, "too many analyses running");
+    // The four that ran answer (unproven: the node limit).
+    for _ in 0..MAX_RUNNING {
+        let (status, body) = rx.recv().expect("an answer");
+        assert_eq!(status, 200, "{body}");
+    }
     let id = s.start_job("tsumego", json!({"diagram": tenuki()}));
     s.wait_for(&id, "done", |v| v["state"] == "done");
 }

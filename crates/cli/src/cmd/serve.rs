@@ -11,24 +11,30 @@
 mod achieve;
 mod board;
 mod cgt;
+mod guard;
 mod jobs;
+mod listen;
 mod nko;
 mod semeai;
 mod tsumego;
 
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use axum::extract::DefaultBodyLimit;
 use axum::extract::Path;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::http::{StatusCode, header};
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::middleware;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use miai_tsumego::Cancel;
+use miai_search::Cancel;
 use serde::Serialize;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -51,6 +57,26 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("achieve.js", include_str!("../../assets/js/achieve.js")),
 ];
 
+/// Heavy analyses running at once, jobs and synchronous requests together
+/// (the machine has few cores; a search takes one): see [`Heavy`].
+pub const HEAVY_SLOTS: usize = 4;
+/// The synchronous endpoints that run a search and so take a heavy slot
+/// (`POST` only): more than [`HEAVY_SLOTS`] at once are answered 429.
+const HEAVY_ROUTES: &[&str] = &["/api/tsumego", "/api/semeai", "/api/cgt"];
+
+/// How long a client may take to send a request's head; also how long an
+/// idle connection (a fresh one, or a kept-alive one between requests) is
+/// kept open.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a client may take to send a request's body.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+/// The most connections served at once; further ones wait in the listen
+/// queue until one closes (the timeouts above make sure one does).
+pub const MAX_CONNECTIONS: usize = 128;
+/// On Ctrl-C, how long in-flight requests get to answer once their
+/// searches are cancelled, before the server exits anyway.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
 /// Arguments of `miai serve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  miai serve\n  miai serve --port 0\n  \
@@ -64,6 +90,36 @@ pub struct Args {
     /// The address to bind: 127.0.0.1 keeps the server to this machine.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
+    /// Milliseconds a client may take to send a request head (and an idle
+    /// connection is kept): a test hook, the default is HEADER_TIMEOUT.
+    #[arg(long, hide = true, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub header_timeout_ms: Option<u64>,
+    /// Milliseconds a client may take to send a request body: a test hook,
+    /// the default is BODY_TIMEOUT.
+    #[arg(long, hide = true, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub body_timeout_ms: Option<u64>,
+}
+
+/// The server's bounds, from [`Args`] (the constants above by default).
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    header_timeout: Duration,
+    body_timeout: Duration,
+}
+
+impl Settings {
+    fn of(args: &Args) -> Settings {
+        Settings {
+            header_timeout: args
+                .header_timeout_ms
+                .map_or(HEADER_TIMEOUT, Duration::from_millis),
+            body_timeout: args
+                .body_timeout_ms
+                .map_or(BODY_TIMEOUT, Duration::from_millis),
+        }
+    }
 }
 
 /// Runs `miai serve` until Ctrl-C.
@@ -72,28 +128,49 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .enable_all()
         .build()
         .context("cannot start the tokio runtime")?;
-    runtime.block_on(serve(SocketAddr::new(args.host, args.port)))?;
+    let result = runtime.block_on(serve(args));
+    // Every search was cancelled and stops within a few hundred
+    // milliseconds; a computation that cannot be cancelled must not hold
+    // the exit (dropping the runtime would wait for it).
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    result?;
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve(addr: SocketAddr) -> anyhow::Result<()> {
+async fn serve(args: Args) -> anyhow::Result<()> {
+    let settings = Settings::of(&args);
+    let addr = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     // The tests (and scripts using --port 0) read the port from this line.
     println!("listening on http://{local}/");
-    axum::serve(listener, app())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("the server stopped")?;
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+        // A second Ctrl-C exits at once, whatever is still running.
+        tokio::spawn(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                std::process::exit(130);
+            }
+        });
+    };
+    listen::serve(
+        listener,
+        app(local, settings),
+        settings.header_timeout,
+        ctrl_c,
+    )
+    .await;
     Ok(())
 }
 
-/// The router: the page, its assets and the API.
-pub fn app() -> Router {
+/// The router of a server listening on `local`: the page, its assets and
+/// the API, then (from the inside out) admission of heavy requests, the body read under a
+/// timeout, the `Host`/`Origin` checks and the security headers on every
+/// answer.
+fn app(local: SocketAddr, settings: Settings) -> Router {
+    let heavy = Heavy::new(HEAVY_SLOTS);
     Router::new()
         .route("/", get(index))
         .route("/style.css", get(style))
@@ -103,10 +180,21 @@ pub fn app() -> Router {
         .merge(nko::routes())
         .merge(semeai::routes())
         .merge(board::routes())
-        .merge(jobs::routes())
+        .merge(jobs::routes(heavy.clone()))
         .merge(achieve::routes())
+        .method_not_allowed_fallback(method_not_allowed)
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(heavy, guard::admission))
+        .layer(middleware::from_fn_with_state(
+            settings.body_timeout,
+            guard::read_body,
+        ))
+        .layer(middleware::from_fn_with_state(
+            guard::Allowed::new(local),
+            guard::host_and_origin,
+        ))
+        .layer(middleware::map_response(guard::security_headers))
 }
 
 async fn index() -> Html<&'static str> {
@@ -134,6 +222,15 @@ async fn script(Path(name): Path<String>) -> Result<Response, ApiError> {
 
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+/// A known path asked with a method it does not take (axum adds the
+/// `Allow` header).
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method}", uri.path()),
+    )
 }
 
 /// An error answer: a status and `{"error": "..."}`.
@@ -200,23 +297,175 @@ impl From<QueryRejection> for ApiError {
 }
 
 /// Runs `f` on the blocking pool; a panic in it becomes a 500 answer.
+///
+/// In a heavy request ([`HEAVY_ROUTES`]) the request's slot goes along
+/// with `f`: it is released when `f` returns, not when the client goes
+/// away, so a search that is still stopping keeps counting.
 pub(super) async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            format!("the analysis failed unexpectedly: {e}"),
-        )
-    })?
+    let permit = guard::take_permit();
+    let (out, permit) = tokio::task::spawn_blocking(move || (f(), permit))
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("the analysis failed unexpectedly: {e}"),
+            )
+        })?;
+    guard::give_back(permit);
+    out
 }
 
 /// Cancels its flag when dropped: when the client goes away, axum drops
 /// the handler's future and the search stops.
 pub(super) struct CancelOnDrop(pub(super) Cancel);
 
+// Transitional: the synchronous endpoints take these up (they are edited
+// in parallel); then the allowances go.
+#[allow(dead_code)]
+impl CancelOnDrop {
+    /// A fresh flag that Ctrl-C on the server raises too (see
+    /// [`request_cancel`]).
+    pub(super) fn new() -> CancelOnDrop {
+        CancelOnDrop(request_cancel())
+    }
+}
+
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
         self.0.cancel();
+    }
+}
+
+/// A fresh cancel flag for one request's search, raised when the server
+/// shuts down (Ctrl-C), so that shutting down does not wait for the
+/// search to run to its limits.
+#[allow(dead_code)] // transitional, as `CancelOnDrop::new`
+pub(super) fn request_cancel() -> Cancel {
+    let cancel = Cancel::new();
+    SHUTDOWN.register(&cancel);
+    cancel
+}
+
+/// The server's shutdown: raised once, on Ctrl-C; it cancels every
+/// search flag registered with it (and every one registered later).
+static SHUTDOWN: LazyLock<Shutdown> = LazyLock::new(Shutdown::default);
+
+/// A shutdown signal with the searches it cancels.
+#[derive(Debug)]
+pub(super) struct Shutdown {
+    raised: watch::Sender<bool>,
+    /// The registered flags not yet cancelled (cancelled ones are dropped
+    /// at the next registration, so this stays as long as the searches
+    /// running).
+    live: Mutex<Vec<Cancel>>,
+}
+
+impl Default for Shutdown {
+    fn default() -> Self {
+        Shutdown {
+            raised: watch::Sender::new(false),
+            live: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl Shutdown {
+    /// Cancels `cancel` when the shutdown is raised (at once if it was).
+    fn register(&self, cancel: &Cancel) {
+        let mut live = lock(&self.live);
+        // Read under the lock: `raise` sets the flag before draining.
+        if *self.raised.borrow() {
+            cancel.cancel();
+            return;
+        }
+        live.retain(|c| !c.is_cancelled());
+        live.push(cancel.clone());
+    }
+
+    /// Raises the shutdown: cancels every registered flag.
+    fn raise(&self) {
+        self.raised.send_replace(true);
+        for cancel in lock(&self.live).drain(..) {
+            cancel.cancel();
+        }
+    }
+
+    /// Waits until the shutdown is raised.
+    pub(super) async fn raised(&self) {
+        let mut rx = self.raised.subscribe();
+        let _ = rx.wait_for(|r| *r).await;
+    }
+}
+
+/// The server's shutdown (the job registry waits on it).
+pub(super) fn shutdown() -> &'static Shutdown {
+    &SHUTDOWN
+}
+
+/// A poisoned lock only means another request panicked mid-update; what
+/// it guards stays usable.
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The heavy slots: one semaphore that jobs and the synchronous heavy
+/// endpoints both take a permit of, so that at most [`HEAVY_SLOTS`]
+/// searches run at once whichever way they came.
+#[derive(Debug, Clone)]
+pub(super) struct Heavy(Arc<Semaphore>);
+
+impl Heavy {
+    fn new(slots: usize) -> Heavy {
+        Heavy(Arc::new(Semaphore::new(slots)))
+    }
+
+    /// A slot, or a 429 answer when every one is taken.
+    pub(super) fn try_acquire(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.0.clone().try_acquire_owned().map_err(|_| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many analyses running (at most {HEAVY_SLOTS} jobs and synchronous \
+                     analyses at once): wait for one to finish or cancel a job (DELETE \
+                     /api/jobs/ID)"
+                ),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_raised_shutdown_cancels_registered_flags_and_later_ones() {
+        let shutdown = Shutdown::default();
+        let (a, b, done) = (Cancel::new(), Cancel::new(), Cancel::new());
+        shutdown.register(&a);
+        shutdown.register(&done);
+        done.cancel();
+        // A cancelled flag is forgotten at the next registration.
+        shutdown.register(&b);
+        assert_eq!(lock(&shutdown.live).len(), 2);
+        assert!(!a.is_cancelled() && !b.is_cancelled());
+        shutdown.raise();
+        assert!(a.is_cancelled() && b.is_cancelled());
+        let late = Cancel::new();
+        shutdown.register(&late);
+        assert!(late.is_cancelled());
+    }
+
+    #[test]
+    fn heavy_slots_are_shared_and_come_back() {
+        let heavy = Heavy::new(2);
+        let one = heavy.try_acquire().expect("a first slot");
+        let _two = heavy.clone().try_acquire().expect("a second slot");
+        let e = heavy.try_acquire().expect_err("no third slot");
+        assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS);
+        drop(one);
+        assert!(heavy.try_acquire().is_ok());
     }
 }

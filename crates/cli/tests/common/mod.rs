@@ -29,8 +29,15 @@ pub struct Answer {
 impl Server {
     /// Starts `miai serve --port 0` and reads its address.
     pub fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// Starts `miai serve --port 0` with further arguments (e.g. the
+    /// hidden timeout hooks) and reads its address.
+    pub fn start_with(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -102,6 +109,28 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits (polling, at most `limit`) for the server to exit: its exit
+    /// status, or `None` if it is still running.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<std::process::ExitStatus> {
+        let end = std::time::Instant::now() + limit;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if std::time::Instant::now() > end {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -118,15 +147,21 @@ pub fn fetch(
     content_type: &str,
     body: &[u8],
 ) -> Answer {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(90)))
-        .expect("timeout");
     let head = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
+    send(addr, &head, body)
+}
+
+/// Sends `head` (a request's head, written by the caller, blank line
+/// included) and `body` to `addr` and reads the answer to its end.
+pub fn send(addr: SocketAddr, head: &str, body: &[u8]) -> Answer {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(90)))
+        .expect("timeout");
     stream.write_all(head.as_bytes()).expect("send the head");
     // The server may answer (413) and stop reading before the whole body
     // is sent; the answer is what counts.

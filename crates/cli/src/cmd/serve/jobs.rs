@@ -10,15 +10,18 @@
 //! what a progress display wants) and, because the last value stays in the
 //! channel, a client that connects after the end still gets the final event.
 //!
-//! Bounds: at most [`MAX_RUNNING`] jobs run at once (429 beyond, so a few
-//! users cannot queue the machine up); finished jobs are kept for
+//! Bounds: a job takes one of the server's heavy slots (shared with the
+//! synchronous analyses, [`super::HEAVY_SLOTS`]) for as long as its work
+//! runs, so at most [`MAX_RUNNING`] jobs run at once and fewer while
+//! synchronous analyses run (429 beyond, so a few users cannot queue the
+//! machine up); finished jobs are kept for
 //! [`KEEP_FINISHED`] and at most [`MAX_FINISHED`] of them (the oldest are
 //! forgotten first; a forgotten id is a 404 like an unknown one).
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::rejection::JsonRejection;
@@ -33,12 +36,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
-use super::ApiError;
+use super::{ApiError, Heavy, lock};
 use super::{achieve, semeai, tsumego};
 
-/// The most jobs running at once (the machine has few cores; a search
-/// takes one).
-pub const MAX_RUNNING: usize = 4;
+/// The most jobs running at once: every heavy slot.
+pub const MAX_RUNNING: usize = super::HEAVY_SLOTS;
 /// The most finished jobs remembered.
 pub const MAX_FINISHED: usize = 32;
 /// How long a finished job is remembered.
@@ -46,27 +48,31 @@ pub const KEEP_FINISHED: Duration = Duration::from_secs(600);
 /// How long `DELETE` waits for the search to stop before answering.
 const CANCEL_WAIT: Duration = Duration::from_secs(5);
 
-/// The routes of the job API, with a fresh registry.
-pub(super) fn routes() -> Router {
+/// The routes of the job API, with a fresh registry whose jobs take their
+/// slot from `heavy`.
+pub(super) fn routes(heavy: Heavy) -> Router {
     Router::new()
         .route("/api/jobs", post(api_start).get(api_list))
         .route("/api/jobs/{id}", get(api_snapshot).delete(api_cancel))
         .route("/api/jobs/{id}/events", get(api_events))
         .route("/api/jobs/{id}/download", get(api_download))
-        .with_state(registry())
+        .with_state(registry(heavy))
 }
 
-/// A fresh registry. On Ctrl-C its running jobs are cancelled, so that the
-/// server's graceful shutdown does not wait for their searches (and for the
-/// event streams that follow them) to run to their limits.
-fn registry() -> Arc<Registry> {
-    let registry = Arc::new(Registry::default());
+/// A fresh registry. When the server shuts down (Ctrl-C) its running jobs
+/// are cancelled, so that the server's graceful shutdown does not wait for
+/// their searches (and for the event streams that follow them) to run to
+/// their limits.
+fn registry(heavy: Heavy) -> Arc<Registry> {
+    let registry = Arc::new(Registry {
+        inner: Mutex::default(),
+        heavy,
+    });
     if let Ok(runtime) = tokio::runtime::Handle::try_current() {
         let weak = Arc::downgrade(&registry);
         runtime.spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok()
-                && let Some(registry) = weak.upgrade()
-            {
+            super::shutdown().raised().await;
+            if let Some(registry) = weak.upgrade() {
                 registry.cancel_all();
             }
         });
@@ -141,12 +147,14 @@ impl Context {
         }
     }
 
-    /// The cancel flag as the achievement and semeai solvers take it.
+    /// Transitional: the cancel flag as an `Arc<AtomicBool>`, for the
+    /// solvers that do not take [`miai_search::Cancel`] yet. Goes when
+    /// they all do; new code uses [`Context::search_cancel`].
     pub(super) fn flag(&self) -> Arc<AtomicBool> {
         self.cancel.flag()
     }
 
-    /// The cancel flag as the life-and-death search takes it.
+    /// The job's one cancel flag, as every solver takes it.
     pub(super) fn search_cancel(&self) -> miai_search::Cancel {
         self.cancel.clone()
     }
@@ -212,21 +220,17 @@ impl Job {
 }
 
 /// The jobs this server knows.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Registry {
     inner: Mutex<Inner>,
+    /// The server's heavy slots: a running job holds one.
+    heavy: Heavy,
 }
 
 #[derive(Debug, Default)]
 struct Inner {
     next_id: u64,
     jobs: HashMap<String, Arc<Job>>,
-}
-
-/// A poisoned lock only means another request panicked mid-update; the
-/// maps stay usable.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Registry {
@@ -246,24 +250,11 @@ impl Registry {
         }
     }
 
-    /// Registers and starts a job, unless [`MAX_RUNNING`] are running.
+    /// Registers and starts a job, unless every heavy slot is taken (429).
     fn start(&self, kind: &'static str, work: Work) -> Result<Arc<Job>, ApiError> {
         let mut inner = lock(&self.inner);
         forget_old(&mut inner.jobs, Instant::now());
-        let running = inner
-            .jobs
-            .values()
-            .filter(|j| j.ctx.view.borrow().state == JobState::Running)
-            .count();
-        if running >= MAX_RUNNING {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many jobs running ({running} of at most {MAX_RUNNING}): wait for one to \
-                     finish or cancel one (DELETE /api/jobs/ID)"
-                ),
-            ));
-        }
+        let permit = self.heavy.try_acquire()?;
         inner.next_id += 1;
         let id = inner.next_id.to_string();
         let (view, _) = watch::channel(View {
@@ -284,6 +275,8 @@ impl Registry {
         drop(inner);
         let runner = job.clone();
         let handle = tokio::task::spawn_blocking(move || {
+            // The slot is held until the work returns.
+            let _permit = permit;
             let out = work(&runner.ctx);
             // Read the flag as soon as the work returns: a cancel that
             // arrives after this found the job finished.
