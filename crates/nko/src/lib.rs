@@ -12,6 +12,7 @@ mod player;
 mod state;
 pub mod table;
 pub mod variation;
+pub mod verify;
 
 pub use error::{SearchError, StateError};
 pub use outcome::Outcome;
