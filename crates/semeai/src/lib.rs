@@ -45,7 +45,7 @@ mod verdict;
 pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError};
-pub use limit::SearchLimit;
+pub use limit::{TREE_NODES, default_tree_limits};
 pub use race::{Race, race_rules};
 pub use region::{Scope, SubPosition, split};
 pub use search::{RaceOutcome, SearchResult, search_race, search_race_with};
