@@ -9,6 +9,7 @@ pub mod history;
 mod outcome;
 pub mod passes;
 mod player;
+pub mod report;
 mod state;
 pub mod table;
 pub mod variation;

@@ -182,8 +182,15 @@ mod tests {
         assert!(!s.holds());
         let cancel = Cancel::new();
         cancel.cancel();
-        let s = sweep(8, Rules::PassesAllowed, &Limits::none(), Some(&cancel), &mut |_| {}, &mut || {})
-            .unwrap();
+        let s = sweep(
+            8,
+            Rules::PassesAllowed,
+            &Limits::none(),
+            Some(&cancel),
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
         assert_eq!(s.stopped, Some(Stop::Cancelled));
     }
 
@@ -191,7 +198,14 @@ mod tests {
     fn max_n_outside_the_range_is_refused() {
         for n in [0, 1, MAX_HISTORY_N + 1] {
             assert_eq!(
-                sweep(n, Rules::NoPasses, &Limits::none(), None, &mut |_| {}, &mut || {}),
+                sweep(
+                    n,
+                    Rules::NoPasses,
+                    &Limits::none(),
+                    None,
+                    &mut |_| {},
+                    &mut || {}
+                ),
                 Err(SweepError::MaxN { max_n: n })
             );
         }

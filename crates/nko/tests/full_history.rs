@@ -5,8 +5,8 @@
 mod common;
 
 use miai_nko::history::{HistorySearch, Rules};
-use miai_search::{Cancel, Limits, Stop};
 use miai_nko::{Outcome, Player, SearchError, State, WinTable, closed_form};
+use miai_search::{Cancel, Limits, Stop};
 
 #[test]
 fn dp_equals_full_history_brute_force_for_every_cell_up_to_n_6() {

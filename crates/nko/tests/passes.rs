@@ -2,9 +2,9 @@
 //! full-history brute force.
 
 use miai_nko::history::{HistorySearch, Rules};
-use miai_search::Limits;
 use miai_nko::passes::{self, NaivePassTable};
 use miai_nko::{Outcome, Player, State};
+use miai_search::Limits;
 
 fn check_seed_pass_claim(max_n: u64) {
     let mut search = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), None);

@@ -12,8 +12,8 @@ use miai_goban::diagram::Placement;
 use miai_goban::{Color, Diagram, Position, Rules as GoRules};
 use miai_nko::board::{BoardError, BoardSearch, KoPosition, MAX_BOARD_N, grid_setup};
 use miai_nko::history::{HistorySearch, Rules};
-use miai_search::{Cancel, Limits, Stop};
 use miai_nko::{Outcome, Player, SearchError, State, WinTable, closed_form, passes};
+use miai_search::{Cancel, Limits, Stop};
 
 /// Both positional-superko rule sets: suicide forbidden (the fill of the
 /// last liberty is illegal, so the player may have no legal move) and

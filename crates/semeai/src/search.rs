@@ -10,9 +10,9 @@
 
 use std::collections::HashMap;
 
+use crate::race::Race;
 use miai_goban::{Color, Move, Position, Vertex, VertexSet};
 use miai_search::{Cancel, Limits, Meter, Progress, Stop, TableUsage};
-use crate::race::Race;
 
 /// How a race ends under best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,9 +16,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::{Options, analyse};
-use miai_search::Limits;
 use crate::race::Race;
 use crate::verdict::Evaluation;
+use miai_search::Limits;
 
 /// One generated race as a race diagram.
 pub fn generate(seed: u64, width: usize, shared: f64) -> String {
