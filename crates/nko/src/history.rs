@@ -55,13 +55,16 @@ pub enum Rules {
     PassesAllowed,
 }
 
+/// A progress callback, boxed.
+pub(crate) type ProgressFn<'a> = Option<Box<dyn FnMut(&Progress) + 'a>>;
+
 /// The per-node bookkeeping both full-history searches share: count the
 /// node on the meter, hand a progress record to the callback when one is
 /// due, and turn a stop into [`SearchError::Stopped`].
 pub(crate) fn tick(
     meter: &mut Meter,
     table: usize,
-    progress: &mut Option<Box<dyn FnMut(&Progress) + '_>>,
+    progress: &mut ProgressFn<'_>,
 ) -> Result<(), SearchError> {
     meter
         .tick()
@@ -99,7 +102,7 @@ pub struct HistorySearch<'a> {
     rules: Rules,
     meter: Meter,
     memo: FxHashMap<Key, bool>,
-    progress: Option<Box<dyn FnMut(&Progress) + 'a>>,
+    progress: ProgressFn<'a>,
 }
 
 impl std::fmt::Debug for HistorySearch<'_> {

@@ -4,7 +4,7 @@ use miai_goban::{Color, Game, Move};
 
 use miai_search::{Cancel, Limits, Meter, Progress};
 
-use crate::history::{Rules, tick};
+use crate::history::{ProgressFn, Rules, tick};
 use crate::{Outcome, Player, SearchError};
 
 use super::KoPosition;
@@ -30,7 +30,7 @@ pub const MAX_BOARD_N: u64 = 5;
 pub struct BoardSearch<'a> {
     rules: Rules,
     meter: Meter,
-    progress: Option<Box<dyn FnMut(&Progress) + 'a>>,
+    progress: ProgressFn<'a>,
 }
 
 impl std::fmt::Debug for BoardSearch<'_> {
