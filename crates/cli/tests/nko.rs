@@ -143,3 +143,31 @@ fn a_reader_that_goes_away_ends_the_output_quietly() {
         String::from_utf8_lossy(&first)
     );
 }
+
+#[test]
+fn bad_time_limits_are_clear_errors() {
+    for cmd in [
+        &["nko", "3", "1", "--passes"][..],
+        &["nko", "verify", "--max-n", "3"][..],
+    ] {
+        for bad in ["nan", "inf", "-1", "1e300", "0"] {
+            let arg = format!("--time={bad}");
+            let mut args = cmd.to_vec();
+            args.push(&arg);
+            let (ok, _, err) = miai(&args);
+            assert!(!ok, "{args:?}");
+            assert!(err.contains("--time") && err.contains(bad), "{err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn a_cut_off_sweep_exits_1() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(["nko", "verify", "--max-n", "6", "--max-nodes", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("stopped early: node limit reached"));
+}

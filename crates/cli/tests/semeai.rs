@@ -99,3 +99,40 @@ fn bad_input_is_an_error() {
     assert!(!ok);
     assert!(err.contains("zz"), "{err}");
 }
+
+#[test]
+fn bad_time_limits_are_clear_errors() {
+    for bad in ["nan", "inf", "-1", "1e300", "0"] {
+        let arg = format!("--time={bad}");
+        let (ok, _, err) = miai(&["semeai", "examples/semeai/plain-3-3.txt", &arg]);
+        assert!(!ok, "{bad}");
+        assert!(err.contains("--time") && err.contains(bad), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_cut_off_search_exits_1_and_the_old_flags_still_work() {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args([
+            "semeai",
+            "examples/semeai/seed002-fig2.txt",
+            "--max-nodes",
+            "1000",
+        ])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cut off"));
+    let (ok, out, err) = miai(&[
+        "semeai",
+        "examples/semeai/plain-3-3.txt",
+        "--tree-nodes",
+        "1000",
+        "--search-nodes",
+        "100000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Black first: Black captures"), "{out}");
+}

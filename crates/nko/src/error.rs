@@ -65,16 +65,21 @@ pub enum SearchError {
     /// The state itself is invalid.
     #[error(transparent)]
     State(#[from] StateError),
-    /// The node limit was reached before the result was proven.
-    #[error("node limit of {limit} reached before the result was proven")]
-    NodeLimit {
-        /// The limit that was reached.
-        limit: u64,
-    },
-    /// The caller's cancellation flag was raised.
-    #[error("cancelled after {nodes} nodes")]
-    Cancelled {
-        /// Nodes searched before the cancellation.
+    /// A limit or the caller stopped the search before the result was
+    /// proven.
+    #[error("{stop} after {nodes} nodes, before the result was proven")]
+    Stopped {
+        /// Why it stopped.
+        stop: miai_search::Stop,
+        /// Nodes searched before it stopped (the node that hit the limit
+        /// included).
         nodes: u64,
     },
+}
+
+impl SearchError {
+    /// The error of a search stopped by `stop` after `nodes` nodes.
+    pub(crate) fn stopped(stop: miai_search::Stop, nodes: u64) -> Self {
+        Self::Stopped { stop, nodes }
+    }
 }

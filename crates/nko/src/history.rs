@@ -37,9 +37,7 @@ pub mod board;
 
 pub use board::KoBoard;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
+use miai_search::{Cancel, Limits, Meter, Progress, TableUsage};
 use rustc_hash::FxHashMap;
 
 use crate::{Outcome, Player, SearchError, State};
@@ -57,42 +55,29 @@ pub enum Rules {
     PassesAllowed,
 }
 
-/// Bounds on a search.
-#[derive(Clone, Debug, Default)]
-pub struct SearchLimit {
-    /// Stop with [`SearchError::NodeLimit`] after this many nodes.
-    pub max_nodes: Option<u64>,
-    /// Stop with [`SearchError::Cancelled`] once this flag is raised.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
+/// A progress callback, boxed.
+pub(crate) type ProgressFn<'a> = Option<Box<dyn FnMut(&Progress) + 'a>>;
 
-impl SearchLimit {
-    /// The per-node bookkeeping every search shares: report progress now
-    /// and then, honour the cancel flag, stop at the node limit. `nodes`
-    /// counts the node just entered.
-    pub(crate) fn check(
-        &self,
-        nodes: u64,
-        progress: &mut Option<Box<dyn FnMut(u64) + '_>>,
-    ) -> Result<(), SearchError> {
-        if nodes & 0xFFFF == 0
-            && let Some(p) = progress.as_mut()
-        {
-            p(nodes);
-        }
-        if nodes & 0x3FF == 0
-            && let Some(c) = &self.cancel
-            && c.load(Ordering::Relaxed)
-        {
-            return Err(SearchError::Cancelled { nodes });
-        }
-        if let Some(max) = self.max_nodes
-            && nodes > max
-        {
-            return Err(SearchError::NodeLimit { limit: max });
-        }
-        Ok(())
+/// The per-node bookkeeping both full-history searches share: count the
+/// node on the meter, hand a progress record to the callback when one is
+/// due, and turn a stop into [`SearchError::Stopped`].
+pub(crate) fn tick(
+    meter: &mut Meter,
+    table: usize,
+    progress: &mut ProgressFn<'_>,
+) -> Result<(), SearchError> {
+    meter
+        .tick()
+        .map_err(|stop| SearchError::stopped(stop, meter.nodes()))?;
+    if meter.report_due()
+        && let Some(p) = progress.as_mut()
+    {
+        p(&meter.progress(TableUsage {
+            used: table,
+            capacity: table,
+        }));
     }
+    Ok(())
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -115,38 +100,39 @@ struct Key {
 /// move (a pass, typically), which a three-valued search could not do.
 pub struct HistorySearch<'a> {
     rules: Rules,
-    limit: SearchLimit,
+    meter: Meter,
     memo: FxHashMap<Key, bool>,
-    nodes: u64,
-    progress: Option<Box<dyn FnMut(u64) + 'a>>,
+    progress: ProgressFn<'a>,
 }
 
 impl std::fmt::Debug for HistorySearch<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("HistorySearch")
             .field("rules", &self.rules)
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.meter.nodes())
             .field("table", &self.memo.len())
             .finish_non_exhaustive()
     }
 }
 
 impl<'a> HistorySearch<'a> {
-    /// A solver for `rules` within `limit`.
+    /// A solver for `rules` within `limits` (nodes and time, counted over
+    /// all calls; the table is unbounded), stopped early when `cancel` is
+    /// raised.
     #[must_use]
-    pub fn new(rules: Rules, limit: SearchLimit) -> Self {
+    pub fn new(rules: Rules, limits: &Limits, cancel: Option<&Cancel>) -> Self {
         Self {
             rules,
-            limit,
+            meter: Meter::new(limits, cancel),
             memo: FxHashMap::default(),
-            nodes: 0,
             progress: None,
         }
     }
 
-    /// Report the node count to `progress` now and then (every 65,536 nodes).
+    /// Hand a progress record to `progress` now and then (at the meter's
+    /// cadence: every 100 ms).
     #[must_use]
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'a) -> Self {
+    pub fn with_progress(mut self, progress: impl FnMut(&Progress) + 'a) -> Self {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -154,7 +140,7 @@ impl<'a> HistorySearch<'a> {
     /// Nodes searched so far.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.meter.nodes()
     }
 
     /// The outcome of the board of `state` (its first `m` kos in Black's
@@ -162,8 +148,8 @@ impl<'a> HistorySearch<'a> {
     /// with only the current position in the history.
     ///
     /// # Errors
-    /// [`SearchError::TooManyKos`] above [`MAX_HISTORY_N`]; the node limit or
-    /// cancellation.
+    /// [`SearchError::TooManyKos`] above [`MAX_HISTORY_N`];
+    /// [`SearchError::Stopped`] at a limit or on cancellation.
     pub fn solve(&mut self, state: State) -> Result<Outcome, SearchError> {
         if state.n() > MAX_HISTORY_N {
             return Err(SearchError::TooManyKos {
@@ -195,8 +181,7 @@ impl<'a> HistorySearch<'a> {
     }
 
     fn tick(&mut self) -> Result<(), SearchError> {
-        self.nodes += 1;
-        self.limit.check(self.nodes, &mut self.progress)
+        tick(&mut self.meter, self.memo.len(), &mut self.progress)
     }
 
     /// Whether `goal` can force a win (a draw counts as failure) from

@@ -9,9 +9,11 @@ pub mod history;
 mod outcome;
 pub mod passes;
 mod player;
+pub mod report;
 mod state;
 pub mod table;
 pub mod variation;
+pub mod verify;
 
 pub use error::{SearchError, StateError};
 pub use outcome::Outcome;

@@ -4,13 +4,14 @@
 
 mod common;
 
-use miai_nko::history::{HistorySearch, Rules, SearchLimit};
+use miai_nko::history::{HistorySearch, Rules};
 use miai_nko::{Outcome, Player, SearchError, State, WinTable, closed_form};
+use miai_search::{Cancel, Limits, Stop};
 
 #[test]
 fn dp_equals_full_history_brute_force_for_every_cell_up_to_n_6() {
     let table = WinTable::build(6).unwrap();
-    let mut search = HistorySearch::new(Rules::NoPasses, SearchLimit::default());
+    let mut search = HistorySearch::new(Rules::NoPasses, &Limits::none(), None);
     let mut cells = 0;
     for (state, winner) in table.iter() {
         let truth = search.solve(state).unwrap();
@@ -23,7 +24,7 @@ fn dp_equals_full_history_brute_force_for_every_cell_up_to_n_6() {
 #[test]
 fn hand_worked_cells() {
     let table = WinTable::build(10).unwrap();
-    let mut search = HistorySearch::new(Rules::NoPasses, SearchLimit::default());
+    let mut search = HistorySearch::new(Rules::NoPasses, &Limits::none(), None);
     for cell in common::hand_cells() {
         let s = cell.state;
         assert_eq!(table.winner(s).unwrap(), cell.winner, "DP at {s}");
@@ -43,7 +44,7 @@ fn seed_is_wrong_where_the_brute_force_says_so_up_to_n_6() {
     // against the DP: for n <= 6, Black to move, the seed is wrong exactly at
     // (3,1) (4,2) (5,1) (5,2) (5,3) (6,1) (6,3) (6,4); right at (4,1) (6,2)
     // and at the captures (n, n-1).
-    let mut search = HistorySearch::new(Rules::NoPasses, SearchLimit::default());
+    let mut search = HistorySearch::new(Rules::NoPasses, &Limits::none(), None);
     let mut wrong = Vec::new();
     for n in 2..=6u64 {
         for m in 1..n {
@@ -65,32 +66,31 @@ fn seed_is_wrong_where_the_brute_force_says_so_up_to_n_6() {
 
 #[test]
 fn limits_and_cancellation() {
-    let mut search = HistorySearch::new(
-        Rules::NoPasses,
-        SearchLimit {
-            max_nodes: Some(10),
-            cancel: None,
-        },
-    );
+    let mut search = HistorySearch::new(Rules::NoPasses, &Limits::none().with_nodes(10), None);
     let s = State::new(6, 2, Player::Black).unwrap();
-    assert_eq!(search.solve(s), Err(SearchError::NodeLimit { limit: 10 }));
+    // The meter stops on the node that reaches the limit.
+    assert_eq!(
+        search.solve(s),
+        Err(SearchError::Stopped {
+            stop: Stop::Nodes,
+            nodes: 10
+        })
+    );
     let big = State::new(11, 2, Player::Black).unwrap();
     assert!(matches!(
-        HistorySearch::new(Rules::NoPasses, SearchLimit::default()).solve(big),
+        HistorySearch::new(Rules::NoPasses, &Limits::none(), None).solve(big),
         Err(SearchError::TooManyKos { n: 11, .. })
     ));
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let mut search = HistorySearch::new(
-        Rules::PassesAllowed,
-        SearchLimit {
-            max_nodes: None,
-            cancel: Some(flag),
-        },
-    );
-    // The flag is polled every 1,024 nodes; n = 7 with passes needs more.
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let mut search = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), Some(&cancel));
+    // The flag is looked at every 256 nodes; n = 7 with passes needs more.
     let s = State::new(7, 3, Player::Black).unwrap();
     assert!(matches!(
         search.solve(s),
-        Err(SearchError::Cancelled { .. })
+        Err(SearchError::Stopped {
+            stop: Stop::Cancelled,
+            ..
+        })
     ));
 }

@@ -1,12 +1,13 @@
 //! The variant with passes (two passes in a row: draw) against the
 //! full-history brute force.
 
-use miai_nko::history::{HistorySearch, Rules, SearchLimit};
+use miai_nko::history::{HistorySearch, Rules};
 use miai_nko::passes::{self, NaivePassTable};
 use miai_nko::{Outcome, Player, State};
+use miai_search::Limits;
 
 fn check_seed_pass_claim(max_n: u64) {
-    let mut search = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
+    let mut search = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), None);
     for n in 2..=max_n {
         for m in 1..n {
             // Seed 000 (おまけ): Black to move wins iff m >= n-1 or (3,1,0);
@@ -45,7 +46,7 @@ fn naive_pass_recursion_is_a_different_game() {
     // pass instead, so the naive table calls six cells wins that are draws:
     // (4,1,0) (5,2,0) (6,1,0) and their mirrors (4,3,1) (5,3,1) (6,5,1).
     let naive = NaivePassTable::build(8).unwrap();
-    let mut search = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
+    let mut search = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), None);
     let mut differ = Vec::new();
     for n in 2..=8u64 {
         for m in 1..n {

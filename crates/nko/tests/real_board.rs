@@ -7,14 +7,13 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use miai_goban::diagram::Placement;
 use miai_goban::{Color, Diagram, Position, Rules as GoRules};
 use miai_nko::board::{BoardError, BoardSearch, KoPosition, MAX_BOARD_N, grid_setup};
-use miai_nko::history::{HistorySearch, Rules, SearchLimit};
+use miai_nko::history::{HistorySearch, Rules};
 use miai_nko::{Outcome, Player, SearchError, State, WinTable, closed_form, passes};
+use miai_search::{Cancel, Limits, Stop};
 
 /// Both positional-superko rule sets: suicide forbidden (the fill of the
 /// last liberty is illegal, so the player may have no legal move) and
@@ -121,7 +120,7 @@ fn real(
                 return None;
             }
         };
-        let mut search = BoardSearch::new(game, SearchLimit::default());
+        let mut search = BoardSearch::new(game, &Limits::none(), None);
         match search.solve(&ko) {
             Ok(o) => results.push(o),
             Err(e) => {
@@ -142,8 +141,8 @@ fn real(
 #[test]
 fn every_diagram_is_the_state_it_claims_and_the_real_board_agrees_with_the_model() {
     let table = WinTable::build(10).unwrap();
-    let mut history = HistorySearch::new(Rules::NoPasses, SearchLimit::default());
-    let mut history_passes = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
+    let mut history = HistorySearch::new(Rules::NoPasses, &Limits::none(), None);
+    let mut history_passes = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), None);
     let mut failures = Vec::new();
     let mut seen = BTreeSet::new();
     let mut refutes_seed = Vec::new();
@@ -230,7 +229,7 @@ fn holds(n: usize, mask: u32) -> Vec<bool> {
 #[test]
 fn every_ko_assignment_agrees_with_the_model() {
     let table = WinTable::build(10).unwrap();
-    let mut history_passes = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
+    let mut history_passes = HistorySearch::new(Rules::PassesAllowed, &Limits::none(), None);
     let mut failures = Vec::new();
     let mut boards = 0;
     for n in 2..=5usize {
@@ -294,26 +293,25 @@ fn limits_cancellation_and_refusals() {
         KoPosition::recognise(&p).unwrap()
     };
     let five = ko(&[true, false, false, false, false]);
-    let limited = SearchLimit {
-        max_nodes: Some(10),
-        cancel: None,
-    };
     assert_eq!(
-        BoardSearch::new(Rules::NoPasses, limited).solve(&five),
-        Err(SearchError::NodeLimit { limit: 10 })
+        BoardSearch::new(Rules::NoPasses, &Limits::none().with_nodes(10), None).solve(&five),
+        Err(SearchError::Stopped {
+            stop: Stop::Nodes,
+            nodes: 10
+        })
     );
-    let cancel = Arc::new(AtomicBool::new(true));
-    let cancelled = SearchLimit {
-        max_nodes: None,
-        cancel: Some(cancel),
-    };
+    let cancel = Cancel::new();
+    cancel.cancel();
     assert!(matches!(
-        BoardSearch::new(Rules::NoPasses, cancelled).solve(&five),
-        Err(SearchError::Cancelled { .. })
+        BoardSearch::new(Rules::NoPasses, &Limits::none(), Some(&cancel)).solve(&five),
+        Err(SearchError::Stopped {
+            stop: Stop::Cancelled,
+            ..
+        })
     ));
     let six = ko(&[true, false, false, false, false, false]);
     assert_eq!(
-        BoardSearch::new(Rules::NoPasses, SearchLimit::default()).solve(&six),
+        BoardSearch::new(Rules::NoPasses, &Limits::none(), None).solve(&six),
         Err(SearchError::TooManyKos {
             n: 6,
             limit: MAX_BOARD_N

@@ -3,7 +3,7 @@
 //! plain 3-against-3 race. Each asserts the answer it measures.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, SearchLimit, analyse};
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
 
 fn load(name: &str) -> Race {
     let path = format!(
@@ -28,7 +28,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("analyse + search shared-liberties", |b| {
         b.iter(|| {
             let o = Options {
-                search_limit: Some(SearchLimit::nodes(5_000_000)),
+                search_limits: Some(miai_search::Limits::none().with_nodes(5_000_000)),
                 ..Options::default()
             };
             let a = analyse(&plain, &o).unwrap();

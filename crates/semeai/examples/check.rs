@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p miai-semeai --example check -- FILE [NODES]`
 
-use miai_semeai::{Options, Race, SearchLimit, analyse};
+use miai_semeai::{Options, Race, analyse};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -23,7 +23,7 @@ fn main() {
         }
     };
     let options = Options {
-        search_limit: Some(SearchLimit::nodes(nodes)),
+        search_limits: Some(miai_search::Limits::none().with_nodes(nodes)),
         ..Options::default()
     };
     match analyse(&race, &options) {

@@ -3,11 +3,12 @@
 
 use miai_cgt::Game;
 use miai_goban::{Color, Vertex, VertexSet};
+use miai_search::{Cancel, Limits, Meter, Progress};
 
 use crate::attribute::PointAttribute;
 use crate::count;
 use crate::error::RaceError;
-use crate::limit::SearchLimit;
+use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
 use crate::search::{SearchResult, search_race_with};
@@ -15,8 +16,12 @@ use crate::transform::{Transformed, transform};
 use crate::tree::{Expansion, GameTree};
 use crate::verdict::{Evaluation, Verdict, judge};
 
-/// How to expand the trees.
-#[derive(Debug, Clone, Default)]
+/// How to expand the trees, and the two budgets: one for each tree's
+/// expansion (its node limit bounds the tree's size), one for the
+/// independent search (positions visited, over both first players). Their
+/// time limits count from the start of each tree's expansion and of the
+/// search; `cancel` stops all of it.
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Candidate points named by the user (the seed's way), used at every
     /// `nil` node of the sub-positions they lie in; sub-positions without
@@ -25,10 +30,28 @@ pub struct Options {
     /// With user points: rounds of expansion (the seed's figs. 13-15 are
     /// rounds 1-3); `0` means until nothing changes.
     pub rounds: usize,
-    /// Limit for each tree's expansion.
-    pub tree_limit: SearchLimit,
-    /// Limit for the independent search; `None` skips it.
-    pub search_limit: Option<SearchLimit>,
+    /// Limits of each tree's expansion (default: [`crate::TREE_NODES`]
+    /// nodes).
+    pub tree_limits: Limits,
+    /// Limits of the independent search; `None` skips it.
+    pub search_limits: Option<Limits>,
+    /// Raised by the caller to stop the expansion and the search; results
+    /// then say they were cut off.
+    pub cancel: Option<Cancel>,
+}
+
+impl Default for Options {
+    /// Automatic expansion within [`crate::TREE_NODES`] nodes per tree, no
+    /// search, no cancel flag.
+    fn default() -> Self {
+        Options {
+            points: Vec::new(),
+            rounds: 0,
+            tree_limits: default_tree_limits(),
+            search_limits: None,
+            cancel: None,
+        }
+    }
 }
 
 /// The analysis of one sub-position.
@@ -71,6 +94,58 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Puts `tree` in place of sub-position `index`'s tree (an expansion of
+    /// the user's, say), with its values; call [`Analysis::judge`] after
+    /// the last one.
+    pub fn set_tree(&mut self, index: usize, tree: GameTree) {
+        let Some(s) = self.subs.get_mut(index) else {
+            return;
+        };
+        s.raw_value = tree.raw_value();
+        s.transformed = transform(&tree);
+        s.expansion = Some(if tree.has_nil() {
+            Expansion::CutOff(None)
+        } else {
+            Expansion::Complete
+        });
+        s.tree = Some(tree);
+    }
+
+    /// Sums the race sub-positions' values into `G` and judges it by both
+    /// evaluations; says in `outside` why there is no sum where there is
+    /// none.
+    pub fn judge(&mut self, race: &Race) {
+        let mut sum = Some(Game::zero());
+        let mut outside = Vec::new();
+        for s in &self.subs {
+            match s.scope {
+                Scope::Idle => {}
+                Scope::Outside => {
+                    outside.push(format!(
+                        "{} holds essential chains of both colours (shared liberties): outside the seed's method",
+                        s.sub.name(race)
+                    ));
+                    sum = None;
+                }
+                Scope::Race(_) => match (&s.transformed, sum) {
+                    (Some(t), Some(g)) => sum = g.checked_add(t.value).ok(),
+                    (None, _) => {
+                        outside.push(format!(
+                            "{}: the tree still has nil nodes (name more points or raise the limit)",
+                            s.sub.name(race)
+                        ));
+                        sum = None;
+                    }
+                    (Some(_), None) => {}
+                },
+            }
+        }
+        self.sum = sum;
+        self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
+        self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
+        self.outside = outside;
+    }
+
     /// The verdict of an evaluation.
     pub fn verdict(&self, e: Evaluation) -> Option<&Verdict> {
         match e {
@@ -120,17 +195,16 @@ pub fn analyse(race: &Race, options: &Options) -> Result<Analysis, RaceError> {
     analyse_with(race, options, &mut |_| {})
 }
 
-/// [`analyse`] reporting the independent search's progress (positions
-/// visited) to `progress`.
+/// [`analyse`] handing the independent search's progress records to
+/// `progress`.
 pub fn analyse_with(
     race: &Race,
     options: &Options,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<Analysis, RaceError> {
+    let cancel = options.cancel.as_ref();
     let subs = split(race)?;
     let mut out = Vec::new();
-    let mut outside = Vec::new();
-    let mut sum = Some(Game::zero());
     for sub in &subs {
         let scope = sub.scope();
         let points = count::point_attributes(race, &sub.region);
@@ -146,13 +220,7 @@ pub fn analyse_with(
         };
         match scope {
             Scope::Idle => {}
-            Scope::Outside => {
-                outside.push(format!(
-                    "{} holds essential chains of both colours (shared liberties): outside the seed's method",
-                    sub.name(race)
-                ));
-                sum = None;
-            }
+            Scope::Outside => {}
             Scope::Race(owner) => {
                 a.search_region = count::search_region(race, &sub.region, owner);
                 let mut tree = GameTree::new(race, sub.region, owner);
@@ -165,8 +233,10 @@ pub fn analyse_with(
                     .filter(|&v| sub.region.contains(v))
                     .collect();
                 let exp = if points.is_empty() {
-                    tree.expand_auto(&options.tree_limit)
+                    tree.expand_auto(&options.tree_limits, cancel)
                 } else {
+                    let mut meter = Meter::new(&options.tree_limits, cancel);
+                    let mut stop = None;
                     let rounds = if options.rounds == 0 {
                         usize::MAX
                     } else {
@@ -180,12 +250,13 @@ pub fn analyse_with(
                         if tree.nodes.len() == before && tree.has_nil() && r > 1 {
                             break;
                         }
-                        if options.tree_limit.exceeded(tree.nodes.len() as u64) {
+                        if let Err(s) = tree.over(&options.tree_limits, &mut meter) {
+                            stop = Some(s);
                             break;
                         }
                     }
                     if tree.has_nil() {
-                        Expansion::CutOff
+                        Expansion::CutOff(stop)
                     } else {
                         Expansion::Complete
                     }
@@ -193,42 +264,25 @@ pub fn analyse_with(
                 a.raw_value = tree.raw_value();
                 a.transformed = transform(&tree);
                 a.expansion = Some(exp);
-                match (&a.transformed, sum) {
-                    (Some(t), Some(s)) => sum = s.checked_add(t.value).ok(),
-                    _ => {
-                        if a.transformed.is_none() {
-                            outside.push(format!(
-                                "{}: the tree still has nil nodes (name more points or raise the limit)",
-                                sub.name(race)
-                            ));
-                        }
-                        sum = None;
-                    }
-                }
                 a.tree = Some(tree);
             }
         }
         out.push(a);
     }
-    let (seed, stops) = match sum {
-        Some(g) => (
-            judge(g, Evaluation::Seed).ok(),
-            judge(g, Evaluation::Stops).ok(),
-        ),
-        None => (None, None),
-    };
     let search = options
-        .search_limit
+        .search_limits
         .as_ref()
-        .map(|l| search_race_with(race, race_area(&subs), l, progress));
-    Ok(Analysis {
+        .map(|l| search_race_with(race, race_area(&subs), l, cancel, progress));
+    let mut analysis = Analysis {
         subs: out,
-        sum,
-        seed,
-        stops,
+        sum: None,
+        seed: None,
+        stops: None,
         search,
-        outside,
-    })
+        outside: Vec::new(),
+    };
+    analysis.judge(race);
+    Ok(analysis)
 }
 
 /// The owner of a race sub-position, if it is one.

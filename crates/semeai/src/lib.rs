@@ -35,6 +35,7 @@ mod error;
 mod limit;
 mod race;
 mod region;
+mod report;
 mod search;
 pub mod study;
 mod transform;
@@ -44,9 +45,13 @@ mod verdict;
 pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError};
-pub use limit::SearchLimit;
+pub use limit::{TREE_NODES, default_tree_limits};
 pub use race::{Race, race_rules};
 pub use region::{Scope, SubPosition, split};
+pub use report::{
+    Report, SearchReport, SubReport, VerdictReport, scope_words, transformed_tree, tree_svg,
+    verdict_text,
+};
 pub use search::{RaceOutcome, SearchResult, search_race, search_race_with};
 pub use transform::{NodeTransform, Transformed, node_value, transform};
 pub use tree::{Edge, Expansion, GameTree, Node};

@@ -1,44 +1,15 @@
-//! Bounds on the tree expansion and the search.
+//! Bounds on the tree expansion and the search: two budgets of the shared
+//! search contract, one per phase.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use miai_search::Limits;
 
-/// How far a search may go.
-#[derive(Debug, Clone)]
-pub struct SearchLimit {
-    /// Nodes at most (tree nodes for the expansion, positions for the
-    /// search).
-    pub nodes: u64,
-    /// Set to `true` from another thread to stop; results say they were
-    /// cut off.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
+/// The default budget of each tree's expansion: 200,000 tree nodes.
+pub const TREE_NODES: u64 = 200_000;
 
-impl Default for SearchLimit {
-    /// 200 000 nodes, no cancellation.
-    fn default() -> Self {
-        SearchLimit {
-            nodes: 200_000,
-            cancel: None,
-        }
-    }
-}
-
-impl SearchLimit {
-    /// A limit of `nodes` nodes.
-    pub fn nodes(nodes: u64) -> SearchLimit {
-        SearchLimit {
-            nodes,
-            cancel: None,
-        }
-    }
-
-    /// Whether the search has to stop after `used` nodes.
-    pub fn exceeded(&self, used: u64) -> bool {
-        used >= self.nodes
-            || self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(Ordering::Relaxed))
-    }
+/// The default limits of a tree expansion ([`TREE_NODES`] nodes, no time
+/// limit). A tree's node count is its size (distinct positions, root
+/// included), checked before each node is expanded; the time limit and the
+/// cancel flag are looked at there too.
+pub fn default_tree_limits() -> Limits {
+    Limits::none().with_nodes(TREE_NODES)
 }

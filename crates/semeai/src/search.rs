@@ -10,10 +10,9 @@
 
 use std::collections::HashMap;
 
-use miai_goban::{Color, Move, Position, Vertex, VertexSet};
-
-use crate::limit::SearchLimit;
 use crate::race::Race;
+use miai_goban::{Color, Move, Position, Vertex, VertexSet};
+use miai_search::{Cancel, Limits, Meter, Progress, Stop, TableUsage};
 
 /// How a race ends under best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -46,6 +45,17 @@ pub struct SearchResult {
     pub white_first: Option<RaceOutcome>,
     /// Positions visited.
     pub nodes: u64,
+    /// Why the search stopped early, if a limit or the caller stopped it
+    /// (a side's outcome is then `None`; an outcome can also be missing
+    /// without a stop when a line grew past 400 moves).
+    pub stop: Option<Stop>,
+}
+
+impl SearchResult {
+    /// Whether both first players' outcomes were found.
+    pub fn complete(&self) -> bool {
+        self.black_first.is_some() && self.white_first.is_some()
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -56,11 +66,10 @@ enum Bound {
 }
 
 struct Searcher<'a> {
-    progress: &'a mut dyn FnMut(u64),
+    progress: &'a mut dyn FnMut(&Progress),
     area: Vec<Vertex>,
     ess: [VertexSet; 2],
-    limit: &'a SearchLimit,
-    nodes: u64,
+    meter: Meter,
     stopped: bool,
     table: HashMap<u64, (i8, Bound)>,
     path: Vec<u64>,
@@ -70,18 +79,25 @@ fn idx(c: Color) -> usize {
     usize::from(c == Color::White)
 }
 
-/// Searches the race for both first players.
-pub fn search_race(race: &Race, area: VertexSet, limit: &SearchLimit) -> SearchResult {
-    search_race_with(race, area, limit, &mut |_| {})
+/// Searches the race for both first players, within `limits` (positions
+/// and time, over both searches), stopped early when `cancel` is raised.
+pub fn search_race(
+    race: &Race,
+    area: VertexSet,
+    limits: &Limits,
+    cancel: Option<&Cancel>,
+) -> SearchResult {
+    search_race_with(race, area, limits, cancel, &mut |_| {})
 }
 
-/// [`search_race`] reporting the positions visited so far to `progress`
-/// every 65 536 positions.
+/// [`search_race`] handing a progress record to `progress` at the meter's
+/// cadence (every 100 ms).
 pub fn search_race_with(
     race: &Race,
     area: VertexSet,
-    limit: &SearchLimit,
-    progress: &mut dyn FnMut(u64),
+    limits: &Limits,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
     let area: Vec<Vertex> = area
         .iter()
@@ -94,8 +110,7 @@ pub fn search_race_with(
             race.essential_stones(Color::Black),
             race.essential_stones(Color::White),
         ],
-        limit,
-        nodes: 0,
+        meter: Meter::new(limits, cancel),
         stopped: false,
         table: HashMap::new(),
         path: Vec::new(),
@@ -119,7 +134,8 @@ pub fn search_race_with(
     SearchResult {
         black_first: out[0],
         white_first: out[1],
-        nodes: s.nodes,
+        nodes: s.meter.nodes(),
+        stop: s.meter.stopped(),
     }
 }
 
@@ -138,11 +154,15 @@ impl Searcher<'_> {
         mut beta: i8,
         depth: u32,
     ) -> i8 {
-        self.nodes += 1;
-        if self.nodes & 0xffff == 0 {
-            (self.progress)(self.nodes);
+        let ticked = self.meter.tick();
+        if self.meter.report_due() {
+            let used = self.table.len();
+            (self.progress)(&self.meter.progress(TableUsage {
+                used,
+                capacity: used,
+            }));
         }
-        if self.stopped || self.limit.exceeded(self.nodes) || depth > 400 {
+        if self.stopped || ticked.is_err() || depth > 400 {
             self.stopped = true;
             return 0;
         }

@@ -16,9 +16,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::{Options, analyse};
-use crate::limit::SearchLimit;
 use crate::race::Race;
 use crate::verdict::Evaluation;
+use miai_search::Limits;
 
 /// One generated race as a race diagram.
 pub fn generate(seed: u64, width: usize, shared: f64) -> String {
@@ -131,8 +131,8 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
         let text = generate(seed, width, shared);
         let Some(race) = mark(&text) else { continue };
         let options = Options {
-            tree_limit: SearchLimit::nodes(20_000),
-            search_limit: Some(SearchLimit::nodes(400_000)),
+            tree_limits: Limits::none().with_nodes(20_000),
+            search_limits: Some(Limits::none().with_nodes(400_000)),
             ..Options::default()
         };
         let Ok(a) = analyse(&race, &options) else {

@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 use miai_cgt::Game;
 use miai_goban::{Color, Vertex, VertexSet};
 
+use miai_search::{Cancel, Limits, Meter, Stop};
+
 use crate::count;
-use crate::limit::SearchLimit;
 use crate::race::Race;
 
 /// A move in the tree.
@@ -66,8 +67,10 @@ pub struct GameTree {
 pub enum Expansion {
     /// Every leaf is settled.
     Complete,
-    /// The node limit or cancellation stopped it; `nil` leaves remain.
-    CutOff,
+    /// `nil` leaves remain: a limit or the caller stopped the expansion
+    /// (the reason given), or, in the user-steered mode, the rounds ran out
+    /// or the points given settle nothing more (`None`).
+    CutOff(Option<Stop>),
 }
 
 impl GameTree {
@@ -166,12 +169,16 @@ impl GameTree {
     }
 
     /// Expands automatically over the useful points of the search region
-    /// until every leaf is settled or the limit is reached.
-    pub fn expand_auto(&mut self, limit: &SearchLimit) -> Expansion {
+    /// until every leaf is settled or a limit is reached. The node limit
+    /// bounds the tree's size (its distinct positions, root included),
+    /// checked before each node is expanded, where the clock and the cancel
+    /// flag are looked at too.
+    pub fn expand_auto(&mut self, limits: &Limits, cancel: Option<&Cancel>) -> Expansion {
+        let mut meter = Meter::new(limits, cancel);
         let mut next = 0;
         while next < self.nodes.len() {
-            if limit.exceeded(self.nodes.len() as u64) {
-                return Expansion::CutOff;
+            if let Err(stop) = self.over(limits, &mut meter) {
+                return Expansion::CutOff(Some(stop));
             }
             if self.nodes[next].is_nil() {
                 let pts = count::candidates(&self.nodes[next].race, &self.region, self.owner);
@@ -180,6 +187,18 @@ impl GameTree {
             next += 1;
         }
         Expansion::Complete
+    }
+
+    /// Whether the tree has reached the node limit, or the clock or the
+    /// cancel flag on `meter` says stop.
+    pub(crate) fn over(&self, limits: &Limits, meter: &mut Meter) -> Result<(), Stop> {
+        if limits
+            .max_nodes
+            .is_some_and(|m| self.nodes.len() as u64 >= m)
+        {
+            meter.stop(Stop::Nodes);
+        }
+        meter.check()
     }
 
     /// Whether some node is still `nil`.

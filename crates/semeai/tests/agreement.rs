@@ -5,7 +5,7 @@
 //! agree; and the study generator's races never make the analysis panic.
 
 use miai_goban::Color;
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, SearchLimit, analyse, study};
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse, study};
 use proptest::prelude::*;
 
 /// A race of width 2k+1 with Black pockets and White pockets at the odd
@@ -49,7 +49,7 @@ proptest! {
         let (black, white) = (black & mask, white & mask);
         prop_assume!(black != 0 && white != 0);
         let (race, nb, nw) = pocket_race(k, black, white);
-        let options = Options { search_limit: Some(SearchLimit::nodes(2_000_000)), ..Options::default() };
+        let options = Options { search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)), ..Options::default() };
         let a = analyse(&race, &options).unwrap();
         prop_assert_eq!(a.sum.unwrap(), miai_cgt::Game::integer(nb - nw));
         let rule = |first: Color| if nb > nw { Color::Black } else if nb < nw { Color::White } else { first };

@@ -5,7 +5,7 @@
 //! agree.
 
 use miai_goban::Color;
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, SearchLimit, analyse};
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
 
 fn outcome(word: &str) -> Option<RaceOutcome> {
     match word {
@@ -30,7 +30,7 @@ fn classical_races() {
         let text = std::fs::read_to_string(&path).unwrap();
         let race = Race::parse(&text).unwrap();
         let options = Options {
-            search_limit: Some(SearchLimit::nodes(1_000_000)),
+            search_limits: Some(miai_search::Limits::none().with_nodes(1_000_000)),
             ..Options::default()
         };
         let a = analyse(&race, &options).unwrap();

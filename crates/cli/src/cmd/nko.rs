@@ -3,18 +3,19 @@
 //! and a full-history brute-force check of the table.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context as _, bail};
-use miai_nko::history::{HistorySearch, MAX_HISTORY_N, Rules, SearchLimit};
-use miai_nko::passes::{self, NaivePassTable, PROVEN_PASS_MAX_N};
-use miai_nko::variation::{Variation, principal_variation};
-use miai_nko::{MAX_TABLE_N, Outcome, Player, SearchError, State, WinTable, closed_form};
-use serde::Serialize;
+use miai_nko::history::Rules;
+use miai_nko::passes::PROVEN_PASS_MAX_N;
+use miai_nko::report::{PassQuery, Query, Table, describe};
+use miai_nko::variation::principal_variation;
+use miai_nko::verify::sweep;
+use miai_nko::{MAX_TABLE_N, Outcome, Player, State, closed_form};
+use miai_search::Limits;
+
+use crate::search::{LimitArgs, ctrl_c, exit_code, progress_bar, progress_message};
 
 /// Arguments of `miai nko`.
 #[derive(Debug, clap::Args)]
@@ -46,6 +47,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Limits of the brute force run with --passes (n <= 8).
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// Subcommands of `miai nko`.
@@ -89,9 +93,9 @@ pub struct VerifyArgs {
     /// The variant with passes.
     #[arg(long)]
     pub passes: bool,
-    /// Stop after this many search nodes.
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
+    /// Limits of the brute force, over the whole sweep.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// A side, on the command line.
@@ -121,57 +125,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let state = State::from_signed(n, m, args.to_move.into())?;
             if args.passes {
-                query_passes(state, args.json)
+                query_passes(state, &args.limits.limits(), args.json)
             } else {
                 query(state, args.max_plies, args.json)
             }
         }
-    }
-}
-
-/// The JSON of `miai nko N M --json` (and of `miai serve`'s
-/// `/api/nko/state`).
-#[derive(Debug, Serialize)]
-pub(crate) struct QueryJson {
-    n: u64,
-    m: u64,
-    t: usize,
-    passes: bool,
-    winner: char,
-    proven: bool,
-    seed_claim: Option<char>,
-    seed_wrong: bool,
-    variation: Vec<String>,
-    variation_truncated: bool,
-}
-
-/// A state in words: its kos, who holds how many, who moves.
-pub(crate) fn describe(state: State) -> String {
-    format!(
-        "{state}: {} kos, Black holds {}, White {}, {} to move",
-        state.n(),
-        state.kos_of(Player::Black),
-        state.kos_of(Player::White),
-        state.to_move()
-    )
-}
-
-/// The verdict of `state` without passes (the proven closed form), the
-/// seed's claim, and the principal variation of at most `max_plies` moves.
-pub(crate) fn query_json(state: State, pv: &Variation) -> QueryJson {
-    let winner = closed_form::winner(state);
-    let seed = closed_form::seed_claim(state);
-    QueryJson {
-        n: state.n(),
-        m: state.m(),
-        t: state.t(),
-        passes: false,
-        winner: winner.letter(),
-        proven: true,
-        seed_claim: seed.map(Player::letter),
-        seed_wrong: seed.is_some_and(|s| s != winner),
-        variation: pv.plies.iter().map(ToString::to_string).collect(),
-        variation_truncated: pv.truncated,
     }
 }
 
@@ -180,7 +138,7 @@ fn query(state: State, max_plies: usize, json: bool) -> anyhow::Result<ExitCode>
     let seed = closed_form::seed_claim(state);
     let pv = principal_variation(state, max_plies);
     if json {
-        let out = query_json(state, &pv);
+        let out = Query::new(state, &pv);
         println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(ExitCode::SUCCESS);
     }
@@ -209,97 +167,15 @@ fn query(state: State, max_plies: usize, json: bool) -> anyhow::Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-/// The outcome of `state` with passes: the brute force for small n, else
-/// the seed's pass rule, with what backs it.
-#[derive(Debug)]
-pub(crate) struct PassQuery {
-    state: State,
-    /// The seed's pass rule.
-    rule: Outcome,
-    /// The full-history brute force, run for n <= 8.
-    searched: Option<Outcome>,
-    /// The answer: the brute force where run, else the rule.
-    outcome: Outcome,
-    /// Whether the rule is backed by the brute force at this n.
-    proven: bool,
-    /// The naive (n, m, t) recursion with a pass move (a different game).
-    naive: Option<Outcome>,
-}
-
-/// The JSON of `miai nko N M --passes --json`.
-#[derive(Debug, Serialize)]
-pub(crate) struct PassJson {
-    n: u64,
-    m: u64,
-    t: usize,
-    passes: bool,
-    winner: char,
-    proven: bool,
-    naive_recursion: Option<char>,
-}
-
-impl PassQuery {
-    /// Answers `state` with passes allowed.
-    pub(crate) fn new(state: State) -> anyhow::Result<PassQuery> {
-        let rule = passes::proven_outcome(state);
-        // Small boards: play it out with the brute force right here.
-        let searched = if state.n() <= 8 {
-            let mut search = HistorySearch::new(Rules::PassesAllowed, SearchLimit::default());
-            Some(search.solve(state)?)
-        } else {
-            None
-        };
-        Ok(PassQuery {
-            state,
-            rule,
-            searched,
-            outcome: searched.unwrap_or(rule),
-            proven: passes::is_proven(state),
-            naive: NaivePassTable::build(state.n().clamp(2, MAX_TABLE_N))
-                .ok()
-                .and_then(|t| t.outcome(state).ok()),
-        })
+fn query_passes(state: State, limits: &Limits, json: bool) -> anyhow::Result<ExitCode> {
+    let q = PassQuery::new(state, limits, Some(&ctrl_c()))?;
+    if let Some(stop) = q.stopped {
+        eprintln!("the brute force stopped ({stop}): the answer below is the seed's pass rule");
     }
-
-    /// Its JSON.
-    pub(crate) fn json(&self) -> PassJson {
-        PassJson {
-            n: self.state.n(),
-            m: self.state.m(),
-            t: self.state.t(),
-            passes: true,
-            winner: self.outcome.letter(),
-            proven: self.proven,
-            naive_recursion: self.naive.map(Outcome::letter),
-        }
-    }
-
-    /// What backs the answer, in words.
-    pub(crate) fn how(&self) -> String {
-        if self.searched.is_some() {
-            "full-history brute force, just run".to_string()
-        } else if self.proven {
-            format!(
-                "seed's pass rule, verified by the full-history brute force for n <= {PROVEN_PASS_MAX_N}"
-            )
-        } else {
-            format!(
-                "seed's pass rule; NOT proven at this n (brute force verified only n <= {PROVEN_PASS_MAX_N})"
-            )
-        }
-    }
-
-    /// The seed's pass rule here.
-    pub(crate) fn rule(&self) -> Outcome {
-        self.rule
-    }
-}
-
-fn query_passes(state: State, json: bool) -> anyhow::Result<ExitCode> {
-    let q = PassQuery::new(state)?;
+    let code = exit_code(q.stopped.is_none());
     if json {
         println!("{}", serde_json::to_string_pretty(&q.json())?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(code);
     }
     let (rule, searched, outcome, naive) = (q.rule, q.searched, q.outcome, q.naive);
     println!(
@@ -317,22 +193,7 @@ fn query_passes(state: State, json: bool) -> anyhow::Result<ExitCode> {
             "Note: the naive (n, m, t) recursion with a pass move says {nv}; it is a different game (a pass mid-fight changes the fight)"
         );
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// One cell of the win table: state `(n, m, t)` and its winner.
-#[derive(Debug, Serialize)]
-pub(crate) struct Row {
-    n: u64,
-    m: u64,
-    t: usize,
-    /// The side to move, `B` or `W`.
-    to_move: char,
-    winner: char,
-    /// Whether the seed's claim (if any) disagrees.
-    seed_wrong: bool,
-    /// Whether the value is proven (always, without passes).
-    proven: bool,
+    Ok(code)
 }
 
 fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
@@ -343,10 +204,10 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
     if max_n > MAX_TABLE_N {
         bail!("--max-n {max_n} is above the limit of {MAX_TABLE_N}");
     }
-    let dp = table_dp(max_n, args.passes)?;
-    let cell = |s: State| cell(dp.as_ref(), s);
+    let table = Table::new(max_n, args.passes)?;
+    let cell = |s: State| Ok(table.cell(s)?);
     if args.json {
-        let rows = rows(max_n, &cell)?;
+        let rows = table.rows()?;
         println!("{}", serde_json::to_string(&rows)?);
     }
     let side: Player = args.to_move.into();
@@ -361,66 +222,6 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
         print_text(max_n, side, args.passes, &cell)?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The DP table for `max_n` (none with passes: the pass rule is read off
-/// the proven pass table instead), after checking `max_n`.
-fn table_dp(max_n: u64, passes: bool) -> anyhow::Result<Option<WinTable>> {
-    if max_n < 2 {
-        bail!("max_n {max_n}: the table starts at n = 2");
-    }
-    if max_n > MAX_TABLE_N {
-        bail!("max_n {max_n} is above the limit of {MAX_TABLE_N}");
-    }
-    Ok(if passes {
-        None
-    } else {
-        Some(WinTable::build(max_n)?)
-    })
-}
-
-/// A cell's outcome, whether the seed's claim there is wrong, and whether
-/// the outcome is proven.
-fn cell(dp: Option<&WinTable>, s: State) -> anyhow::Result<(Outcome, bool, bool)> {
-    Ok(match dp {
-        Some(t) => {
-            let w = t.winner(s)?;
-            (Outcome::win_for(w), closed_form::seed_is_wrong(s), true)
-        }
-        // With passes the proven rule is the seed's own: no disagreement
-        // in the brute-forced range, and unproven beyond it.
-        None => (passes::proven_outcome(s), false, passes::is_proven(s)),
-    })
-}
-
-/// Every cell with n <= `max_n`, both sides to move.
-fn rows(max_n: u64, cell: &CellFn<'_>) -> anyhow::Result<Vec<Row>> {
-    let mut rows = Vec::new();
-    for n in 2..=max_n {
-        for m in 1..n {
-            for p in [Player::Black, Player::White] {
-                let s = State::new(n, m, p)?;
-                let (o, seed_wrong, proven) = cell(s)?;
-                rows.push(Row {
-                    n,
-                    m,
-                    t: s.t(),
-                    to_move: p.letter(),
-                    winner: o.letter(),
-                    seed_wrong,
-                    proven,
-                });
-            }
-        }
-    }
-    Ok(rows)
-}
-
-/// The win table's rows up to `max_n`, with or without passes. Used by
-/// `miai serve`'s `/api/nko/table`.
-pub(crate) fn table_rows(max_n: u64, passes: bool) -> anyhow::Result<Vec<Row>> {
-    let dp = table_dp(max_n, passes)?;
-    rows(max_n, &|s| cell(dp.as_ref(), s))
 }
 
 type CellFn<'a> = dyn Fn(State) -> anyhow::Result<(Outcome, bool, bool)> + 'a;
@@ -537,10 +338,11 @@ fn draw_svg(max_n: u64, side: Player, passes: bool, cell: &CellFn<'_>) -> anyhow
 }
 
 fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    if args.max_n < 2 || args.max_n > MAX_HISTORY_N {
+    if args.max_n < 2 || args.max_n > miai_nko::history::MAX_HISTORY_N {
         bail!(
-            "--max-n {}: the full-history brute force handles 2..={MAX_HISTORY_N}",
-            args.max_n
+            "--max-n {}: the full-history brute force handles 2..={}",
+            args.max_n,
+            miai_nko::history::MAX_HISTORY_N
         );
     }
     let rules = if args.passes {
@@ -548,62 +350,19 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
     } else {
         Rules::NoPasses
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // Only one handler per process; if another part set one, go without.
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
-    let cells = args.max_n * (args.max_n - 1);
-    let bar = indicatif::ProgressBar::new(cells);
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let dp = WinTable::build(args.max_n)?;
-    let bar_for_search = bar.clone();
-    let mut search = HistorySearch::new(
+    let bar = progress_bar(
+        true,
+        args.max_n * (args.max_n - 1),
+        "{bar:40} {pos}/{len} {msg}",
+    );
+    let s = sweep(
+        args.max_n,
         rules,
-        SearchLimit {
-            max_nodes: args.max_nodes,
-            cancel: Some(cancel),
-        },
-    )
-    .with_progress(move |nodes| bar_for_search.set_message(format!("{nodes} nodes")));
-    let (mut mismatches, mut seed_wrong, mut done) = (Vec::new(), Vec::new(), 0u64);
-    let mut stopped = None;
-    'outer: for n in 2..=args.max_n {
-        for m in 1..n {
-            for p in [Player::Black, Player::White] {
-                let s = State::new(n, m, p)?;
-                let truth = match search.solve(s) {
-                    Ok(o) => o,
-                    Err(e @ (SearchError::Cancelled { .. } | SearchError::NodeLimit { .. })) => {
-                        stopped = Some(e);
-                        break 'outer;
-                    }
-                    Err(e) => return Err(e.into()),
-                };
-                let expected = if args.passes {
-                    passes::proven_outcome(s)
-                } else {
-                    Outcome::win_for(dp.winner(s)?)
-                };
-                if truth != expected {
-                    mismatches.push(s);
-                }
-                let seed = if args.passes {
-                    Some(passes::proven_outcome(s)) // the seed's pass rule
-                } else {
-                    closed_form::seed_claim(s).map(Outcome::win_for)
-                };
-                if seed.is_some_and(|c| c != truth) {
-                    seed_wrong.push(s);
-                }
-                done += 1;
-                bar.inc(1);
-            }
-        }
-    }
+        &args.limits.limits(),
+        Some(&ctrl_c()),
+        &mut |p| bar.set_message(progress_message(p)),
+        &mut || bar.inc(1),
+    )?;
     bar.finish_and_clear();
     let what = if args.passes {
         "the seed's pass rule"
@@ -611,29 +370,25 @@ fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
         "the DP table"
     };
     println!(
-        "full-history brute force: {done} of {cells} cells solved, {} nodes",
-        search.nodes()
+        "full-history brute force: {} of {} cells solved, {} nodes",
+        s.solved, s.cells, s.nodes
     );
-    if let Some(e) = stopped {
-        println!("stopped early: {e}; the cells above were solved and are kept");
+    if let Some(stop) = s.stopped {
+        println!("stopped early: {stop}; the cells above were solved and are kept");
     }
     println!(
         "{what}: {} disagreement(s){}",
-        mismatches.len(),
-        list(&mismatches)
+        s.mismatches.len(),
+        list(&s.mismatches)
     );
     if !args.passes {
         println!(
             "seed 000's closed form: wrong at {} cell(s){}",
-            seed_wrong.len(),
-            list(&seed_wrong)
+            s.seed_wrong.len(),
+            list(&s.seed_wrong)
         );
     }
-    Ok(if mismatches.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_code(s.holds()))
 }
 
 fn list(states: &[State]) -> String {

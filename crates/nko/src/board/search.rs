@@ -2,7 +2,9 @@
 
 use miai_goban::{Color, Game, Move};
 
-use crate::history::{Rules, SearchLimit};
+use miai_search::{Cancel, Limits, Meter, Progress};
+
+use crate::history::{ProgressFn, Rules, tick};
 use crate::{Outcome, Player, SearchError};
 
 use super::KoPosition;
@@ -12,7 +14,7 @@ use super::KoPosition;
 /// games), so its tree grows fast with `n`. Without passes every cell up to
 /// `n = 5` takes at most a few thousand nodes; with passes `n = 4` takes up
 /// to about 25,000 nodes and a single `n = 5` cell did not finish in a
-/// minute (see the crate README). Use [`SearchLimit`] to bound a search.
+/// minute (see the crate README). Use [`Limits`] to bound a search.
 pub const MAX_BOARD_N: u64 = 5;
 
 /// A plain minimax over full game histories on the Go board itself:
@@ -27,16 +29,15 @@ pub const MAX_BOARD_N: u64 = 5;
 /// passes in a row end the game in a draw.
 pub struct BoardSearch<'a> {
     rules: Rules,
-    limit: SearchLimit,
-    nodes: u64,
-    progress: Option<Box<dyn FnMut(u64) + 'a>>,
+    meter: Meter,
+    progress: ProgressFn<'a>,
 }
 
 impl std::fmt::Debug for BoardSearch<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("BoardSearch")
             .field("rules", &self.rules)
-            .field("nodes", &self.nodes)
+            .field("nodes", &self.meter.nodes())
             .finish_non_exhaustive()
     }
 }
@@ -49,20 +50,22 @@ fn color(player: Player) -> Color {
 }
 
 impl<'a> BoardSearch<'a> {
-    /// A search of the game `rules` (with or without passes) within `limit`.
+    /// A search of the game `rules` (with or without passes) within
+    /// `limits` (nodes and time, counted over all calls), stopped early
+    /// when `cancel` is raised.
     #[must_use]
-    pub fn new(rules: Rules, limit: SearchLimit) -> Self {
+    pub fn new(rules: Rules, limits: &Limits, cancel: Option<&Cancel>) -> Self {
         Self {
             rules,
-            limit,
-            nodes: 0,
+            meter: Meter::new(limits, cancel),
             progress: None,
         }
     }
 
-    /// Report the node count to `progress` now and then (every 65,536 nodes).
+    /// Hand a progress record to `progress` now and then (at the meter's
+    /// cadence: every 100 ms).
     #[must_use]
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'a) -> Self {
+    pub fn with_progress(mut self, progress: impl FnMut(&Progress) + 'a) -> Self {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -70,7 +73,7 @@ impl<'a> BoardSearch<'a> {
     /// Nodes searched so far (over all calls).
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.meter.nodes()
     }
 
     /// The outcome of `position` under perfect play, its side to move to
@@ -78,20 +81,21 @@ impl<'a> BoardSearch<'a> {
     ///
     /// ```
     /// use miai_goban::Rules as GoRules;
-    /// use miai_nko::history::{Rules, SearchLimit};
+    /// use miai_nko::history::Rules;
+    /// use miai_search::Limits;
     /// use miai_nko::board::{BoardSearch, KoPosition, grid_setup};
     /// use miai_nko::{Outcome, Player};
     /// // (3, 1, 0): the seed's formula says White; Black wins.
     /// let setup = grid_setup(&[true, false, false], Player::Black)?;
     /// let ko = KoPosition::recognise(&setup.into_position(GoRules::chinese())?)?;
-    /// let mut search = BoardSearch::new(Rules::NoPasses, SearchLimit::default());
+    /// let mut search = BoardSearch::new(Rules::NoPasses, &Limits::none(), None);
     /// assert_eq!(search.solve(&ko)?, Outcome::BlackWins);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
-    /// [`SearchError::TooManyKos`] above [`MAX_BOARD_N`]; the node limit or
-    /// cancellation.
+    /// [`SearchError::TooManyKos`] above [`MAX_BOARD_N`];
+    /// [`SearchError::Stopped`] at a limit or on cancellation.
     pub fn solve(&mut self, position: &KoPosition) -> Result<Outcome, SearchError> {
         if position.n() > MAX_BOARD_N {
             return Err(SearchError::TooManyKos {
@@ -111,8 +115,7 @@ impl<'a> BoardSearch<'a> {
     }
 
     fn tick(&mut self) -> Result<(), SearchError> {
-        self.nodes += 1;
-        self.limit.check(self.nodes, &mut self.progress)
+        tick(&mut self.meter, 0, &mut self.progress)
     }
 
     /// The value for `me`, to move: 1 win, 0 draw, -1 loss. `passed` says

@@ -13,7 +13,7 @@ use miai_nko::{Ending, Move, Player, State, Step};
 use serde_json::{Value, json};
 
 use super::{ApiError, blocking};
-use crate::cmd::nko;
+use miai_nko::report::{self as nko, PassQuery, Table};
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -54,9 +54,12 @@ async fn api_nko_table(
         )));
     }
     let passes = q.passes;
-    let rows =
-        blocking(move || nko::table_rows(max_n, passes).map_err(|e| ApiError::from_analysis(&e)))
-            .await?;
+    let rows = blocking(move || {
+        Table::new(max_n, passes)
+            .and_then(|t| t.rows())
+            .map_err(|e| ApiError::from_analysis(&e.into()))
+    })
+    .await?;
     Ok(Json(NkoTable {
         max_n,
         passes,
@@ -176,11 +179,12 @@ async fn api_nko_state(
     let passes = q.passes;
     let answer = blocking(move || {
         let mut out = if passes {
-            let pq = nko::PassQuery::new(state).map_err(|e| ApiError::from_analysis(&e))?;
+            let pq = PassQuery::new(state, &miai_search::Limits::none(), None)
+                .map_err(|e| ApiError::from_analysis(&e.into()))?;
             let mut v = serde_json::to_value(pq.json()).unwrap_or(Value::Null);
             if let Value::Object(map) = &mut v {
                 map.insert("how".into(), json!(pq.how()));
-                map.insert("seed_rule".into(), json!(pq.rule().letter().to_string()));
+                map.insert("seed_rule".into(), json!(pq.rule.letter().to_string()));
                 map.insert("plies".into(), json!([]));
                 map.insert(
                     "note".into(),
@@ -211,7 +215,7 @@ async fn api_nko_state(
                     })
                 })
                 .collect();
-            let mut v = serde_json::to_value(nko::query_json(state, &pv)).unwrap_or(Value::Null);
+            let mut v = serde_json::to_value(nko::Query::new(state, &pv)).unwrap_or(Value::Null);
             if let Value::Object(map) = &mut v {
                 map.insert("plies".into(), json!(plies));
             }

@@ -22,15 +22,15 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use miai_cgt::Game;
 use miai_goban::{Color, Vertex};
+use miai_search::{Cancel, Limits, Progress};
 use miai_semeai::{
-    Analysis, Evaluation, Expansion, GameTree, Options, PointAttribute, Race, Scope, SearchLimit,
-    SubAnalysis, Transformed, analyse_with, judge, transform,
+    Analysis, Evaluation, Expansion, GameTree, Options, PointAttribute, Race, Report, Scope,
+    SubAnalysis, Transformed, analyse_with, tree_svg,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{ApiError, blocking, jobs};
-use crate::cmd::semeai as report;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -133,13 +133,13 @@ struct Step {
     path: Option<Vec<(Color, Vertex)>>,
 }
 
-/// Sets the flag when dropped: a client that goes away stops the
+/// Raises the flag when dropped: a client that goes away stops the
 /// analysis (axum drops the handler's future).
-struct FlagOnDrop(Arc<AtomicBool>);
+struct CancelOnDrop(Cancel);
 
-impl Drop for FlagOnDrop {
+impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.cancel();
     }
 }
 
@@ -156,16 +156,16 @@ async fn api_semeai(
     body: Result<Json<SemeaiRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = Cancel::new();
     let settings = req.settings(cancel.clone())?;
-    let guard = FlagOnDrop(cancel.clone());
+    let guard = CancelOnDrop(cancel.clone());
     let timed_out = Arc::new(AtomicBool::new(false));
     let timer = {
         let (cancel, timed_out) = (cancel.clone(), timed_out.clone());
         tokio::spawn(async move {
             tokio::time::sleep(SEMEAI_TIME).await;
             timed_out.store(true, Ordering::Relaxed);
-            cancel.store(true, Ordering::Relaxed);
+            cancel.cancel();
         })
     };
     let answer = blocking(move || analyse(&req, &settings, &mut |_| {})).await;
@@ -190,12 +190,12 @@ pub(super) fn job_work(params: Value) -> Result<jobs::Work, ApiError> {
     let req: SemeaiRequest = jobs::params("semeai", params)?;
     // The job's own flag is only known when it runs: check the request now
     // (a 400 at the start), build the real settings in the work.
-    req.settings(Arc::new(AtomicBool::new(false)))?;
+    req.settings(Cancel::new())?;
     Ok(Box::new(move |ctx: &jobs::Context| {
-        let settings = req.settings(ctx.flag())?;
+        let settings = req.settings(ctx.search_cancel())?;
         let max_nodes = settings.search_nodes;
-        let mut answer = analyse(&req, &settings, &mut |nodes| {
-            ctx.progress(json!({"nodes": nodes, "max_nodes": max_nodes}));
+        let mut answer = analyse(&req, &settings, &mut |p| {
+            ctx.progress(json!({"nodes": p.nodes, "max_nodes": max_nodes}));
         })?;
         if ctx.is_cancelled() {
             answer["stopped"] = json!("cancelled: results may be cut off");
@@ -209,7 +209,7 @@ pub(super) fn job_work(params: Value) -> Result<jobs::Work, ApiError> {
 
 impl SemeaiRequest {
     /// The request's limits, checked, with `cancel` as the stop flag.
-    fn settings(&self, cancel: Arc<AtomicBool>) -> Result<Settings, ApiError> {
+    fn settings(&self, cancel: Cancel) -> Result<Settings, ApiError> {
         let lead = match self.verdict.as_deref().map(str::trim) {
             None | Some("stops") => Evaluation::Stops,
             Some("seed") => Evaluation::Seed,
@@ -265,7 +265,7 @@ struct Settings {
     rounds: usize,
     tree_nodes: u64,
     search_nodes: u64,
-    cancel: Arc<AtomicBool>,
+    cancel: Cancel,
 }
 
 fn bad(message: String) -> ApiError {
@@ -275,7 +275,7 @@ fn bad(message: String) -> ApiError {
 fn analyse(
     req: &SemeaiRequest,
     settings: &Settings,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(&Progress),
 ) -> Result<Value, ApiError> {
     let race = Race::parse(&req.diagram).map_err(|e| bad(format!("diagram: {e}")))?;
     let point = |field: &str, name: &str| {
@@ -306,15 +306,13 @@ fn analyse(
         };
         steps.push(Step { points: pts, path });
     }
-    let limit = |nodes| SearchLimit {
-        nodes,
-        cancel: Some(settings.cancel.clone()),
-    };
     let options = Options {
         points,
         rounds: settings.rounds,
-        tree_limit: limit(settings.tree_nodes),
-        search_limit: (settings.search_nodes > 0).then(|| limit(settings.search_nodes)),
+        tree_limits: Limits::none().with_nodes(settings.tree_nodes),
+        search_limits: (settings.search_nodes > 0)
+            .then(|| Limits::none().with_nodes(settings.search_nodes)),
+        cancel: Some(settings.cancel.clone()),
     };
     let mut a = analyse_with(&race, &options, progress).map_err(|e| bad(e.to_string()))?;
     if !steps.is_empty() {
@@ -400,46 +398,9 @@ fn apply_steps(
         }
     }
     for (i, tree) in trees {
-        let s = &mut a.subs[i];
-        s.raw_value = tree.raw_value();
-        s.transformed = transform(&tree);
-        s.expansion = Some(if tree.has_nil() {
-            Expansion::CutOff
-        } else {
-            Expansion::Complete
-        });
-        s.tree = Some(tree);
+        a.set_tree(i, tree);
     }
-    // As the library sums and judges (miai_semeai::analyse_with).
-    let mut sum = Some(Game::zero());
-    let mut outside = Vec::new();
-    for s in &a.subs {
-        match s.scope {
-            Scope::Idle => {}
-            Scope::Outside => {
-                outside.push(format!(
-                    "{} holds essential chains of both colours (shared liberties): outside the seed's method",
-                    s.sub.name(race)
-                ));
-                sum = None;
-            }
-            Scope::Race(_) => match (&s.transformed, sum) {
-                (Some(t), Some(g)) => sum = g.checked_add(t.value).ok(),
-                (None, _) => {
-                    outside.push(format!(
-                        "{}: the tree still has nil nodes (name more points or raise the limit)",
-                        s.sub.name(race)
-                    ));
-                    sum = None;
-                }
-                (Some(_), None) => {}
-            },
-        }
-    }
-    a.sum = sum;
-    a.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
-    a.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
-    a.outside = outside;
+    a.judge(race);
     Ok(())
 }
 
@@ -453,7 +414,7 @@ fn letter(c: Color) -> &'static str {
 /// The report of `miai semeai --json` with the board, the trees and the
 /// values the page draws.
 fn answer(race: &Race, a: &Analysis, settings: &Settings, steered: bool) -> Value {
-    let mut v = report::to_json(race, a, settings.lead);
+    let mut v = serde_json::to_value(Report::new(race, a, settings.lead)).unwrap_or(Value::Null);
     if let Some(subs) = v["subpositions"].as_array_mut() {
         for (j, s) in subs.iter_mut().zip(&a.subs) {
             extend_sub(race, s, j);
@@ -476,10 +437,7 @@ fn answer(race: &Race, a: &Analysis, settings: &Settings, steered: bool) -> Valu
     if let (Some(s), Some(search)) = (a.search, v.get_mut("search"))
         && let Some(o) = search.as_object_mut()
     {
-        o.insert(
-            "complete".into(),
-            json!(s.black_first.is_some() && s.white_first.is_some()),
-        );
+        o.insert("complete".into(), json!(s.complete()));
     }
     v
 }
@@ -499,7 +457,7 @@ fn extend_sub(race: &Race, s: &SubAnalysis, out: &mut Value) {
     );
     out["expansion"] = json!(s.expansion.map(|e| match e {
         Expansion::Complete => "complete",
-        Expansion::CutOff => "cut off",
+        Expansion::CutOff(_) => "cut off",
     }));
     let Some(tree) = &s.tree else {
         return;
@@ -517,7 +475,7 @@ fn extend_sub(race: &Race, s: &SubAnalysis, out: &mut Value) {
         .transformed
         .as_ref()
         .map_or(Value::Null, |tr| canonical_tree(tr.value));
-    out["tree_svg"] = json!(report::tree_svg(race, s, tree));
+    out["tree_svg"] = json!(tree_svg(race, s, tree));
 }
 
 /// Every point of the board: stone, chain attribute, label, sub-position

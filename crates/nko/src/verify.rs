@@ -1,0 +1,213 @@
+//! The full-history brute force run over every cell of the win table and
+//! compared with the dynamic programme (or, with passes, with the seed's
+//! proven pass rule) and with the seed's own claims: the check behind
+//! `miai nko verify`.
+
+use miai_search::{Cancel, Limits, Progress, Stop};
+
+use crate::history::{HistorySearch, MAX_HISTORY_N, Rules};
+use crate::{Outcome, Player, SearchError, State, StateError, WinTable, closed_form, passes};
+
+/// What a sweep found: how many cells it solved and where the brute force
+/// disagrees with the table or with the seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    /// The largest `n` swept.
+    pub max_n: u64,
+    /// The game played.
+    pub rules: Rules,
+    /// Cells solved, in order `n`, then `m`, then Black to move before
+    /// White.
+    pub solved: u64,
+    /// Cells in the sweep: `max_n * (max_n - 1)`.
+    pub cells: u64,
+    /// Search nodes over the whole sweep.
+    pub nodes: u64,
+    /// Cells where the brute force and the table (the DP without passes,
+    /// the proven pass rule with passes) disagree.
+    pub mismatches: Vec<State>,
+    /// Cells where the seed's claim (its closed form, or its pass rule)
+    /// differs from the brute force.
+    pub seed_wrong: Vec<State>,
+    /// Why the sweep stopped before the last cell, if it did; the cells
+    /// solved before are kept.
+    pub stopped: Option<Stop>,
+}
+
+impl Sweep {
+    /// Whether every cell was solved and agrees with the table.
+    #[must_use]
+    pub fn holds(&self) -> bool {
+        self.stopped.is_none() && self.mismatches.is_empty()
+    }
+}
+
+/// A sweep that cannot start.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SweepError {
+    /// `max_n` outside what the brute force handles.
+    #[error("max_n = {max_n}: the full-history brute force handles 2..={MAX_HISTORY_N}")]
+    MaxN {
+        /// The rejected value.
+        max_n: u64,
+    },
+    /// A state or search error other than a stop.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The table could not be built.
+    #[error(transparent)]
+    State(#[from] StateError),
+}
+
+/// Solves every cell with `n <= max_n` by the full-history brute force
+/// (one search, its table shared by all cells, within `limits` over the
+/// whole sweep) and compares. `on_cell` is called after each solved cell;
+/// `progress` with the search's progress records.
+///
+/// ```
+/// use miai_nko::history::Rules;
+/// use miai_nko::verify::sweep;
+/// use miai_search::Limits;
+/// let s = sweep(4, Rules::NoPasses, &Limits::none(), None, &mut |_| {}, &mut || {})?;
+/// assert!(s.holds());
+/// assert_eq!(s.solved, 12);
+/// # Ok::<(), miai_nko::verify::SweepError>(())
+/// ```
+///
+/// # Errors
+/// [`SweepError::MaxN`] outside `2..=MAX_HISTORY_N`.
+pub fn sweep(
+    max_n: u64,
+    rules: Rules,
+    limits: &Limits,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    on_cell: &mut dyn FnMut(),
+) -> Result<Sweep, SweepError> {
+    if !(2..=MAX_HISTORY_N).contains(&max_n) {
+        return Err(SweepError::MaxN { max_n });
+    }
+    let with_passes = rules == Rules::PassesAllowed;
+    let dp = WinTable::build(max_n)?;
+    let mut search = HistorySearch::new(rules, limits, cancel).with_progress(progress);
+    let mut out = Sweep {
+        max_n,
+        rules,
+        solved: 0,
+        cells: max_n * (max_n - 1),
+        nodes: 0,
+        mismatches: Vec::new(),
+        seed_wrong: Vec::new(),
+        stopped: None,
+    };
+    'outer: for n in 2..=max_n {
+        for m in 1..n {
+            for p in [Player::Black, Player::White] {
+                let s = State::new(n, m, p)?;
+                let truth = match search.solve(s) {
+                    Ok(o) => o,
+                    Err(SearchError::Stopped { stop, .. }) => {
+                        out.stopped = Some(stop);
+                        break 'outer;
+                    }
+                    Err(e) => return Err(e.into()),
+                };
+                let expected = if with_passes {
+                    passes::proven_outcome(s)
+                } else {
+                    Outcome::win_for(dp.winner(s)?)
+                };
+                if truth != expected {
+                    out.mismatches.push(s);
+                }
+                let seed = if with_passes {
+                    Some(passes::proven_outcome(s)) // the seed's pass rule
+                } else {
+                    closed_form::seed_claim(s).map(Outcome::win_for)
+                };
+                if seed.is_some_and(|c| c != truth) {
+                    out.seed_wrong.push(s);
+                }
+                out.solved += 1;
+                on_cell();
+            }
+        }
+    }
+    out.nodes = search.nodes();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_brute_force_agrees_with_the_dp_and_finds_the_seeds_errors() {
+        let mut cells = 0;
+        let s = sweep(
+            6,
+            Rules::NoPasses,
+            &Limits::none(),
+            None,
+            &mut |_| {},
+            &mut || cells += 1,
+        )
+        .unwrap();
+        assert!(s.holds(), "{s:?}");
+        assert_eq!((s.solved, s.cells, cells), (30, 30, 30));
+        // The seed's closed form is wrong exactly where it differs from the
+        // proven closed form, which the DP confirms.
+        let expected: Vec<State> = (2..=6)
+            .flat_map(|n| (1..n).map(move |m| (n, m)))
+            .flat_map(|(n, m)| [Player::Black, Player::White].map(|p| State::new(n, m, p).unwrap()))
+            .filter(|&s| closed_form::seed_is_wrong(s))
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(s.seed_wrong, expected);
+    }
+
+    #[test]
+    fn a_stopped_sweep_keeps_its_cells_and_says_why() {
+        let s = sweep(
+            6,
+            Rules::PassesAllowed,
+            &Limits::none().with_nodes(50),
+            None,
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        assert_eq!(s.stopped, Some(Stop::Nodes));
+        assert!(s.solved < s.cells);
+        assert!(!s.holds());
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let s = sweep(
+            8,
+            Rules::PassesAllowed,
+            &Limits::none(),
+            Some(&cancel),
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        assert_eq!(s.stopped, Some(Stop::Cancelled));
+    }
+
+    #[test]
+    fn max_n_outside_the_range_is_refused() {
+        for n in [0, 1, MAX_HISTORY_N + 1] {
+            assert_eq!(
+                sweep(
+                    n,
+                    Rules::NoPasses,
+                    &Limits::none(),
+                    None,
+                    &mut |_| {},
+                    &mut || {}
+                ),
+                Err(SweepError::MaxN { max_n: n })
+            );
+        }
+    }
+}

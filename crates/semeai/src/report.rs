@@ -1,0 +1,512 @@
+//! The report of an analysis, as `miai semeai` prints it and `miai serve`
+//! sends it: a [`Report`] is `Serialize` (the JSON form) and `Display` (the
+//! text form), and [`tree_svg`] draws a sub-position's tree.
+
+use std::fmt::{self, Write as _};
+
+use miai_goban::{Color, Vertex};
+use serde::Serialize;
+
+use crate::analysis::{Analysis, SubAnalysis};
+use crate::attribute::PointAttribute;
+use crate::race::Race;
+use crate::region::Scope;
+use crate::search::RaceOutcome;
+use crate::verdict::{Evaluation, Verdict};
+
+/// Lines of a tree in the text report.
+const TEXT_TREE_LINES: usize = 200;
+/// Lines of a tree in the JSON report.
+const JSON_TREE_LINES: usize = 500;
+
+/// The report of an analysis: what `miai semeai` prints, as JSON
+/// (`Serialize`) or text (`Display`).
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    /// Per sub-position.
+    pub subpositions: Vec<SubReport>,
+    /// Why there is no CGT verdict, if there is none.
+    pub outside: Vec<String>,
+    /// The sum `G`.
+    #[serde(rename = "G")]
+    pub sum: Option<String>,
+    /// The leading verdict.
+    pub verdict: Option<VerdictReport>,
+    /// The seed's verdict.
+    pub seed_verdict: Option<VerdictReport>,
+    /// The stops verdict.
+    pub stops_verdict: Option<VerdictReport>,
+    /// The independent search.
+    pub search: Option<SearchReport>,
+    /// Where the leading verdict and the search disagree.
+    pub disagreements: Vec<String>,
+    /// Which verdict leads.
+    #[serde(skip)]
+    pub lead: Evaluation,
+    /// The verdicts in one line each, the leading one first.
+    #[serde(skip)]
+    verdict_lines: Vec<String>,
+}
+
+/// One sub-position of a [`Report`].
+#[derive(Debug, Clone, Serialize)]
+pub struct SubReport {
+    /// Its index.
+    pub index: usize,
+    /// What it is for the race, in words.
+    pub scope: String,
+    /// Its points, by name.
+    pub region: Vec<String>,
+    /// Its empty points' attributes: `[name, attribute]`.
+    pub points: Vec<(String, String)>,
+    /// The search region, by name.
+    pub search_region: Vec<String>,
+    /// The tree before the transformation, as text.
+    pub tree: Option<String>,
+    /// Its value before the transformation.
+    pub raw_value: Option<String>,
+    /// Its value after the transformation.
+    pub value: Option<String>,
+    /// Its name.
+    #[serde(skip)]
+    name: String,
+    /// Not part of the race (no essential chain).
+    #[serde(skip)]
+    idle: bool,
+    /// The useless points, by name.
+    #[serde(skip)]
+    useless: Vec<String>,
+    /// The trees before and after the transformation as the text report
+    /// shows them, and the number of pruned nodes.
+    #[serde(skip)]
+    text_trees: Option<(String, Option<(String, usize)>)>,
+}
+
+/// A verdict in a [`Report`].
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictReport {
+    /// The value judged.
+    pub g: String,
+    /// The rule applied.
+    pub rule: u8,
+    /// The value for Black first.
+    pub black_first_value: Option<String>,
+    /// The value for White first.
+    pub white_first_value: Option<String>,
+    /// The winner with Black first.
+    pub black_first: Option<String>,
+    /// The winner with White first.
+    pub white_first: Option<String>,
+    /// In words.
+    pub words: String,
+    /// A note, if any.
+    pub note: Option<String>,
+}
+
+/// The independent search in a [`Report`]: `"Black"`, `"White"` (who
+/// captures) or `"seki"`; `None` where it was cut off.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchReport {
+    /// With Black first.
+    pub black_first: Option<String>,
+    /// With White first.
+    pub white_first: Option<String>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+impl Report {
+    /// The report of `analysis` of `race`, with `lead`'s verdict first.
+    pub fn new(race: &Race, a: &Analysis, lead: Evaluation) -> Report {
+        let names = |it: &mut dyn Iterator<Item = Vertex>| it.map(|v| race.name(v)).collect();
+        let subpositions = a
+            .subs
+            .iter()
+            .map(|s| SubReport {
+                index: s.sub.index,
+                scope: scope_words(s),
+                region: names(&mut s.sub.region.iter()),
+                points: s
+                    .points
+                    .iter()
+                    .map(|(v, p)| (race.name(*v), p.to_string()))
+                    .collect(),
+                search_region: names(&mut s.search_region.iter()),
+                tree: s
+                    .tree
+                    .as_ref()
+                    .map(|t| t.render(&|v| race.name(v), JSON_TREE_LINES)),
+                raw_value: s.raw_value.map(|g| g.to_string()),
+                value: s.transformed.as_ref().map(|t| t.value.to_string()),
+                name: s.sub.name(race),
+                idle: s.scope == Scope::Idle,
+                useless: s
+                    .points
+                    .iter()
+                    .filter(|p| p.1 == PointAttribute::Useless)
+                    .map(|p| race.name(p.0))
+                    .collect(),
+                text_trees: s.tree.as_ref().map(|t| {
+                    (
+                        t.render(&|v| race.name(v), TEXT_TREE_LINES),
+                        s.transformed.as_ref().map(|tr| {
+                            (
+                                transformed_tree(race, t, tr, TEXT_TREE_LINES),
+                                tr.nodes.values().filter(|n| n.pruned).count(),
+                            )
+                        }),
+                    )
+                }),
+            })
+            .collect();
+        let mut verdict_lines: Vec<String> =
+            a.verdict(lead).map(verdict_text).into_iter().collect();
+        for e in [Evaluation::Stops, Evaluation::Seed] {
+            if e != lead {
+                verdict_lines.extend(a.verdict(e).map(verdict_text));
+            }
+        }
+        let outcome = |r: Option<RaceOutcome>| {
+            r.map(|r| match r.winner() {
+                Some(c) => c.to_string(),
+                None => "seki".into(),
+            })
+        };
+        Report {
+            subpositions,
+            outside: a.outside.clone(),
+            sum: a.sum.map(|g| g.to_string()),
+            verdict: a.verdict(lead).map(VerdictReport::new),
+            seed_verdict: a.seed.as_ref().map(VerdictReport::new),
+            stops_verdict: a.stops.as_ref().map(VerdictReport::new),
+            search: a.search.map(|s| SearchReport {
+                black_first: outcome(s.black_first),
+                white_first: outcome(s.white_first),
+                nodes: s.nodes,
+            }),
+            disagreements: a.disagreements(lead),
+            lead,
+            verdict_lines,
+        }
+    }
+}
+
+impl VerdictReport {
+    fn new(v: &Verdict) -> VerdictReport {
+        VerdictReport {
+            g: v.g.to_string(),
+            rule: v.rule,
+            black_first_value: v.black_first_value.map(|d| d.to_string()),
+            white_first_value: v.white_first_value.map(|d| d.to_string()),
+            black_first: v.black_first.map(|c| c.to_string()),
+            white_first: v.white_first.map(|c| c.to_string()),
+            words: v.words(),
+            note: v.note.clone(),
+        }
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, o: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in self.subpositions.iter().filter(|s| !s.idle) {
+            writeln!(o, "{}: {}", s.name, s.scope)?;
+            writeln!(o, "  region: {}", s.region.join(" "))?;
+            writeln!(o, "  useless points: {}", s.useless.join(" "))?;
+            let Some((before, after)) = &s.text_trees else {
+                continue;
+            };
+            writeln!(o, "  search region: {}", s.search_region.join(" "))?;
+            writeln!(o, "  tree before the transformation:")?;
+            for line in before.lines() {
+                writeln!(o, "    {line}")?;
+            }
+            writeln!(
+                o,
+                "  value before: {}",
+                s.raw_value.as_deref().unwrap_or("nil")
+            )?;
+            match (after, &s.value) {
+                (Some((tree, pruned)), Some(value)) => {
+                    writeln!(o, "  tree after the transformation:")?;
+                    for line in tree.lines() {
+                        writeln!(o, "    {line}")?;
+                    }
+                    writeln!(
+                        o,
+                        "  after the transformation ({pruned} node(s) pruned): {value}"
+                    )?;
+                }
+                _ => writeln!(o, "  after the transformation: nil (tree incomplete)")?,
+            }
+        }
+        for why in &self.outside {
+            writeln!(o, "{why}")?;
+        }
+        if let Some(g) = &self.sum {
+            writeln!(o, "G = {g}")?;
+            for (i, v) in self.verdict_lines.iter().enumerate() {
+                let tag = if i == 0 { "verdict" } else { "also" };
+                writeln!(o, "{tag}: {v}")?;
+            }
+        }
+        if let Some(s) = &self.search {
+            let show = |r: &Option<String>| match r.as_deref() {
+                Some("seki") => "seki".to_string(),
+                Some(c) => format!("{c} captures"),
+                None => "cut off".to_string(),
+            };
+            writeln!(
+                o,
+                "search ({} positions): Black first: {}; White first: {}",
+                s.nodes,
+                show(&s.black_first),
+                show(&s.white_first)
+            )?;
+            for d in &self.disagreements {
+                writeln!(o, "DISAGREEMENT ({}): {d}", self.lead)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a sub-position is for the race, in words.
+pub fn scope_words(s: &SubAnalysis) -> String {
+    match s.scope {
+        Scope::Race(c) => format!("{c}'s essential chain"),
+        Scope::Idle => "no essential chain (not part of the race)".into(),
+        Scope::Outside => "essential chains of both colours: outside the method".into(),
+    }
+}
+
+/// A verdict with its value and rule, in one line.
+pub fn verdict_text(v: &Verdict) -> String {
+    let val = |d: Option<miai_cgt::Dyadic>| d.map_or("-".into(), |d| d.to_string());
+    match v.evaluation {
+        Evaluation::Seed => format!(
+            "seed rule {} on g = cool(G,2) = {}: adjusted value {} (Black first), {} (White first): {}",
+            v.rule,
+            v.g,
+            val(v.black_first_value),
+            val(v.white_first_value),
+            v.words()
+        ),
+        Evaluation::Stops => format!(
+            "stops of cool(G,1) = {}: left stop {}, right stop {}: {}",
+            v.g,
+            val(v.black_first_value),
+            val(v.white_first_value),
+            v.words()
+        ),
+    }
+}
+
+/// The transformed tree as text: each node with its value after the
+/// transformation; at a node where the owner's moves were pruned they are
+/// left out.
+pub fn transformed_tree(
+    race: &Race,
+    t: &crate::GameTree,
+    tr: &crate::Transformed,
+    max_lines: usize,
+) -> String {
+    /// What the recursive walk reads and writes, so it takes two arguments
+    /// besides itself.
+    struct Walk<'a> {
+        race: &'a Race,
+        t: &'a crate::GameTree,
+        tr: &'a crate::Transformed,
+        out: String,
+        lines: usize,
+        max: usize,
+    }
+    impl Walk<'_> {
+        fn walk(&mut self, id: usize, depth: usize) {
+            let (t, tr) = (self.t, self.tr);
+            let Some(n) = tr.nodes.get(&id) else { return };
+            let node = &t.nodes[id];
+            if depth > 64 || !node.expanded || node.settled {
+                return;
+            }
+            for e in &node.edges {
+                if n.pruned && e.color == t.owner {
+                    continue;
+                }
+                if self.lines >= self.max {
+                    return;
+                }
+                self.lines += 1;
+                let who = if e.color == Color::Black { "B" } else { "W" };
+                let value = tr
+                    .nodes
+                    .get(&e.child)
+                    .map_or("-".into(), |c| c.value.to_string());
+                let _ = writeln!(
+                    self.out,
+                    "{}{who} {}: {value}",
+                    "  ".repeat(depth),
+                    self.race.name(e.at)
+                );
+                self.walk(e.child, depth + 1);
+            }
+        }
+    }
+    let root = tr.nodes.get(&0).map_or("-".into(), |n| n.value.to_string());
+    let mut w = Walk {
+        race,
+        t,
+        tr,
+        out: format!("root: {root}\n"),
+        lines: 0,
+        max: max_lines,
+    };
+    w.walk(0, 1);
+    w.out
+}
+
+/// A simple layered drawing of a sub-position's tree: Black's moves go
+/// left, White's right, as in the seed's figures.
+pub fn tree_svg(race: &Race, s: &SubAnalysis, tree: &crate::GameTree) -> String {
+    struct Item {
+        x: f64,
+        y: f64,
+        label: String,
+        parent: Option<(f64, f64, String)>,
+    }
+    let mut items: Vec<Item> = Vec::new();
+    let mut next_x = 0.0;
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        t: &crate::GameTree,
+        race: &Race,
+        id: usize,
+        depth: usize,
+        edge: Option<(f64, f64, String)>,
+        items: &mut Vec<Item>,
+        next_x: &mut f64,
+        budget: &mut usize,
+    ) -> f64 {
+        let n = &t.nodes[id];
+        let label = if n.settled || n.exhausted {
+            n.count.to_string()
+        } else if n.expanded {
+            String::new()
+        } else {
+            "nil".into()
+        };
+        let y = 40.0 + depth as f64 * 70.0;
+        let idx = items.len();
+        items.push(Item {
+            x: 0.0,
+            y,
+            label,
+            parent: edge,
+        });
+        let mut xs = Vec::new();
+        if n.expanded && depth < 12 && *budget > 0 {
+            for e in &n.edges {
+                if *budget == 0 {
+                    break;
+                }
+                *budget -= 1;
+                let tag = format!(
+                    "{}{}",
+                    if e.color == Color::Black { "B " } else { "W " },
+                    race.name(e.at)
+                );
+                xs.push(place(
+                    t,
+                    race,
+                    e.child,
+                    depth + 1,
+                    Some((0.0, y, tag)),
+                    items,
+                    next_x,
+                    budget,
+                ));
+            }
+        }
+        let x = if xs.is_empty() {
+            *next_x += 60.0;
+            *next_x
+        } else {
+            xs.iter().sum::<f64>() / xs.len() as f64
+        };
+        items[idx].x = x;
+        // Children recorded the parent's y; fix their parent x now.
+        for it in items.iter_mut().skip(idx + 1) {
+            if let Some(p) = &mut it.parent
+                && p.1 == y
+                && p.0 == 0.0
+            {
+                p.0 = x;
+            }
+        }
+        x
+    }
+    let mut budget = 400;
+    place(tree, race, 0, 0, None, &mut items, &mut next_x, &mut budget);
+    let w = next_x + 60.0;
+    let h = items.iter().map(|i| i.y).fold(0.0, f64::max) + 40.0;
+    let mut o = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<title>{} tree</title>\n",
+        s.sub.name(race)
+    );
+    for it in &items {
+        if let Some((px, py, tag)) = &it.parent {
+            let _ = writeln!(
+                o,
+                "<line x1=\"{px}\" y1=\"{py}\" x2=\"{}\" y2=\"{}\" stroke=\"black\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\" fill=\"#555\">{tag}</text>",
+                it.x,
+                it.y,
+                (px + it.x) / 2.0,
+                (py + it.y) / 2.0
+            );
+        }
+    }
+    for it in &items {
+        let _ = writeln!(
+            o,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"13\" fill=\"white\" stroke=\"black\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            it.x,
+            it.y,
+            it.x,
+            it.y + 4.0,
+            it.label
+        );
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, analyse};
+
+    #[test]
+    fn text_and_json_forms_of_the_seeds_race() {
+        let race = Race::parse_diagram(
+            "
+            . . E e . .
+            O O E e X X
+            O O E e X X
+        ",
+        )
+        .unwrap();
+        let a = analyse(&race, &Options::default()).unwrap();
+        let r = Report::new(&race, &a, Evaluation::Seed);
+        let text = r.to_string();
+        assert!(text.contains("G = 0"), "{text}");
+        assert!(
+            text.starts_with("verdict: seed rule") || text.contains("\nverdict: seed rule"),
+            "{text}"
+        );
+        assert_eq!(r.sum.as_deref(), Some("0"));
+        assert_eq!(
+            r.verdict.as_ref().map(|v| v.words.as_str()),
+            Some("the side that plays first wins")
+        );
+        assert_eq!(r.subpositions.len(), a.subs.len());
+    }
+}
