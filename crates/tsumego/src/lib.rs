@@ -34,7 +34,7 @@ pub use error::{LineError, ProblemError};
 pub use problem::{Problem, ProblemSpec, RegionKind};
 pub use regime::{Regime, RegimeError};
 pub use search::Ordering;
-pub use search::limit::{Cancel, Limits, Progress, Stop};
+pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
 pub use side::Side;
 pub use solve::{Analysis, Options, Outcome, Status, analyse, analyse_after};
 pub use state::Mv;
