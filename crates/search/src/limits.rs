@@ -251,10 +251,7 @@ mod tests {
         assert_eq!(Limits::parse_nodes("2e6"), Ok(2_000_000));
         assert_eq!(Limits::parse_nodes("1_000,000"), Ok(1_000_000));
         assert_eq!(Limits::parse_nodes(" 7 "), Ok(7));
-        assert_eq!(
-            Limits::parse_nodes("18446744073709551615"),
-            Ok(u64::MAX)
-        );
+        assert_eq!(Limits::parse_nodes("18446744073709551615"), Ok(u64::MAX));
         assert_eq!(Limits::parse_time("0.5"), Ok(Duration::from_millis(500)));
         assert_eq!(Limits::parse_time("1e-12"), Ok(Duration::from_nanos(1)));
         assert_eq!(Limits::parse_table_mb("256"), Ok(256 << 20));

@@ -597,10 +597,7 @@ impl<'c> Searcher<'c> {
         let elapsed = self.started.elapsed();
         let limits = Limits {
             max_nodes: nodes,
-            max_time: self
-                .limits
-                .max_time
-                .map(|t| t.saturating_sub(elapsed)),
+            max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
             ..self.limits
         };
         self.nodes_before += self.meter.nodes();

@@ -157,7 +157,6 @@ pub(crate) struct State {
 
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
-
 impl State {
     /// The problem's starting state with `first` to move. The ko ban and
     /// the attacker's tenuki given with the problem hold only when the side
