@@ -998,3 +998,170 @@ impl BenchReport {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// An open corner (Black to play): White's four stones on the second
+    /// line under three Black stones, framed.
+    const OPEN_CORNER: &str = r#"{"AB": ["ac", "bc", "cc"], "AW": ["ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ea", "", ""]], "id": "open"}"#;
+
+    /// The straight three of classic/01 (closed by Black's wall): Black
+    /// kills at B19.
+    const CLOSED_THREE: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "closed"}"#;
+
+    /// Four Black stones on the second line under a White wall with a gap
+    /// at E18 (crates/tsumego/tests/crosscheck.rs checks the statuses by
+    /// plain minimax): dead in the frame at reach 2, a ko at reach 3.
+    const GAP: &str = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;
+
+    fn book(line: &str) -> BookProblem {
+        serde_json::from_str(line).expect("a book problem")
+    }
+
+    fn posing(reach: usize, wide_share: f64) -> Posing {
+        Posing {
+            regime: Regime::SEED,
+            reach,
+            wide_share,
+        }
+    }
+
+    fn limits(nodes: u64) -> Limits {
+        Limits::none()
+            .with_nodes(nodes)
+            .with_time(Duration::from_secs(600))
+    }
+
+    fn run(line: &str, posing: Posing, limits: Limits) -> ProblemResult {
+        run_book("t", &book(line), posing, limits, &Cancel::new())
+    }
+
+    #[test]
+    fn fares_rank_success_over_ko_over_unproven_over_failure() {
+        use crate::search::limit::Stop;
+        let ko = |a, d| Status::Ko {
+            attacker_wins_it: a,
+            defender_wins_it: d,
+        };
+        assert_eq!(fare(Status::Dead, Side::Attacker), Fare::Succeeds);
+        assert_eq!(fare(Status::Dead, Side::Defender), Fare::Fails);
+        assert_eq!(fare(Status::Seki, Side::Defender), Fare::Succeeds);
+        assert_eq!(fare(Status::Alive, Side::Attacker), Fare::Fails);
+        assert_eq!(fare(ko(true, false), Side::Attacker), Fare::WinsKo);
+        assert_eq!(fare(ko(true, false), Side::Defender), Fare::Fails);
+        assert_eq!(fare(ko(false, true), Side::Defender), Fare::WinsKo);
+        assert_eq!(fare(Status::NoResult, Side::Attacker), Fare::Fails);
+        assert_eq!(
+            fare(Status::Unproven(Stop::Nodes), Side::Defender),
+            Fare::Unproven
+        );
+        assert!(Fare::Fails < Fare::Unproven);
+        assert!(Fare::Unproven < Fare::WinsKo);
+        assert!(Fare::WinsKo < Fare::Succeeds);
+    }
+
+    #[test]
+    fn a_share_of_the_budget_splits_what_is_left() {
+        let whole = Budget::new(Limits::none().with_nodes(1000));
+        assert_eq!(whole.share(0.5, 200).node_cap, Some(600));
+        // A share of 1 keeps the whole rest; shares are clamped to 0..=1.
+        assert_eq!(whole.share(1.0, 200).node_cap, Some(1000));
+        assert_eq!(whole.share(7.0, 200).node_cap, Some(1000));
+        assert_eq!(whole.share(-1.0, 200).node_cap, Some(200));
+        // No node limit stays none.
+        assert_eq!(Budget::new(Limits::none()).share(0.5, 10).node_cap, None);
+    }
+
+    #[test]
+    fn what_is_left_is_the_cap_less_the_nodes_spent() {
+        let cancel = Cancel::new();
+        let b = Budget::new(Limits::none().with_nodes(1000).with_table_bytes(1 << 20));
+        let left = b.left(300, &cancel).expect("nodes left");
+        assert_eq!(left.max_nodes, Some(700));
+        assert_eq!(left.table_bytes, Some(1 << 20));
+        assert_eq!(b.left(1000, &cancel), None);
+        assert_eq!(b.left(5000, &cancel), None);
+        // A deadline already passed, or a cancel, leaves nothing.
+        let spent = Budget::new(Limits::none().with_time(Duration::from_nanos(1)));
+        assert_eq!(spent.left(0, &cancel), None);
+        cancel.cancel();
+        assert_eq!(b.left(0, &cancel), None);
+    }
+
+    #[test]
+    fn a_closed_problem_is_solved_by_the_book_move() {
+        let r = run(CLOSED_THREE, posing(2, 0.5), limits(1_000_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert_eq!(r.first_move.as_deref(), Some("B19"));
+        assert_eq!(r.region.as_deref(), Some("closed"));
+        assert_eq!(r.reach, None);
+        assert!(!r.narrowed && !r.widened && !r.swapped);
+    }
+
+    #[test]
+    fn with_no_share_for_the_wide_frame_the_narrow_one_answers() {
+        let wide = run(OPEN_CORNER, posing(2, 0.5), limits(1_000_000));
+        assert_eq!(wide.reach, Some(2), "{wide:?}");
+        assert!(!wide.narrowed);
+        let narrow = run(OPEN_CORNER, posing(2, 0.0), limits(1_000_000));
+        assert_eq!(narrow.reach, Some(1), "{narrow:?}");
+        assert!(narrow.narrowed);
+        // A frame at reach 1 cannot be narrowed.
+        let one = run(OPEN_CORNER, posing(1, 0.0), limits(1_000_000));
+        assert_eq!(one.reach, Some(1), "{one:?}");
+        assert!(!one.narrowed);
+    }
+
+    #[test]
+    fn the_frames_share_one_node_budget() {
+        // About 4,000 nodes settle the corner at reach 2 and 1,200 at reach
+        // 1: with 4,000 the wide frame is cut off at half of them, and the
+        // narrow one answers with the rest; the total stays within 4,000.
+        let r = run(OPEN_CORNER, posing(2, 0.5), limits(4_000));
+        assert!(r.narrowed, "{r:?}");
+        assert!(r.accepted, "{r:?}");
+        assert!(r.nodes <= 4_000 && r.nodes > 2_000, "{r:?}");
+    }
+
+    #[test]
+    fn a_defender_dead_in_its_frame_gets_a_wider_one() {
+        let r = run(GAP, posing(2, 0.5), limits(5_000_000));
+        assert_eq!(r.attacker.as_deref(), Some("White"), "{r:?}");
+        assert!(r.widened && !r.swapped, "{r:?}");
+        assert_eq!(r.reach, Some(3));
+        assert_eq!(r.outcome, Outcome::Ko);
+        assert_eq!(r.first_move.as_deref(), Some("E18"));
+        // Asked for reach 3 there is nothing to widen.
+        let r = run(GAP, posing(3, 0.5), limits(5_000_000));
+        assert!(!r.widened, "{r:?}");
+        assert_eq!(r.outcome, Outcome::Ko);
+    }
+
+    #[test]
+    fn a_spent_budget_is_unproven_and_a_bad_problem_an_error() {
+        let r = run(
+            CLOSED_THREE,
+            posing(2, 0.5),
+            Limits::none().with_time(Duration::from_nanos(1)),
+        );
+        assert_eq!(r.outcome, Outcome::Unproven, "{r:?}");
+        let mut p = book(CLOSED_THREE);
+        p.c = "Black to move".into();
+        let r = run_book("t", &p, posing(2, 0.5), limits(1000), &Cancel::new());
+        assert_eq!(r.outcome, Outcome::Error);
+        assert!(r.detail.as_deref().unwrap_or("").contains("Black to play"), "{r:?}");
+    }
+
+    #[test]
+    fn expectation_words_match_statuses() {
+        assert_eq!(matches_expect("dead", Status::Dead), Ok(true));
+        assert_eq!(matches_expect("alive", Status::Dead), Ok(false));
+        // A solver that knows only win and loss may call a seki alive.
+        assert_eq!(matches_expect("seki", Status::Alive), Ok(true));
+        assert!(matches_expect("deadish", Status::Dead).is_err());
+    }
+}
