@@ -675,7 +675,14 @@ fn bad_limits_are_clear_errors_for_both_subcommands() {
         }
     }
     // Good values run.
-    let (code, _, err) = miai(&["tsumego", problem.as_str(), "--time", "60", "--table-mb", "8"]);
+    let (code, _, err) = miai(&[
+        "tsumego",
+        problem.as_str(),
+        "--time",
+        "60",
+        "--table-mb",
+        "8",
+    ]);
     assert_eq!(code, 0, "{err}");
 }
 

@@ -1153,7 +1153,10 @@ mod tests {
         p.c = "Black to move".into();
         let r = run_book("t", &p, posing(2, 0.5), limits(1000), &Cancel::new());
         assert_eq!(r.outcome, Outcome::Error);
-        assert!(r.detail.as_deref().unwrap_or("").contains("Black to play"), "{r:?}");
+        assert!(
+            r.detail.as_deref().unwrap_or("").contains("Black to play"),
+            "{r:?}"
+        );
     }
 
     #[test]

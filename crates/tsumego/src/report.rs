@@ -749,7 +749,7 @@ mod tests {
                 } else {
                     let v = pos.graph().parse_vertex(&m.point).expect("a point");
                     pos.play_mut(color, Move::Play(v)).expect("a legal move");
-                    assert_eq!(steps[i + 1].last.is_some(), true);
+                    assert!(steps[i + 1].last.is_some());
                 }
                 let want: Vec<String> = steps[i + 1]
                     .stones

@@ -371,7 +371,7 @@ impl ProblemFile {
     }
 }
 
-/// The headers [`write`] writes from the spec; headers of these keys given
+/// The headers [`write()`] writes from the spec; headers of these keys given
 /// to it are left out.
 pub const SPEC_KEYS: &[&str] = &[
     "attacker", "to-move", "ko", "tenuki", "region", "target", "board",
