@@ -87,6 +87,25 @@ test("tsumego: seed 003 ko-disadvantaged diagram, dead with White (attacker) fir
     assertExpected(file, expect, status);
     // Both first players get an answer, even where the seed says nothing.
     assert.ok(status.defender, "no result for the defender first");
+    // Stepping to the end of the attacker's variation draws the position
+    // the server replayed (the report's last position), not one the page
+    // computes: the same stones and move numbers.
+    const report = await page.evaluate(async (diagram) => {
+      const r = await fetch("/api/tsumego", {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ diagram, first: "attacker" }),
+      });
+      return r.json();
+    }, text);
+    const steps = report.results[0].positions;
+    assert.ok(steps.length > 1, "a variation to step through");
+    await page.click(".ts-first[data-i='0']");
+    await page.click("#ts-replay button[title='end (End)']");
+    const last = steps[steps.length - 1];
+    assert.equal(await page.locator("#ts-replay svg.board .stone").count(),
+      last.stones.join("").replace(/\./g, "").length, "stones at the end of the variation");
+    assert.equal(await page.locator("#ts-replay svg.board .num").count(), last.numbers.length,
+      "move numbers at the end of the variation");
     await guard.shot();
   });
 });

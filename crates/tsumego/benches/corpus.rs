@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use miai_tsumego::problem::file::{self, ProblemFile};
-use miai_tsumego::{Limits, Options, Problem, Side, analyse};
+use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, Side, analyse};
 
 /// One analysis to run: a file, a first player and the status word it must
 /// give.
@@ -82,10 +82,7 @@ fn cases() -> Result<Vec<Case>, String> {
                     problem: problem.clone(),
                     options: Options {
                         regime,
-                        limits: Limits {
-                            max_nodes: 3_000_000,
-                            ..Limits::default()
-                        },
+                        limits: DEFAULT_LIMITS.with_nodes(3_000_000),
                         ..Options::default()
                     },
                     first,

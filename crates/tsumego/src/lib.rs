@@ -21,10 +21,12 @@
 //! argument), so results do not depend on move order or on the path to a
 //! position — the seed's open problem (§3).
 
+pub mod bench;
 pub mod benson;
 pub mod error;
 pub mod problem;
 pub mod regime;
+pub mod report;
 pub mod search;
 pub mod side;
 pub mod solve;
@@ -33,8 +35,9 @@ pub mod state;
 pub use error::{LineError, ProblemError};
 pub use problem::{Problem, ProblemSpec, RegionKind};
 pub use regime::{Regime, RegimeError};
+pub use report::Report;
 pub use search::Ordering;
-pub use search::limit::{Cancel, Limits, Progress, Stop};
+pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
 pub use side::Side;
 pub use solve::{Analysis, Options, Outcome, Status, analyse, analyse_after};
 pub use state::Mv;

@@ -52,7 +52,7 @@ pub const MAX_REGION: usize = 120;
 
 /// What the user gives: a position and optionally the attacker, the region
 /// and the last move's nature.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProblemSpec {
     /// The position (usually a 19x19 board), the player to move and a ko
     /// ban for it.

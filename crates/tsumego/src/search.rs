@@ -45,7 +45,9 @@ use rustc_hash::FxHashMap;
 use crate::regime::Regime;
 use crate::side::Side;
 use crate::state::{Ctx, Mv, State};
-use limit::{Cancel, Limits, Progress, Stop};
+use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
+use miai_search::Meter;
+use miai_search::hash::mix64;
 use tt::{Entry, Tt};
 
 /// Proof numbers at or above this are infinite.
@@ -99,12 +101,15 @@ pub(crate) struct Searcher<'c> {
     pub tt: Tt,
     salt: u64,
     goal: Side,
-    pub nodes: u64,
+    /// Counts the nodes since the start of the analysis or, after
+    /// [`Searcher::extend_budget`], since the extension.
+    meter: Meter,
+    /// Nodes counted before the meter's start (by earlier meters).
+    nodes_before: u64,
+    /// The analysis's limits, as given.
     limits: Limits,
     started: Instant,
-    cancel: Option<Cancel>,
     progress: Option<&'c mut dyn FnMut(Progress)>,
-    pub stopped: Option<Stop>,
     ordering: Ordering,
     rng: ChaCha8Rng,
     /// The line: states by depth.
@@ -148,16 +153,15 @@ impl<'c> Searcher<'c> {
             Ordering::Heuristic => 0,
         };
         Searcher {
-            tt: Tt::new(limits.table_bytes),
+            tt: Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
             ctx,
             salt: 0,
             goal: Side::Attacker,
-            nodes: 0,
+            meter: Meter::new(&limits, cancel.as_ref()),
+            nodes_before: 0,
             limits,
             started: Instant::now(),
-            cancel,
             progress,
-            stopped: None,
             ordering,
             rng: ChaCha8Rng::seed_from_u64(seed),
             stack: Vec::new(),
@@ -213,7 +217,7 @@ impl<'c> Searcher<'c> {
             delta: 1,
             dep: FREE,
         };
-        while v.phi != 0 && v.delta != 0 && self.stopped.is_none() {
+        while v.phi != 0 && v.delta != 0 && self.meter.stopped().is_none() {
             v = self.mid(d, INF - 1, INF - 1);
         }
         (self.answer(d, v), v)
@@ -256,7 +260,7 @@ impl<'c> Searcher<'c> {
     }
 
     fn answer(&self, d: usize, v: NodeValue) -> Answer {
-        if let Some(s) = self.stopped
+        if let Some(s) = self.meter.stopped()
             && v.phi != 0
             && v.delta != 0
         {
@@ -310,31 +314,33 @@ impl<'c> Searcher<'c> {
         }
     }
 
+    /// Nodes searched in the analysis so far (all queries).
+    #[inline]
+    pub fn nodes(&self) -> u64 {
+        self.nodes_before + self.meter.nodes()
+    }
+
+    /// Why the search stopped, if a limit was reached or it was cancelled.
+    #[inline]
+    pub fn stopped(&self) -> Option<Stop> {
+        self.meter.stopped()
+    }
+
     fn tick(&mut self) {
-        self.nodes += 1;
-        if self.nodes >= self.limits.max_nodes {
-            self.stopped = Some(Stop::Nodes);
-        }
-        // The clock and the cancel flag every 256 nodes (a millisecond or
-        // less): a deadline is kept to within that.
-        if self.nodes & 255 == 0 {
-            if let Some(t) = self.limits.max_time
-                && self.started.elapsed() >= t
-            {
-                self.stopped = Some(Stop::Time);
-            }
-            if self.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
-                self.stopped = Some(Stop::Cancelled);
-            }
-            if self.nodes & 0xffff == 0
-                && let Some(p) = self.progress.as_mut()
-            {
-                p(Progress {
-                    nodes: self.nodes,
-                    max_nodes: self.limits.max_nodes,
-                    table_entries: self.tt.len(),
-                });
-            }
+        if self.meter.tick().is_ok()
+            && self.meter.report_due()
+            && let Some(p) = self.progress.as_mut()
+        {
+            let mut r = self.meter.progress(TableUsage {
+                used: self.tt.len(),
+                capacity: self.tt.max_entries(),
+            });
+            // The analysis's totals, across budget extensions.
+            r.nodes += self.nodes_before;
+            r.max_nodes = r.max_nodes.map(|m| m.saturating_add(self.nodes_before));
+            r.elapsed = self.started.elapsed();
+            r.max_time = self.limits.max_time;
+            p(r);
         }
     }
 
@@ -581,11 +587,21 @@ impl<'c> Searcher<'c> {
 
     /// Lets the search go on for `nodes` more nodes (for principal
     /// variations and correct moves after the status is known).
-    pub fn extend_budget(&mut self, nodes: u64) {
-        self.limits.max_nodes = self.nodes.saturating_add(nodes);
-        if self.stopped == Some(Stop::Nodes) {
-            self.stopped = None;
+    /// `None` lifts the node limit. The time limit and the cancel flag
+    /// still hold, counted from the start of the analysis; a search stopped
+    /// by either stays stopped.
+    pub fn extend_budget(&mut self, nodes: Option<u64>) {
+        if self.meter.stopped().is_some_and(|s| s != Stop::Nodes) {
+            return;
         }
+        let elapsed = self.started.elapsed();
+        let limits = Limits {
+            max_nodes: nodes,
+            max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
+            ..self.limits
+        };
+        self.nodes_before += self.meter.nodes();
+        self.meter = Meter::new(&limits, self.meter.cancel_flag());
     }
 
     /// The proven value of `child` for the current query, from the table:
@@ -603,7 +619,7 @@ impl<'c> Searcher<'c> {
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
-        let start_nodes = self.nodes;
+        let start_nodes = self.nodes();
         // In the seed regime the tenuki permission is known before the
         // moves are generated: test first, expand only if needed.
         if matches!(self.ctx.regime, Regime::Seed { .. })
@@ -640,7 +656,7 @@ impl<'c> Searcher<'c> {
         let mut t = self.tenukis[d];
         let v = loop {
             let v = summarise(&children, gen_dep, ko_dep);
-            if v.phi >= th_phi || v.delta >= th_delta || self.stopped.is_some() {
+            if v.phi >= th_phi || v.delta >= th_delta || self.meter.stopped().is_some() {
                 break v;
             }
             // The most proving child and the runner-up's delta.
@@ -682,7 +698,7 @@ impl<'c> Searcher<'c> {
         let _ = t;
         self.give_child_list(d, children);
         self.leave(d);
-        let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+        let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
         self.store(d, v, work.max(1));
         v
     }
@@ -692,7 +708,7 @@ impl<'c> Searcher<'c> {
         if proven && v.dep < d as u32 {
             return;
         }
-        if !proven && self.stopped.is_some() {
+        if !proven && self.meter.stopped().is_some() {
             return;
         }
         let key = self.stack[d].key(&self.ctx) ^ self.salt;
@@ -836,11 +852,4 @@ fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScra
     for (slot, &(_, _, v)) in plays.iter_mut().zip(scored.iter()) {
         *slot = v;
     }
-}
-
-#[inline]
-fn mix64(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }

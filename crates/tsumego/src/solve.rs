@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::error::LineError;
 use crate::problem::Problem;
 use crate::regime::Regime;
-use crate::search::limit::{Cancel, Limits, Progress, Stop};
+use crate::search::limit::{Cancel, DEFAULT_LIMITS, Limits, Progress, Stop};
 use crate::search::{Answer, Ordering, Searcher};
 use crate::side::Side;
 use crate::state::{Ctx, Mv, State};
@@ -103,7 +103,9 @@ pub enum Outcome {
 pub struct Options {
     /// Repetition regime.
     pub regime: Regime,
-    /// Node, time and memory limits.
+    /// Node, time and memory limits ([`DEFAULT_LIMITS`] by default). A
+    /// limit left open is no limit for nodes and time, and a
+    /// [`DEFAULT_TABLE_BYTES`](crate::DEFAULT_TABLE_BYTES) table.
     pub limits: Limits,
     /// Move ordering.
     pub ordering: Ordering,
@@ -124,7 +126,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             regime: Regime::SEED,
-            limits: Limits::default(),
+            limits: DEFAULT_LIMITS,
             ordering: Ordering::Heuristic,
             all_moves: false,
             max_pv: 40,
@@ -319,11 +321,11 @@ pub fn analyse_after(
         correct,
         without_threats,
         extraction_stopped: if status.is_proven() {
-            searcher.stopped
+            searcher.stopped()
         } else {
             None
         },
-        nodes: searcher.nodes,
+        nodes: searcher.nodes(),
         elapsed: started.elapsed(),
     })
 }
@@ -467,10 +469,10 @@ fn principal_variation(
             l.push(child.clone());
             let mut m = moves.clone();
             m.push(mv);
-            let before = s.nodes;
+            let before = s.nodes();
             let ans = s.prove(&l, &m).0;
-            let work = s.nodes - before;
-            if s.stopped.is_some() {
+            let work = s.nodes() - before;
+            if s.stopped().is_some() {
                 return moves.split_off(prefix.len());
             }
             match ans {

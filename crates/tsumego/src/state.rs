@@ -5,6 +5,8 @@ use miai_goban::{
     Color, Illegal, Position, Repetition, Rules, Suicide, Vertex, VertexSet, zobrist,
 };
 
+use miai_search::hash::mix64;
+
 use crate::benson;
 use crate::problem::Problem;
 use crate::regime::Regime;
@@ -155,13 +157,6 @@ pub(crate) struct State {
 
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
 impl State {
     /// The problem's starting state with `first` to move. The ko ban and
     /// the attacker's tenuki given with the problem hold only when the side
@@ -219,10 +214,10 @@ impl State {
             k ^= KEY_TENUKI[s.index()];
         }
         for b in self.bans.iter().flatten() {
-            k ^= mix(((b.point.index() as u64) << 16) | 0x5a);
+            k ^= mix64(((b.point.index() as u64) << 16) | 0x5a);
         }
         if self.waited != [0, 0] {
-            k ^= mix(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+            k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
         }
         k
     }
@@ -258,11 +253,11 @@ impl State {
         };
         for b in self.bans.iter().flatten() {
             if b.point != v {
-                k ^= mix(((b.point.index() as u64) << 16) | 0x5a);
+                k ^= mix64(((b.point.index() as u64) << 16) | 0x5a);
             }
         }
         if self.waited != [0, 0] {
-            k ^= mix(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+            k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
         }
         debug_assert!({
             let mut child = self.clone();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use miai_goban::Vertex;
 use miai_tsumego::problem::file::{self, ProblemFile};
 use miai_tsumego::{
-    Limits, Mv, Options, Ordering, Outcome, Problem, Side, Status, analyse, analyse_after,
+    DEFAULT_LIMITS, Mv, Options, Ordering, Outcome, Problem, Side, Status, analyse, analyse_after,
 };
 
 fn data(dir: &str) -> Vec<PathBuf> {
@@ -34,10 +34,7 @@ fn load(path: &Path) -> (ProblemFile, Problem) {
 fn options(f: &ProblemFile) -> Options {
     Options {
         regime: f.regime().expect("the data file's rules headers are valid"),
-        limits: Limits {
-            max_nodes: 3_000_000,
-            ..Limits::default()
-        },
+        limits: DEFAULT_LIMITS.with_nodes(3_000_000),
         ..Options::default()
     }
 }

@@ -39,11 +39,9 @@ const FRAME_CAP: u64 = 20_000_000;
 fn options(regime: Regime, ordering: Ordering) -> Options {
     Options {
         regime,
-        limits: Limits {
-            max_nodes: 5_000_000,
-            max_time: None,
-            table_bytes: 4 << 20,
-        },
+        limits: Limits::none()
+            .with_nodes(5_000_000)
+            .with_table_bytes(4 << 20),
         ordering,
         all_moves: false,
         max_pv: 0,

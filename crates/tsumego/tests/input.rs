@@ -1,7 +1,7 @@
 //! Bad input: clear errors naming what and where, never a panic.
 
 use miai_tsumego::problem::file;
-use miai_tsumego::{Limits, Options, Problem, ProblemError, Side, Status, analyse};
+use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemError, Side, Status, analyse};
 use proptest::prelude::*;
 
 fn pose(text: &str) -> Result<Problem, String> {
@@ -57,10 +57,7 @@ fn a_target_that_is_not_the_defenders_is_refused() {
 fn a_search_over_its_limit_says_unproven() {
     let p = pose(include_str!("data/classic/07_rabbity_six_side.txt")).expect("poses");
     let o = Options {
-        limits: Limits {
-            max_nodes: 5,
-            ..Limits::default()
-        },
+        limits: DEFAULT_LIMITS.with_nodes(5),
         ..Options::default()
     };
     let a = analyse(&p, Side::Attacker, &o, None, None);
@@ -99,7 +96,7 @@ proptest! {
         }
         if let Ok(p) = pose(&text) {
             let o = Options {
-                limits: Limits { max_nodes: 2_000, ..Limits::default() },
+                limits: DEFAULT_LIMITS.with_nodes(2_000),
                 ..Options::default()
             };
             let _ = analyse(&p, Side::Attacker, &o, None, None);

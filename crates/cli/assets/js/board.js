@@ -323,38 +323,3 @@ export function drawBoard(rows, pv, cell) {
     stones, numbers, faded, cell: cell || 28,
   });
 }
-
-// Removes the chains of `color` without liberties around (x, y) after a
-// play on a window `stones[y][x]` ("B"/"W"/null); the window's open sides
-// count as liberties (the board goes on). Returns the captured points.
-export function captureAround(stones, x, y, color, edge) {
-  const h = stones.length, w = stones[0].length;
-  const out = [];
-  const nb = (px, py) => [[px - 1, py], [px + 1, py], [px, py - 1], [px, py + 1]];
-  const inside = (px, py) => px >= 0 && py >= 0 && px < w && py < h;
-  const offOpen = (px, py) => (px < 0 && !edge.left) || (px >= w && !edge.right)
-    || (py < 0 && !edge.top) || (py >= h && !edge.bottom);
-  for (const [sx, sy] of nb(x, y)) {
-    if (!inside(sx, sy) || stones[sy][sx] !== color) continue;
-    const seen = new Set([`${sx},${sy}`]);
-    const stack = [[sx, sy]];
-    let free = false;
-    while (stack.length && !free) {
-      const [cx, cy] = stack.pop();
-      for (const [nx, ny] of nb(cx, cy)) {
-        if (!inside(nx, ny)) { if (offOpen(nx, ny)) free = true; continue; }
-        const c = stones[ny][nx];
-        if (c === null) { free = true; break; }
-        if (c === color && !seen.has(`${nx},${ny}`)) { seen.add(`${nx},${ny}`); stack.push([nx, ny]); }
-      }
-    }
-    if (!free) {
-      for (const k of seen) {
-        const [px, py] = k.split(",").map(Number);
-        stones[py][px] = null;
-        out.push({ x: px, y: py });
-      }
-    }
-  }
-  return out;
-}

@@ -4,7 +4,7 @@
 // variation played move by move on a board (buttons, ← → Home End), every
 // correct first move marked; seed 003's diagrams from a drop-down.
 import { $, api, el, kv, run } from "./util.js";
-import { renderBoard, captureAround, parsePoint } from "./board.js";
+import { renderBoard, parsePoint } from "./board.js";
 import { createEditor, parseText, selectLineCol } from "./editor.js";
 import { runJob } from "./jobs.js";
 
@@ -40,7 +40,7 @@ let syncing = false;      // a change that came from the textarea
 let writeTimer = null, readTimer = null;
 let pendingWrite = null;
 let pendingRead = null;   // a textarea read in flight
-let replay = null;        // {board, results, which, step}
+let replay = null;        // {report, which, step}
 
 // Editor -> textarea (as a problem file).
 function scheduleWrite(board) {
@@ -95,8 +95,8 @@ function showSync(message, isError, at) {
 }
 
 async function solveTsumego() {
-  // The board replayed below must be the text being solved: finish any
-  // textarea -> editor sync first (typed text waits 400 ms to be read).
+  // The text solved must be the board shown: finish any textarea <->
+  // editor sync first (typed text waits 400 ms to be read).
   if (readTimer !== null) {
     clearTimeout(readTimer);
     readTimer = null;
@@ -106,7 +106,6 @@ async function solveTsumego() {
   }
   if (pendingWrite) await pendingWrite;
   const out = $("ts-out");
-  const board = editor.getBoard();
   const body = { diagram: $("ts-diagram").value, first: $("ts-first").value };
   const rules = $("ts-rules").value;
   if (rules) body.rules = rules;
@@ -116,7 +115,7 @@ async function solveTsumego() {
   if (nodes > 0) body.max_nodes = nodes;
   if ($("ts-all").checked) body.all_moves = true;
   const r = await solve(body);
-  replay = { board, report: r, which: 0, step: 0 };
+  replay = { report: r, which: 0, step: 0 };
   const parts = [];
   parts.push(el("p", { class: "hint" },
     `attacker ${r.attacker}, defender ${r.defender}; `
@@ -157,43 +156,36 @@ function koRows(f, r) {
   return rows;
 }
 
-// The board after `step` moves of the PV: stones, numbers, last move.
-function position(board, pv, step) {
-  const stones = board.stones.map((row) => [...row].map((c) => (c === "X" ? "B" : c === "O" ? "W" : null)));
-  const [bw, bh] = board.board;
-  const [ox, oy] = board.origin;
-  const edge = { left: ox === 0, top: oy === 0, right: ox + board.width === bw, bottom: oy + board.height === bh };
-  const numbers = new Map();
-  let last = null;
+// The position after `step` moves of the PV, as the server replayed it
+// (`positions[step]` on the report's window): stones, numbers, last move,
+// and notes on the moves not drawn.
+function position(f, step) {
+  const at = f.positions[Math.min(step, f.positions.length - 1)];
+  const stones = at.stones.map((row) => [...row].map((c) => (c === "X" ? "B" : c === "O" ? "W" : null)));
+  const numbers = new Map(at.numbers.map((n) => [`${n.x},${n.y}`, n.n]));
   const notes = [];
-  for (let i = 0; i < step && i < pv.length; i++) {
-    const mv = pv[i];
-    if (mv.point === "tenuki" || mv.point === "pass") { notes.push(`${i + 1}: ${mv.color} ${mv.point}`); last = null; continue; }
-    const p = locate(board, mv.point);
-    if (!p) { notes.push(`${i + 1}: ${mv.color} ${mv.point} (outside the window)`); continue; }
-    stones[p.y][p.x] = mv.color;
-    captureAround(stones, p.x, p.y, mv.color === "B" ? "W" : "B", edge);
-    // A number on a point played again: the newest wins.
-    numbers.set(`${p.x},${p.y}`, i + 1);
-    last = p;
+  for (let i = 0; i < step && i < f.pv.length; i++) {
+    const mv = f.pv[i];
+    if (mv.point === "tenuki" || mv.point === "pass") notes.push(`${i + 1}: ${mv.color} ${mv.point}`);
+    else if (!f.positions[i + 1]) notes.push(`${i + 1}: ${mv.color} ${mv.point} (not replayed)`);
+    else if (!f.positions[i + 1].last) notes.push(`${i + 1}: ${mv.color} ${mv.point} (outside the window)`);
   }
-  // Numbers of stones since captured stay visible (as in a book's diagram)
-  // only where the point is empty or holds the numbered stone.
-  return { stones, numbers, last, notes };
+  return { stones, numbers, last: at.last, notes };
 }
 
 // The window point of a GTP name of the whole board, or null.
-function locate(board, name) {
-  const p = parsePoint(name, board.board[0], board.board[1]);
+function locate(win, name) {
+  const p = parsePoint(name, win.board[0], win.board[1]);
   if (!p) return null;
-  const x = p.x - board.origin[0], y = p.y - board.origin[1];
-  return x >= 0 && y >= 0 && x < board.width && y < board.height ? { x, y } : null;
+  const x = p.x - win.origin[0], y = p.y - win.origin[1];
+  return x >= 0 && y >= 0 && x < win.width && y < win.height ? { x, y } : null;
 }
 
 function drawReplay() {
   const box = $("ts-replay");
   if (!box || !replay) return;
-  const { board, report } = replay;
+  const { report } = replay;
+  const board = report.window;
   const f = report.results[replay.which];
   if (!f) return;
   for (const b of document.querySelectorAll(".ts-first")) {
@@ -201,7 +193,7 @@ function drawReplay() {
   }
   const pv = f.pv || [];
   replay.step = Math.max(0, Math.min(pv.length, replay.step));
-  const { stones, numbers, last, notes } = position(board, pv, replay.step);
+  const { stones, numbers, last, notes } = position(f, replay.step);
   const marks = [];
   if (replay.step === 0 && f.correct) {
     for (const c of f.correct) {

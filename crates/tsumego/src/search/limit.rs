@@ -1,59 +1,19 @@
-//! Limits, cancellation and progress of a search.
+//! Limits, cancellation and progress of a search: the shared contract of
+//! [`miai_search`], with this solver's defaults.
 
 use std::time::Duration;
 
-/// How far a search may go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Nodes (states expanded) over all the queries of one analysis.
-    pub max_nodes: u64,
-    /// Wall-clock time for one analysis.
-    pub max_time: Option<Duration>,
-    /// Memory for the transposition table, in bytes.
-    pub table_bytes: usize,
-}
+pub use miai_search::{Cancel, Limits, Progress, Stop, TableUsage};
 
-impl Default for Limits {
-    /// 20 million nodes, no time limit, a 256 MiB table.
-    fn default() -> Self {
-        Limits {
-            max_nodes: 20_000_000,
-            max_time: None,
-            table_bytes: 256 << 20,
-        }
-    }
-}
+/// The transposition table's size when the limits leave it open: 256 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 256 << 20;
 
-/// Why a search stopped before proving its answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Stop {
-    /// The node limit.
-    Nodes,
-    /// The time limit.
-    Time,
-    /// The caller cancelled.
-    Cancelled,
-}
-
-impl std::fmt::Display for Stop {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Stop::Nodes => "node limit reached",
-            Stop::Time => "time limit reached",
-            Stop::Cancelled => "cancelled",
-        })
-    }
-}
-
-pub use miai_search::Cancel;
-
-/// Where a search is, for a progress display.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Progress {
-    /// Nodes so far.
-    pub nodes: u64,
-    /// The node limit.
-    pub max_nodes: u64,
-    /// Entries in the transposition table.
-    pub table_entries: usize,
-}
+/// The solver's default limits ([`Options::default`](crate::Options)'s):
+/// 20 million nodes over all the queries of one analysis, no time limit, a
+/// 256 MiB table. A limit left open (`None`) in the limits given to an
+/// analysis means no limit for nodes and time, and this table size.
+pub const DEFAULT_LIMITS: Limits = Limits {
+    max_nodes: Some(20_000_000),
+    max_time: None::<Duration>,
+    table_bytes: Some(DEFAULT_TABLE_BYTES),
+};

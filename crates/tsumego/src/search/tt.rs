@@ -91,6 +91,11 @@ impl Tt {
         }
     }
 
+    /// The most entries the table holds.
+    pub fn max_entries(&self) -> usize {
+        self.max_entries
+    }
+
     /// Entries stored.
     pub fn len(&self) -> usize {
         self.map.len()

@@ -19,7 +19,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use miai_goban::diagram::{Edges, Placement};
+use miai_goban::diagram::Edges;
 use miai_goban::graph::MAX_GRID_SIDE;
 use miai_goban::{Color, Diagram, Graph, Mark, Position, Setup, Vertex, sgf};
 use miai_semeai::{Attribute, Race, race_rules};
@@ -865,57 +865,27 @@ fn write(m: &Model, format: Format) -> Result<String, BoardError> {
 }
 
 fn write_problem(m: &Model) -> Result<String, BoardError> {
-    let mut out = String::new();
-    for (k, v) in &m.headers {
-        out.push_str(&format!("{k}: {v}\n"));
-    }
-    if let Some(c) = m.attacker {
-        out.push_str(&format!("attacker: {}\n", c.to_string().to_lowercase()));
-    }
-    if m.to_move != Color::Black {
-        out.push_str(&format!(
-            "to-move: {}\n",
-            m.to_move.to_string().to_lowercase()
-        ));
-    }
-    if let Some(k) = m.ko {
-        out.push_str(&format!("ko: {}\n", m.name(k)));
-    }
-    let names = |vs: &[Vertex]| vs.iter().map(|&v| m.name(v)).collect::<Vec<_>>().join(" ");
-    if let Some(t) = &m.target {
-        out.push_str(&format!("target: {}\n", names(t)));
-    }
-    if let Some(r) = &m.region {
-        out.push_str(&format!("region: {}\n", names(r)));
-    }
     let (bw, bh) = m.graph.dimensions().unwrap_or((m.width, m.height));
-    if (bw, bh) != (19, 19) {
-        out.push_str(&format!("board: {bw}x{bh}\n"));
-    }
-    let d = m.diagram();
-    // The file must place the diagram where it is: a window shows at least
-    // one edge on each axis (box diagrams say where they sit by their edges).
-    let placed = d
-        .place(Placement {
-            board: (bw, bh),
-            origin: None,
-        })
-        .map_err(|e| {
-            BoardError::plain(format!(
-                "problem: a box diagram is placed by the board edges it shows: {}",
-                e.message
-            ))
-        })?;
-    if placed.origin != m.origin {
-        return Err(BoardError::plain(
-            "problem: a box diagram places itself by the board edges it shows, and this \
-             window's edge sides hold only stones (or it touches no edge): widen the \
-             window to include an empty edge point",
-        ));
-    }
-    out.push_str("diagram:\n");
-    out.push_str(&d.write_box());
-    Ok(out)
+    let mut setup = m.setup();
+    setup.ko = m.ko;
+    let spec = miai_tsumego::ProblemSpec {
+        attacker: m.attacker,
+        region: m.region.clone(),
+        targets: m.target.clone(),
+        attacker_just_tenukied: m
+            .headers
+            .iter()
+            .any(|(k, v)| k == "tenuki" && v == "attacker"),
+        ..miai_tsumego::ProblemSpec::new(setup)
+    };
+    let window = miai_tsumego::report::Window {
+        board: [bw, bh],
+        origin: [m.origin.0, m.origin.1],
+        width: m.width,
+        height: m.height,
+    };
+    file::write(&spec, &m.headers, window, &m.marks)
+        .map_err(|e| BoardError::plain(format!("problem: {e}")))
 }
 
 fn race_of(m: &Model) -> Result<Race, BoardError> {

@@ -379,7 +379,7 @@ fn tsumego_work(params_value: Value) -> Result<Work, ApiError> {
                 "searches": searches,
                 "nodes": p.nodes,
                 "max_nodes": p.max_nodes,
-                "table_entries": p.table_entries,
+                "table_entries": p.table.used,
             }));
         })?;
         let result = serde_json::to_value(&report).map_err(|e| {

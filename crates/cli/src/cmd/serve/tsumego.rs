@@ -7,11 +7,12 @@ use axum::extract::rejection::JsonRejection;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use miai_tsumego::{Cancel, Limits, Progress, Side};
+use miai_tsumego::problem::file::{self, RulesError};
+use miai_tsumego::report::Source;
+use miai_tsumego::{Cancel, Limits, Options, Problem, Progress, Report, Side};
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, CancelOnDrop, blocking};
-use crate::cmd::tsumego;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -128,7 +129,7 @@ pub(super) struct TsumegoRequest {
 #[derive(Debug)]
 pub(super) struct TsumegoTask {
     req: TsumegoRequest,
-    first: tsumego::First,
+    first: &'static [Side],
     limits: Limits,
 }
 
@@ -136,10 +137,10 @@ impl TsumegoRequest {
     /// Checks the fields the analysis does not check itself (400 with the
     /// field named).
     pub(super) fn validate(self) -> Result<TsumegoTask, ApiError> {
-        let first = match self.first.as_deref().map(str::trim) {
-            None | Some("both") => tsumego::First::Both,
-            Some("attacker") => tsumego::First::Attacker,
-            Some("defender") => tsumego::First::Defender,
+        let first: &'static [Side] = match self.first.as_deref().map(str::trim) {
+            None | Some("both") => &[Side::Attacker, Side::Defender],
+            Some("attacker") => &[Side::Attacker],
+            Some("defender") => &[Side::Defender],
             Some(other) => {
                 return Err(ApiError::bad_request(format!(
                     "first: {other:?}: expected attacker, defender or both"
@@ -152,11 +153,10 @@ impl TsumegoRequest {
                 "max_nodes: {max_nodes}: expected 1..={MAX_NODES_CAP}"
             )));
         }
-        let limits = Limits {
-            max_nodes,
-            max_time: Some(TSUMEGO_TIME),
-            table_bytes: TSUMEGO_TABLE_BYTES,
-        };
+        let limits = Limits::none()
+            .with_nodes(max_nodes)
+            .with_time(TSUMEGO_TIME)
+            .with_table_bytes(TSUMEGO_TABLE_BYTES);
         Ok(TsumegoTask {
             req: self,
             first,
@@ -168,31 +168,47 @@ impl TsumegoRequest {
 impl TsumegoTask {
     /// Whether both first players are analysed (two searches in a row).
     pub(super) fn searches(&self) -> usize {
-        match self.first {
-            tsumego::First::Both => 2,
-            _ => 1,
-        }
+        self.first.len()
     }
 
     /// Runs the analysis (blocking), calling `on_progress` with the first
-    /// player being analysed and the search's progress.
+    /// player being analysed and the search's progress. The report carries
+    /// the positions of each principal variation on the diagram's window.
     pub(super) fn run(
         &self,
         cancel: &Cancel,
         on_progress: &mut dyn FnMut(Side, Progress),
-    ) -> Result<tsumego::Report, ApiError> {
+    ) -> Result<Report, ApiError> {
+        const ORIGIN: &str = "the diagram";
         let req = &self.req;
-        tsumego::report_for_text(
-            &req.diagram,
-            self.first,
-            req.rules.as_deref(),
-            req.ko_threats,
-            self.limits,
-            req.all_moves,
-            cancel,
-            on_progress,
-        )
-        .map_err(|e| ApiError::from_analysis(&e))
+        let bad = |e: &dyn std::fmt::Display| ApiError::bad_request(format!("{ORIGIN}: {e}"));
+        let f = file::parse(&req.diagram).map_err(|e| bad(&e))?;
+        let regime = file::choose_regime(req.rules.as_deref(), req.ko_threats, Some(&f)).map_err(
+            |e| match e {
+                RulesError::Given(e) => ApiError::bad_request(format!("rules: {e}")),
+                RulesError::Header { .. } => bad(&e),
+                RulesError::KoThreatsUnderSuperko => {
+                    ApiError::bad_request(format!("ko_threats: {e}"))
+                }
+            },
+        )?;
+        let problem = Problem::new(f.spec.clone()).map_err(|e| bad(&e))?;
+        let options = Options {
+            regime,
+            limits: self.limits,
+            all_moves: req.all_moves,
+            ..Options::default()
+        };
+        let source = Source {
+            file: ORIGIN.to_string(),
+            name: f.header("name").map(str::to_string),
+            to_play: f.spec.setup.to_move,
+        };
+        let mut report = Report::run(source, &problem, self.first, &options, cancel, on_progress);
+        if let Some(window) = f.window() {
+            report.add_positions(&problem, window);
+        }
+        Ok(report)
     }
 }
 

@@ -1,30 +1,13 @@
 //! `miai tsumego bench PATH`: runs a problem set and reports how many
 //! problems were solved, and how fast.
 //!
-//! Two kinds of set:
-//! - a `.jsonl` file of book problems (one JSON object a line: `AB`/`AW`
-//!   stones in SGF coordinates, `aa` the top-left point; `SZ`; `C` "Black
-//!   to play" / "White to play"; `SOL` the accepted first moves; `id`). The
-//!   problem is posed with everything inferred and analysed with the side
-//!   to play first; the accepted moves are proven correct one by one when
-//!   the variation starts elsewhere. The side to play
-//!   succeeds when it kills as the attacker or lives as the defender; when
-//!   it fails in the inferred role (or its search is cut off), the problem
-//!   is posed again with the other colour attacking, and that answer is
-//!   used if it is better (a book problem says who moves, not who attacks;
-//!   a ko the side to play wins keeps the inferred role). An open problem's
-//!   tsumego frame reaches `--reach` points from the defender; when that
-//!   search is cut off after its share of the limits (`--narrow-after`), the
-//!   problem is posed again in a frame one step narrower, and that answer
-//!   is used if it is better (reported as "frame narrowed"); when the
-//!   defender, to play, is proven to die in its frame, up to two wider
-//!   frames are tried first ("frame widened": frame stones, the attacker's,
-//!   may take room the defender needs). All the analyses of one problem
-//!   (every posing, the accepted moves' checks) draw on one budget: one
-//!   deadline and one node count, so no problem runs past `--time`.
-//! - a directory of problem files, each with an `expect:` header
-//!   (`attacker-first=<status> defender-first=<status>`, `-` for "not
-//!   stated"): every stated status must come out.
+//! Two kinds of set: a `.jsonl` file of book problems (one JSON object a
+//! line: `AB`/`AW` stones in SGF coordinates, `SZ`, `C` "Black to play" /
+//! "White to play", `SOL` the accepted first moves, `id`), posed and scored
+//! by `miai_tsumego::bench` (its documentation has the posing ladder); or a
+//! directory of problem files, each with an `expect:` header
+//! (`attacker-first=<status> defender-first=<status>`, `-` for "not
+//! stated"): every stated status must come out.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -32,14 +15,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
-use miai_goban::{Color, Graph, Setup, Vertex};
-use miai_tsumego::{
-    Cancel, Limits, Mv, Options, Problem, ProblemSpec, Regime, RegionKind, Side, Status, analyse,
-    analyse_after,
+use miai_search::{Cancel, Limits};
+use miai_tsumego::bench::{
+    BookProblem, Outcome, Posing, ProblemResult, run_book, run_file, summarise,
 };
-use serde::{Deserialize, Serialize};
+use miai_tsumego::{Problem, Regime};
 
-use super::{cancel_on_ctrl_c, extraction_cut, kind_word, load, move_name, progress_bar};
+use super::{load, regime};
+use crate::search::{LimitArgs, ctrl_c, progress_bar};
 
 /// Arguments of `miai tsumego bench`.
 #[derive(Debug, clap::Args)]
@@ -54,17 +37,11 @@ pub struct BenchArgs {
     /// separated by commas.
     #[arg(long, value_name = "ID,...", value_delimiter = ',')]
     ids: Vec<String>,
-    /// Node limit per problem (all its analyses together; the time limit
-    /// is meant to bind first).
-    #[arg(long, value_name = "N", default_value_t = 50_000_000)]
-    max_nodes: u64,
-    /// Time limit per problem, in seconds: one deadline for all its
-    /// analyses (both posings, the accepted moves' checks).
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
-    time: f64,
-    /// Transposition table size in MiB.
-    #[arg(long, value_name = "MB")]
-    table_mb: Option<usize>,
+    /// Limits per problem, for all its analyses together (both posings,
+    /// the accepted moves' checks): default 50,000,000 nodes and 10
+    /// seconds (the time limit is meant to bind first), a 256 MiB table.
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Repetition rules for the `.jsonl` problems (`seed` or `superko`);
     /// problem files use their own `rules` header.
     #[arg(long, value_name = "seed|superko")]
@@ -91,182 +68,12 @@ pub struct BenchArgs {
     json: bool,
 }
 
-/// How one problem came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-enum Outcome {
-    /// Proven, and the first move is an accepted one (book problems) or
-    /// every stated status came out (problem files).
-    Solved,
-    /// Proven with another first move, and an accepted move is among the
-    /// correct ones.
-    OtherCorrect,
-    /// A ko the side to play wins with ko threats.
-    Ko,
-    /// Proven, but not the book's answer (or the side to play fails).
-    Wrong,
-    /// Cut off by a limit.
-    Unproven,
-    /// The problem could not be read or posed.
-    Error,
-}
-
-const OUTCOMES: [Outcome; 6] = [
-    Outcome::Solved,
-    Outcome::OtherCorrect,
-    Outcome::Ko,
-    Outcome::Wrong,
-    Outcome::Unproven,
-    Outcome::Error,
-];
-
-impl Outcome {
-    fn word(self) -> &'static str {
-        match self {
-            Outcome::Solved => "solved",
-            Outcome::OtherCorrect => "other-correct",
-            Outcome::Ko => "ko",
-            Outcome::Wrong => "wrong",
-            Outcome::Unproven => "unproven",
-            Outcome::Error => "error",
-        }
-    }
-}
-
-/// One problem's result.
-#[derive(Debug, Clone, Serialize)]
-struct ProblemResult {
-    id: String,
-    outcome: Outcome,
-    /// The colour to play (book problems).
-    to_play: Option<String>,
-    /// The attacking colour of the answer used.
-    attacker: Option<String>,
-    /// The attacker is not the inferred one.
-    swapped: bool,
-    /// Open problems: the frame one step narrower than `--reach` gave the
-    /// answer (the wide frame's search was cut off).
-    narrowed: bool,
-    /// Open problems: a frame wider than `--reach` gave the answer (the
-    /// defender, to play, died in the frames up to it).
-    widened: bool,
-    /// A book move is proven to reach the result used (the first move of
-    /// the variation or a checked accepted move).
-    accepted: bool,
-    region: Option<String>,
-    region_points: Option<usize>,
-    /// Status words of the analyses used (`attacker-first=...` for problem
-    /// files).
-    status: Option<String>,
-    /// The proven first move.
-    first_move: Option<String>,
-    /// Open problems: the frame's reach used for the answer (one less
-    /// than `--reach` when the wide frame's search was cut off, more when
-    /// the defender, to play, died in it); `None` for a closed problem.
-    reach: Option<usize>,
-    /// The book's accepted first moves.
-    sol: Vec<String>,
-    /// The correct first moves found.
-    correct: Option<Vec<String>>,
-    nodes: u64,
-    seconds: f64,
-    /// Why it is wrong, unproven or an error.
-    detail: Option<String>,
-}
-
-impl ProblemResult {
-    fn new(id: String) -> ProblemResult {
-        ProblemResult {
-            id,
-            outcome: Outcome::Error,
-            to_play: None,
-            attacker: None,
-            swapped: false,
-            narrowed: false,
-            widened: false,
-            accepted: false,
-            region: None,
-            region_points: None,
-            status: None,
-            first_move: None,
-            reach: None,
-            sol: Vec::new(),
-            correct: None,
-            nodes: 0,
-            seconds: 0.0,
-            detail: None,
-        }
-    }
-}
-
-#[derive(Debug, Serialize)]
-struct Counts {
-    solved: usize,
-    other_correct: usize,
-    ko: usize,
-    wrong: usize,
-    unproven: usize,
-    errors: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct Times {
-    median: f64,
-    p90: f64,
-    p99: f64,
-    max: f64,
-    mean: f64,
-    total: f64,
-}
-
-#[derive(Debug, Serialize)]
-struct Slow {
-    id: String,
-    seconds: f64,
-    outcome: Outcome,
-}
-
-#[derive(Debug, Serialize)]
-struct BenchReport {
-    path: String,
-    kind: &'static str,
-    problems: usize,
-    /// Problems in the set (before `--limit` / `--ids`).
-    available: usize,
-    cancelled: bool,
-    max_nodes: u64,
-    time_limit: f64,
-    rules: String,
-    counts: Counts,
-    role_swapped: usize,
-    /// Open problems answered with the narrower frame.
-    frame_narrowed: usize,
-    /// Open problems answered with a wider frame.
-    frame_widened: usize,
-    /// Ko answers with a book move proven to win the ko.
-    ko_with_accepted_move: usize,
-    /// Seconds per problem.
-    times: Times,
-    slowest: Vec<Slow>,
-    results: Vec<ProblemResult>,
-}
-
-/// A line of a `.jsonl` problem set.
-#[derive(Debug, Deserialize)]
-struct BookProblem {
-    #[serde(rename = "AB", default)]
-    ab: Vec<String>,
-    #[serde(rename = "AW", default)]
-    aw: Vec<String>,
-    #[serde(rename = "SZ", default)]
-    sz: Option<serde_json::Value>,
-    #[serde(rename = "C", default)]
-    c: String,
-    #[serde(rename = "SOL", default)]
-    sol: Vec<Vec<serde_json::Value>>,
-    #[serde(default)]
-    id: Option<String>,
-}
+/// The default limits per problem.
+const DEFAULTS: Limits = Limits {
+    max_nodes: Some(50_000_000),
+    max_time: Some(Duration::from_secs(10)),
+    table_bytes: None,
+};
 
 /// One item of a set, before it is run.
 enum Item {
@@ -321,26 +128,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.reach == 0 {
         bail!("--reach 0: expected at least 1 (empty points round the defender's stones)");
     }
-    if !(args.time.is_finite() && args.time > 0.0) {
-        bail!(
-            "--time {}: expected a positive number of seconds",
-            args.time
-        );
-    }
-    let mut limits = Limits {
-        max_nodes: args.max_nodes,
-        max_time: Some(Duration::from_secs_f64(args.time)),
-        ..Limits::default()
-    };
-    if let Some(mb) = args.table_mb {
-        if mb == 0 || mb > 1 << 20 {
-            bail!("--table-mb {mb}: expected 1..=1048576");
-        }
-        limits.table_bytes = mb << 20;
-    }
+    let limits = args.limits.or(DEFAULTS);
     let regime = book_regime(args.rules.as_deref(), args.ko_threats)?;
-    let cancel = cancel_on_ctrl_c();
+    let cancel = ctrl_c();
     let bar = progress_bar(
+        true,
         items.len() as u64,
         "{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}",
     );
@@ -367,7 +159,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                     r
                 }
             },
-            Item::File { id, path } => run_file(id, path, limits, &cancel),
+            Item::File { id, path } => file_result(id, path, limits, &cancel),
         };
         r.seconds = started.elapsed().as_secs_f64();
         results.push(r);
@@ -378,7 +170,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     let report = summarise(
-        path,
+        path.display().to_string(),
         kind,
         available,
         cancel.is_cancelled(),
@@ -389,9 +181,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", text(&report, args.verbose));
+        print!("{}", report.text(args.verbose));
     }
-    Ok(ExitCode::SUCCESS)
+    // A set in which every problem is an error measured nothing.
+    let all_errors = report.problems > 0 && report.counts.errors == report.problems;
+    Ok(if all_errors {
+        ExitCode::from(crate::search::CUT_OFF)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn book_regime(rules: Option<&str>, ko_threats: Option<u8>) -> anyhow::Result<Regime> {
@@ -456,759 +254,32 @@ fn jsonl_items(path: &Path) -> anyhow::Result<Vec<Item>> {
     Ok(items)
 }
 
-/// An SGF point (`aa` = top-left) on a grid.
-fn sgf_point(graph: &Graph, p: &str) -> Result<Vertex, String> {
-    let b = p.as_bytes();
-    if b.len() != 2 || !b.iter().all(u8::is_ascii_lowercase) {
-        return Err(format!("bad SGF point {p:?}: expected two letters a..s"));
-    }
-    graph
-        .at(usize::from(b[0] - b'a'), usize::from(b[1] - b'a'))
-        .ok_or_else(|| format!("SGF point {p:?} is off the board"))
-}
-
-/// The position of a book problem.
-fn book_setup(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
-    let size = match &p.sz {
-        None => 19,
-        Some(serde_json::Value::String(s)) => s
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad SZ {s:?}: expected a number"))?,
-        Some(serde_json::Value::Number(n)) => n
-            .as_u64()
-            .and_then(|n| usize::try_from(n).ok())
-            .ok_or_else(|| format!("bad SZ {n}"))?,
-        Some(v) => return Err(format!("bad SZ {v}")),
-    };
-    let graph = std::sync::Arc::new(
-        Graph::grid(size, size).map_err(|e| format!("board size {size}: {e}"))?,
-    );
-    let mut setup = Setup::empty(graph.clone());
-    for (list, color) in [(&p.ab, Color::Black), (&p.aw, Color::White)] {
-        for pt in list {
-            let v = sgf_point(&graph, pt)?;
-            if setup.stones[v.index()].is_some() {
-                return Err(format!("two stones on {pt:?}"));
-            }
-            setup.stones[v.index()] = Some(color);
-        }
-    }
-    let c = p.c.to_ascii_lowercase();
-    setup.to_move = if c.contains("black to play") {
-        Color::Black
-    } else if c.contains("white to play") {
-        Color::White
-    } else {
-        return Err(format!(
-            "C {:?} says neither \"Black to play\" nor \"White to play\"",
-            p.c
-        ));
-    };
-    let mut sol = Vec::new();
-    for s in &p.sol {
-        let pt = s
-            .get(1)
-            .and_then(|v| v.as_str())
-            .ok_or_else(|| format!("bad SOL entry {s:?}: expected [colour, point, ...]"))?;
-        sol.push(sgf_point(&graph, pt)?);
-    }
-    if sol.is_empty() {
-        return Err("no SOL moves".to_string());
-    }
-    Ok((setup, sol))
-}
-
-/// How the side to play fares in one analysis, best last.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Fare {
-    Fails,
-    Unproven,
-    WinsKo,
-    Succeeds,
-}
-
-fn fare(status: Status, side: Side) -> Fare {
-    match (status, side) {
-        (Status::Dead, Side::Attacker) | (Status::Alive | Status::Seki, Side::Defender) => {
-            Fare::Succeeds
-        }
-        (
-            Status::Ko {
-                attacker_wins_it: true,
-                ..
-            },
-            Side::Attacker,
-        )
-        | (
-            Status::Ko {
-                defender_wins_it: true,
-                ..
-            },
-            Side::Defender,
-        ) => Fare::WinsKo,
-        (Status::Unproven(_), _) => Fare::Unproven,
-        _ => Fare::Fails,
-    }
-}
-
-/// One posing and analysis of a book problem.
-struct Attempt {
-    problem: Problem,
-    side: Side,
-    status: Status,
-    pv_first: Option<Mv>,
-    correct: Vec<Mv>,
-    fare: Fare,
-    /// A limit was reached while the first moves were extracted.
-    cut: bool,
-    /// The variation's first move is a book move.
-    first_accepted: bool,
-    /// A book move is among `correct`.
-    accepted: bool,
-}
-
-impl Attempt {
-    /// Whether the bench's question is answered: a result is proven, and
-    /// either a book move is proven correct or every book move was checked
-    /// (an analysis cut off while checking them leaves it open).
-    fn settled(&self) -> bool {
-        self.fare != Fare::Unproven && (self.accepted || !self.cut)
-    }
-}
-
-/// What is left of one problem's budget: every analysis of the problem
-/// (each posing, and each accepted move proven after the main analysis)
-/// draws on one deadline and one node count, so no problem runs past the
-/// limit.
-#[derive(Debug, Clone, Copy)]
-struct Budget {
-    limits: Limits,
-    deadline: Option<Instant>,
-    /// The most nodes the problem's analyses may have spent in all when
-    /// this budget ends.
-    node_cap: u64,
-}
-
-impl Budget {
-    /// The first `share` (0..=1) of what is left of this budget, in time
-    /// and in nodes, `nodes` having been spent.
-    fn share(&self, share: f64, nodes: u64) -> Budget {
-        let share = share.clamp(0.0, 1.0);
-        let nodes_left = self.node_cap.saturating_sub(nodes);
-        Budget {
-            limits: self.limits,
-            deadline: self.deadline.map(|d| {
-                let now = Instant::now();
-                now + d.saturating_duration_since(now).mul_f64(share)
-            }),
-            // Rounded down: a share of 1 keeps the whole rest.
-            node_cap: nodes + (nodes_left as f64 * share) as u64,
-        }
-    }
-
-    fn new(limits: Limits) -> Budget {
-        Budget {
-            node_cap: limits.max_nodes,
-            limits,
-            // 2% of the limit is kept for what follows the last search:
-            // freeing its table (hundreds of MiB after a long search), the
-            // result, and the scheduler's delays on a busy machine.
-            deadline: limits.max_time.map(|t| Instant::now() + t.mul_f64(0.98)),
-        }
-    }
-
-    /// The limits of the next analysis after `nodes` spent, or `None` when
-    /// the budget is spent (or the run cancelled).
-    fn left(&self, nodes: u64, cancel: &Cancel) -> Option<Limits> {
-        let max_time = self
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now()));
-        let max_nodes = self.node_cap.saturating_sub(nodes);
-        if max_time.is_some_and(|t| t.is_zero()) || max_nodes == 0 || cancel.is_cancelled() {
-            return None;
-        }
-        Some(Limits {
-            max_nodes,
-            max_time,
-            ..self.limits
-        })
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn attempt(
-    setup: &Setup,
-    sol: &[Vertex],
-    attacker: Option<Color>,
-    regime: Regime,
-    reach: usize,
-    budget: Budget,
-    cancel: &Cancel,
-    nodes: &mut u64,
-) -> Result<Option<Attempt>, String> {
-    let mut spec = ProblemSpec::new(setup.clone());
-    spec.attacker = attacker;
-    spec.reach = reach;
-    let problem = Problem::new(spec).map_err(|e| e.to_string())?;
-    let side = problem.side_of(setup.to_move);
-    let Some(limits) = budget.left(*nodes, cancel) else {
-        return Ok(None);
-    };
-    let options = Options {
-        regime,
-        limits,
-        // Who succeeds is all a book problem asks: living in seki or with
-        // two eyes both answer it, and a ko's no-threats reading is not
-        // scored.
-        full_status: false,
-        ..Options::default()
-    };
-    let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
-    *nodes += a.nodes;
-    // A side that wins moving first has a first move: none means the
-    // extraction was cut short, whatever the limit.
-    let fare = fare(a.status, side);
-    let mut cut = extraction_cut(&a, &limits, cancel) || (fare >= Fare::WinsKo && a.pv.is_empty());
-    // The moves known correct: the variation's first, and each accepted
-    // move proven to keep the result (cheaper than every first move).
-    let pv_first = a.pv.first().copied();
-    let mut correct: Vec<Mv> = pv_first.into_iter().collect();
-    let in_sol = |m: Mv| match m {
-        Mv::Play(v) => problem.to_original(v).is_some_and(|o| sol.contains(&o)),
-        Mv::Tenuki => false,
-    };
-    let first_accepted = pv_first.is_some_and(in_sol);
-    let mut accepted = first_accepted;
-    if fare >= Fare::WinsKo && !accepted {
-        for &o in sol {
-            let Some(v) = problem
-                .from_original(o)
-                .filter(|v| problem.region().contains(*v))
-            else {
-                continue;
-            };
-            let mv = Mv::Play(v);
-            let Some(limits) = budget.left(*nodes, cancel) else {
-                cut = true;
-                break;
-            };
-            let options = Options { limits, ..options };
-            if let Ok(b) =
-                analyse_after(&problem, side, &[mv], &options, Some(cancel.clone()), None)
-            {
-                *nodes += b.nodes;
-                if !b.status.is_proven() {
-                    cut = true;
-                } else if self::fare(b.status, side) >= fare {
-                    correct.push(mv);
-                    // One book move proven answers the bench's question.
-                    accepted = true;
-                    break;
-                }
-            }
-        }
-    }
-    Ok(Some(Attempt {
-        cut,
-        side,
-        status: a.status,
-        pv_first,
-        correct,
-        fare,
-        first_accepted,
-        accepted,
-        problem,
-    }))
-}
-
-/// The problem posed with the inferred attacker and, when the side to play
-/// fails that way or the search is cut off, with the other colour attacking
-/// (a book problem says who moves, not who attacks): the better of the two,
-/// and whether it is the swapped one. A ko the side to play wins keeps the
-/// inferred posing.
-#[allow(clippy::too_many_arguments)]
-fn posings(
-    setup: &Setup,
-    sol: &[Vertex],
-    regime: Regime,
-    reach: usize,
-    budget: Budget,
-    cancel: &Cancel,
-    nodes: &mut u64,
-) -> Result<(Attempt, bool), NoAnswer> {
-    // Every posing draws on what is left of the one budget.
-    let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
-        attempt(setup, sol, attacker, regime, reach, budget, cancel, nodes)
-    };
-    let again =
-        |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
-    let first = pose(None, reach, nodes);
-    // A book problem has an answer: when the defender, to play, is proven
-    // to die in its frame, the frame may be what kills (frame stones, the
-    // attacker's, on room the group needs), so wider frames are tried first.
-    let first = match first {
-        Ok(Some(a))
-            if a.fare == Fare::Fails && a.side == Side::Defender && a.problem.reach().is_some() =>
-        {
-            let mut a = a;
-            for wider in reach + 1..=reach + WIDEN_STEPS {
-                match pose(None, wider, nodes) {
-                    Ok(Some(b)) if b.fare > Fare::Fails => {
-                        a = b;
-                        break;
-                    }
-                    Ok(Some(_)) => {}
-                    _ => break,
-                }
-            }
-            Ok(Some(a))
-        }
-        other => other,
-    };
-    match first {
-        Ok(None) => Err(NoAnswer::OutOfTime),
-        // A side that succeeds, even by ko, answers the problem as
-        // inferred: the other posing would ask another question (whether
-        // the side to play can also live, or also kill, outright).
-        Ok(Some(a)) if a.fare >= Fare::WinsKo => Ok((a, false)),
-        Ok(Some(a)) => match again(a.problem.attacker().opponent(), nodes) {
-            Some(b) if b.fare > a.fare => Ok((b, true)),
-            _ => Ok((a, false)),
-        },
-        // The inference failed: try each colour as the attacker before
-        // giving up (the error reported is the inference's).
-        Err(e) => match again(setup.to_move.opponent(), nodes) {
-            Some(b) => Ok((b, true)),
-            None => match again(setup.to_move, nodes) {
-                Some(b) => Ok((b, true)),
-                None => Err(NoAnswer::NotPosed(e)),
-            },
-        },
-    }
-}
-
-/// How many frames, one step wider each, [`posings`] tries when the
-/// defender, to play, dies in the frame asked for.
-const WIDEN_STEPS: usize = 2;
-
-/// Why [`posings`] has no answer.
-enum NoAnswer {
-    /// The budget was spent before the analysis.
-    OutOfTime,
-    /// The problem could not be posed with either attacker (the inference's
-    /// error).
-    NotPosed(String),
-}
-
-/// How book problems are posed.
-#[derive(Debug, Clone, Copy)]
-struct Posing {
-    regime: Regime,
-    /// The frame's reach.
-    reach: usize,
-    /// The share of the budget the frame at `reach` gets before a narrower
-    /// one is tried.
-    wide_share: f64,
-}
-
-fn run_book(
-    id: &str,
-    p: &BookProblem,
-    posing: Posing,
-    limits: Limits,
-    cancel: &Cancel,
-) -> ProblemResult {
-    let Posing {
-        regime,
-        reach,
-        wide_share,
-    } = posing;
-    let mut r = ProblemResult::new(id.to_string());
-    let (setup, sol) = match book_setup(p) {
-        Ok(x) => x,
-        Err(e) => {
-            r.detail = Some(e);
-            return r;
-        }
-    };
-    r.to_play = Some(setup.to_move.to_string());
-    r.sol = sol.iter().map(|&v| setup.graph.vertex_name(v)).collect();
-    let mut nodes = 0;
-    let budget = Budget::new(limits);
-    // An open problem's frame first as wide as asked, with a share of the
-    // budget; when that search is cut off, the frame one step narrower (a
-    // smaller region) with the rest.
-    let can_narrow = reach > 1
-        && wide_share < 1.0
-        && Problem::new(ProblemSpec {
-            reach,
-            ..ProblemSpec::new(setup.clone())
-        })
-        .is_ok_and(|p| p.region_kind() == RegionKind::Framed);
-    let wide = posings(
-        &setup,
-        &sol,
-        regime,
-        reach,
-        if can_narrow {
-            budget.share(wide_share, nodes)
-        } else {
-            budget
-        },
-        cancel,
-        &mut nodes,
-    );
-    let unsettled = match &wide {
-        Ok((a, _)) => !a.settled(),
-        Err(_) => true,
-    };
-    // A settled answer before an open one, then the better fare.
-    let rank = |a: &Attempt| (a.settled(), a.fare);
-    let mut narrowed = false;
-    let chosen = if can_narrow && unsettled {
-        match posings(&setup, &sol, regime, reach - 1, budget, cancel, &mut nodes) {
-            Ok(b) if wide.as_ref().map_or(true, |(a, _)| rank(&b.0) > rank(a)) => {
-                narrowed = true;
-                Ok(b)
-            }
-            _ => wide,
-        }
-    } else {
-        wide
-    };
-    let (used, swapped) = match chosen {
-        Ok(x) => x,
-        Err(no) => {
-            (r.outcome, r.detail) = match no {
-                NoAnswer::OutOfTime => (
-                    Outcome::Unproven,
-                    Some("the time limit was spent before the analysis".into()),
-                ),
-                NoAnswer::NotPosed(e) => (Outcome::Error, Some(e)),
-            };
-            r.nodes = nodes;
-            return r;
-        }
-    };
-    r.narrowed = narrowed;
-    r.nodes = nodes;
-    r.swapped = swapped;
-    let problem = &used.problem;
-    r.attacker = Some(problem.attacker().to_string());
-    r.region = Some(kind_word(problem.region_kind()).to_string());
-    r.region_points = Some(problem.region().len());
-    r.reach = problem.reach();
-    r.widened = r.reach.is_some_and(|used| used > reach);
-    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
-    r.first_move = used.pv_first.map(|m| move_name(problem, m));
-    r.correct = Some(
-        used.correct
-            .iter()
-            .map(|&m| move_name(problem, m))
-            .collect(),
-    );
-    r.accepted = used.accepted;
-    r.outcome = match used.fare {
-        Fare::Succeeds if used.first_accepted => Outcome::Solved,
-        Fare::Succeeds | Fare::WinsKo if used.cut && !used.accepted => {
-            r.detail = Some(format!(
-                "{}, proven, but the limit cut off the search for the first move",
-                used.status.word()
-            ));
-            Outcome::Unproven
-        }
-        Fare::Succeeds if used.accepted => Outcome::OtherCorrect,
-        Fare::Succeeds => {
-            r.detail = Some("proven, but no accepted move is among the correct ones".into());
-            Outcome::Wrong
-        }
-        Fare::WinsKo => {
-            r.detail = Some(if used.accepted {
-                "ko, with an accepted first move".into()
-            } else {
-                "ko, and no accepted move is among the correct ones".into()
-            });
-            Outcome::Ko
-        }
-        Fare::Unproven => {
-            r.detail = Some(used.status.to_string());
-            Outcome::Unproven
-        }
-        Fare::Fails => {
-            r.detail = Some(format!(
-                "the side to play fails as the {}: {}",
-                used.side, used.status
-            ));
-            Outcome::Wrong
-        }
-    };
-    r
-}
-
-/// Whether `status` is what a problem file's expectation word says.
-fn matches_expect(word: &str, status: Status) -> Result<bool, String> {
-    Ok(match word {
-        "dead" => status == Status::Dead,
-        "alive" => status == Status::Alive,
-        // The test data's README allows a solver that knows only win and
-        // loss to call a seki alive.
-        "seki" => matches!(status, Status::Seki | Status::Alive),
-        "ko" => matches!(status, Status::Ko { .. }),
-        "no-result" => status == Status::NoResult,
-        other => {
-            return Err(format!(
-                "bad expected status {other:?}: expected dead, alive, seki, ko, no-result or -"
-            ));
-        }
-    })
-}
-
-fn run_file(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
-    let mut r = ProblemResult::new(id.to_string());
-    let run = |r: &mut ProblemResult| -> anyhow::Result<()> {
+/// Checks a problem file's `expect:` header.
+fn file_result(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
+    let posed = || -> anyhow::Result<_> {
         let loaded = load(path)?;
         let expect = loaded
             .stated("expect")
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
             .ok_or_else(|| anyhow!("{}: no `expect:` header", path.display()))?;
-        let regime = super::regime(None, None, &loaded, &path.display().to_string())?;
+        let regime = regime(None, None, &loaded, &path.display().to_string())?;
         let problem = Problem::new(loaded.spec).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        r.attacker = Some(problem.attacker().to_string());
-        r.region = Some(kind_word(problem.region_kind()).to_string());
-        r.region_points = Some(problem.region().len());
-        let budget = Budget::new(limits);
-        let mut words = Vec::new();
-        let (mut wrong, mut unproven) = (Vec::new(), Vec::new());
-        for side in [Side::Attacker, Side::Defender] {
-            let Some(want) = expect.get(side) else {
-                continue;
-            };
-            let Some(limits) = budget.left(r.nodes, cancel) else {
-                unproven.push(format!("{side} first: the problem's budget was spent"));
-                continue;
-            };
-            let options = Options {
-                regime,
-                limits,
-                ..Options::default()
-            };
-            let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
-            r.nodes += a.nodes;
-            words.push(format!("{side}-first={}", a.status.word()));
-            if !a.status.is_proven() {
-                unproven.push(format!("{side} first: {}", a.status));
-            } else if !matches_expect(want, a.status)
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?
-            {
-                wrong.push(format!("{side} first: expected {want}, got {}", a.status));
-            }
-        }
-        r.status = Some(words.join(" "));
-        r.outcome = if !wrong.is_empty() {
-            r.detail = Some(wrong.join("; "));
-            Outcome::Wrong
-        } else if !unproven.is_empty() {
-            r.detail = Some(unproven.join("; "));
-            Outcome::Unproven
-        } else {
-            Outcome::Solved
-        };
-        Ok(())
+        Ok((problem, regime, expect))
     };
-    if let Err(e) = run(&mut r) {
-        r.outcome = Outcome::Error;
-        r.detail = Some(e.to_string());
-    }
-    r
-}
-
-/// The `q`-quantile by nearest rank of sorted values.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (q * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn summarise(
-    path: &Path,
-    kind: &'static str,
-    available: usize,
-    cancelled: bool,
-    limits: Limits,
-    regime: Regime,
-    results: Vec<ProblemResult>,
-) -> BenchReport {
-    let count = |o: Outcome| results.iter().filter(|r| r.outcome == o).count();
-    let mut times: Vec<f64> = results.iter().map(|r| r.seconds).collect();
-    times.sort_by(f64::total_cmp);
-    let total: f64 = times.iter().sum();
-    let mut slowest: Vec<Slow> = results
-        .iter()
-        .map(|r| Slow {
-            id: r.id.clone(),
-            seconds: r.seconds,
-            outcome: r.outcome,
-        })
-        .collect();
-    slowest.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
-    slowest.truncate(10);
-    BenchReport {
-        path: path.display().to_string(),
-        kind,
-        problems: results.len(),
-        available,
-        cancelled,
-        max_nodes: limits.max_nodes,
-        time_limit: limits.max_time.map_or(0.0, |t| t.as_secs_f64()),
-        rules: if kind == "jsonl" {
-            regime.to_string()
-        } else {
-            "per file".to_string()
-        },
-        counts: Counts {
-            solved: count(Outcome::Solved),
-            other_correct: count(Outcome::OtherCorrect),
-            ko: count(Outcome::Ko),
-            wrong: count(Outcome::Wrong),
-            unproven: count(Outcome::Unproven),
-            errors: count(Outcome::Error),
-        },
-        role_swapped: results.iter().filter(|r| r.swapped).count(),
-        frame_narrowed: results.iter().filter(|r| r.narrowed).count(),
-        frame_widened: results.iter().filter(|r| r.widened).count(),
-        ko_with_accepted_move: results
-            .iter()
-            .filter(|r| r.outcome == Outcome::Ko && r.accepted)
-            .count(),
-        times: Times {
-            median: quantile(&times, 0.5),
-            p90: quantile(&times, 0.9),
-            p99: quantile(&times, 0.99),
-            max: times.last().copied().unwrap_or(0.0),
-            mean: if times.is_empty() {
-                0.0
-            } else {
-                total / times.len() as f64
-            },
-            total,
-        },
-        slowest,
-        results,
-    }
-}
-
-/// Seconds for people: milliseconds below one second.
-fn secs(s: f64) -> String {
-    if s < 1.0 {
-        format!("{:.1} ms", s * 1e3)
-    } else {
-        format!("{s:.2} s")
-    }
-}
-
-fn text(r: &BenchReport, verbose: bool) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "bench {} ({}): {} of {} problems{}; limits {} nodes, {} s per problem; rules {}",
-        r.path,
-        r.kind,
-        r.problems,
-        r.available,
-        if r.cancelled { ", cancelled" } else { "" },
-        r.max_nodes,
-        r.time_limit,
-        r.rules
-    );
-    let c = &r.counts;
-    let pct = |n: usize| {
-        if r.problems == 0 {
-            0.0
-        } else {
-            100.0 * n as f64 / r.problems as f64
-        }
-    };
-    let _ = writeln!(
-        s,
-        "solved {} ({:.1}%), other correct {} ({:.1}%), ko {}, wrong {}, unproven {}, errors {}",
-        c.solved,
-        pct(c.solved),
-        c.other_correct,
-        pct(c.other_correct),
-        c.ko,
-        c.wrong,
-        c.unproven,
-        c.errors
-    );
-    if r.kind == "jsonl" {
-        let _ = writeln!(
-            s,
-            "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}, widened: {}",
-            r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed, r.frame_widened
-        );
-    }
-    let t = &r.times;
-    let _ = writeln!(
-        s,
-        "time per problem: median {}, p90 {}, p99 {}, max {}; mean {}, total {}",
-        secs(t.median),
-        secs(t.p90),
-        secs(t.p99),
-        secs(t.max),
-        secs(t.mean),
-        secs(t.total)
-    );
-    let slow: Vec<String> = r
-        .slowest
-        .iter()
-        .take(5)
-        .map(|x| format!("{} {} ({})", x.id, secs(x.seconds), x.outcome.word()))
-        .collect();
-    let _ = writeln!(s, "slowest: {}", slow.join(", "));
-    for o in OUTCOMES {
-        let listed: Vec<&ProblemResult> = r
-            .results
-            .iter()
-            .filter(|x| x.outcome == o && (verbose || !matches!(o, Outcome::Solved)))
-            .collect();
-        if listed.is_empty() {
-            continue;
-        }
-        let _ = writeln!(s, "{}:", o.word());
-        for x in listed {
-            let mut line = format!("  {} {}", x.id, secs(x.seconds));
-            if let Some(st) = &x.status {
-                let _ = write!(line, " {st}");
-            }
-            if let Some(m) = &x.first_move {
-                let _ = write!(line, " first {m}");
-            }
-            if !x.sol.is_empty() {
-                let _ = write!(line, " sol {}", x.sol.join(","));
-            }
-            if let Some(cm) = &x.correct
-                && !matches!(o, Outcome::Solved)
+    match posed() {
+        Ok((problem, regime, expect)) => {
+            let mut r = run_file(id, &problem, regime, &expect, limits, cancel);
+            if r.outcome == Outcome::Error
+                && let Some(d) = &mut r.detail
             {
-                let _ = write!(line, " correct [{}]", cm.join(","));
+                *d = format!("{}: {d}", path.display());
             }
-            if x.swapped {
-                line.push_str(" (role swapped)");
-            }
-            if x.narrowed {
-                line.push_str(" (frame narrowed)");
-            }
-            if x.widened {
-                line.push_str(" (frame widened)");
-            }
-            if let Some(d) = &x.detail {
-                let _ = write!(line, ": {d}");
-            }
-            let _ = writeln!(s, "{line}");
+            r
+        }
+        Err(e) => {
+            let mut r = ProblemResult::new(id.to_string());
+            r.detail = Some(e.to_string());
+            r
         }
     }
-    s
 }
