@@ -88,7 +88,9 @@ impl Outcome {
 /// One problem's result.
 #[derive(Debug, Clone, Serialize)]
 pub struct ProblemResult {
+    /// The problem's id (the file's `id`, or its line number).
     pub id: String,
+    /// How the problem came out.
     pub outcome: Outcome,
     /// The colour to play (book problems).
     pub to_play: Option<String>,
@@ -105,7 +107,9 @@ pub struct ProblemResult {
     /// A book move is proven to reach the result used (the first move of
     /// the variation or a checked accepted move).
     pub accepted: bool,
+    /// The region searched, as point names.
     pub region: Option<String>,
+    /// Points in the region searched.
     pub region_points: Option<usize>,
     /// Status words of the analyses used (`attacker-first=...` for problem
     /// files).
@@ -120,7 +124,9 @@ pub struct ProblemResult {
     pub sol: Vec<String>,
     /// The correct first moves found.
     pub correct: Option<Vec<String>>,
+    /// Nodes searched over every posing tried.
     pub nodes: u64,
+    /// Wall-clock seconds over every posing tried.
     pub seconds: f64,
     /// Why it is wrong, unproven or an error.
     pub detail: Option<String>,
@@ -155,46 +161,68 @@ impl ProblemResult {
 /// Problems by outcome.
 #[derive(Debug, Serialize)]
 pub struct Counts {
+    /// Proven, with a book move.
     pub solved: usize,
+    /// Proven with another move that is also correct.
     pub other_correct: usize,
+    /// A ko result.
     pub ko: usize,
+    /// Proven, against the book.
     pub wrong: usize,
+    /// Cut off before a proof.
     pub unproven: usize,
+    /// The problem could not be posed.
     pub errors: usize,
 }
 
 /// Seconds per problem.
 #[derive(Debug, Serialize)]
 pub struct Times {
+    /// The median.
     pub median: f64,
     p90: f64,
     p99: f64,
+    /// The slowest.
     pub max: f64,
+    /// The mean.
     pub mean: f64,
+    /// The sum over the problems.
     pub total: f64,
 }
 
 /// One of the slowest problems.
 #[derive(Debug, Serialize)]
 pub struct Slow {
+    /// The problem's id.
     pub id: String,
+    /// Its time.
     pub seconds: f64,
+    /// Its outcome.
     pub outcome: Outcome,
 }
 
 /// The report of a run over a problem set.
 #[derive(Debug, Serialize)]
 pub struct BenchReport {
+    /// The problem set's path, as given.
     pub path: String,
+    /// The set's format (`jsonl` or `files`).
     pub kind: &'static str,
+    /// Problems run.
     pub problems: usize,
     /// Problems in the set (before `--limit` / `--ids`).
     pub available: usize,
+    /// The run was cancelled (Ctrl-C) before its end.
     pub cancelled: bool,
+    /// The node limit per problem.
     pub max_nodes: Option<u64>,
+    /// The time limit per problem, in seconds.
     pub time_limit: f64,
+    /// The repetition rule.
     pub rules: String,
+    /// Problems by outcome.
     pub counts: Counts,
+    /// Problems answered with the other colour attacking.
     pub role_swapped: usize,
     /// Open problems answered with the narrower frame.
     pub frame_narrowed: usize,
@@ -204,23 +232,31 @@ pub struct BenchReport {
     pub ko_with_accepted_move: usize,
     /// Seconds per problem.
     pub times: Times,
+    /// The slowest problems, slowest first.
     pub slowest: Vec<Slow>,
+    /// Every problem's result, in the set's order.
     pub results: Vec<ProblemResult>,
 }
 
 /// A line of a `.jsonl` problem set.
 #[derive(Debug, Deserialize)]
 pub struct BookProblem {
+    /// Black stones (SGF points).
     #[serde(rename = "AB", default)]
     pub ab: Vec<String>,
+    /// White stones (SGF points).
     #[serde(rename = "AW", default)]
     pub aw: Vec<String>,
+    /// The board size (a number or a string; 19 if absent).
     #[serde(rename = "SZ", default)]
     pub sz: Option<serde_json::Value>,
+    /// The comment: the side to play and the goal.
     #[serde(rename = "C", default)]
     pub c: String,
+    /// The book's solution lines (first moves first).
     #[serde(rename = "SOL", default)]
     pub sol: Vec<Vec<serde_json::Value>>,
+    /// The problem's id.
     #[serde(default)]
     pub id: Option<String>,
 }
@@ -575,6 +611,7 @@ enum NoAnswer {
 /// How book problems are posed.
 #[derive(Debug, Clone, Copy)]
 pub struct Posing {
+    /// The ko and tenuki rules.
     pub regime: Regime,
     /// The frame's reach.
     pub reach: usize,
