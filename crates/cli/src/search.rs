@@ -133,6 +133,11 @@ impl Spinner {
         self.0.set_message(msg);
     }
 
+    /// Runs `f` (which prints) with the spinner out of the way.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.0.suspend(f)
+    }
+
     /// Removes the spinner.
     pub fn finish(&self) {
         self.0.finish_and_clear();
@@ -188,8 +193,16 @@ mod tests {
 
     #[test]
     fn flags_and_old_spellings_parse() {
-        let c = Cli::try_parse_from(["x", "--max-nodes", "2e6", "--time", "1.5", "--table-mb", "8"])
-            .unwrap();
+        let c = Cli::try_parse_from([
+            "x",
+            "--max-nodes",
+            "2e6",
+            "--time",
+            "1.5",
+            "--table-mb",
+            "8",
+        ])
+        .unwrap();
         assert_eq!(c.limits.max_nodes, Some(2_000_000));
         assert_eq!(c.limits.time, Some(Duration::from_millis(1500)));
         assert_eq!(c.limits.table_bytes, Some(8 << 20));
@@ -203,7 +216,9 @@ mod tests {
         for flag in ["--max-nodes", "--time", "--table-mb"] {
             for bad in ["nan", "inf", "-1", "1e300", "0"] {
                 let arg = format!("{flag}={bad}");
-                let err = Cli::try_parse_from(["x", arg.as_str()]).unwrap_err().to_string();
+                let err = Cli::try_parse_from(["x", arg.as_str()])
+                    .unwrap_err()
+                    .to_string();
                 assert!(err.contains(flag), "{err}");
                 assert!(err.contains(bad), "{err}");
             }
