@@ -43,7 +43,7 @@ mod solver;
 pub mod table;
 pub mod verify;
 
-pub use area::{Area, tiles, tiles_unsettled};
+pub use area::{Area, MAX_TILING_PERIOD, tiles, tiles_unsettled};
 pub use certificate::{Certificate, Origin};
 
 pub use creature::Creature;

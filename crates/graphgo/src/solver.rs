@@ -1220,10 +1220,12 @@ mod tests {
     #[test]
     fn cut_off_then_proven() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();
-        let mut opts = SolveOptions::default();
-        opts.limits = Limits::none()
-            .with_nodes(50)
-            .with_table_bytes((1 << 12) * tt::ENTRY_BYTES);
+        let mut opts = SolveOptions {
+            limits: Limits::none()
+                .with_nodes(50)
+                .with_table_bytes((1 << 12) * tt::ENTRY_BYTES),
+            ..SolveOptions::default()
+        };
         let cut = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert!(!cut.proven);
         assert_eq!(cut.score, None);

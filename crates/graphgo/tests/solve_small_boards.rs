@@ -89,10 +89,12 @@ fn published_slow_boards() {
 #[test]
 fn limits_give_unproven_not_panic() {
     let board = Board::new(Arc::new(Graph::grid(4, 4).unwrap())).unwrap();
-    let mut opts = SolveOptions::default();
-    opts.limits = solver::Limits::none()
-        .with_nodes(1000)
-        .with_table_bytes((1 << 10) * solver::tt::ENTRY_BYTES);
+    let opts = SolveOptions {
+        limits: solver::Limits::none()
+            .with_nodes(1000)
+            .with_table_bytes((1 << 10) * solver::tt::ENTRY_BYTES),
+        ..SolveOptions::default()
+    };
     let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
     assert!(!s.proven);
     assert_eq!(s.score, None);

@@ -341,7 +341,8 @@ impl Table {
     }
 
     /// Stores an entry (the search merges bounds of the same key itself:
-    /// it knows which old bounds still hold); see [`place`].
+    /// it knows which old bounds still hold): the same key in place, else
+    /// the costlier entry first (see `place`).
     pub fn store(&mut self, e: Entry) {
         let b = self.bucket(e.black, e.white, e.flags);
         self.stores += 1;
