@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use miai_achieve::{Area, Creature, Player, SearchLimit, Solver, Verdict, family};
+use miai_achieve::{Area, Creature, Limits, Player, Solver, Verdict, family};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -29,11 +29,9 @@ fn main() {
         for k in 14..=max_area {
             let area = Area::consecutive(k).expect("area");
             let game = family(&c, &area, c.middle(), false).expect("family");
-            let limit = SearchLimit {
-                max_time: Some(Duration::from_secs(seconds)),
-                table_bytes: 256 << 20,
-                ..SearchLimit::default()
-            };
+            let limit = Limits::none()
+                .with_time(Duration::from_secs(seconds))
+                .with_table_bytes(256 << 20);
             let mut solver = Solver::new(&game, limit).expect("solver");
             let t = Instant::now();
             let report = solver.solve(Player::Maker, &mut |_| {});

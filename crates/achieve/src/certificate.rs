@@ -40,7 +40,8 @@ use crate::creature::Creature;
 use crate::error::CertificateError;
 use crate::hypergraph::{Hypergraph, cells_of};
 use crate::player::Player;
-use crate::solver::{CutOff, Progress, Solver};
+use crate::solver::Solver;
+use miai_search::{Progress, Stop};
 
 /// Where a certificate's game comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,7 +87,7 @@ impl Certificate {
         origin: Origin,
         first: Player,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Certificate, CutOff> {
+    ) -> Result<Certificate, Stop> {
         let winner = solver.winner(0, 0, first, progress)?;
         let mut cert = Certificate {
             origin,
@@ -108,7 +109,7 @@ impl Certificate {
         to_move: Player,
         seen: &mut HashSet<(u128, u128)>,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<(), CutOff> {
+    ) -> Result<(), Stop> {
         let sets = self.game.sets();
         if sets.iter().any(|&s| s & !maker == 0) {
             return Ok(()); // Maker has won: the line ends.
@@ -325,12 +326,12 @@ impl FromStr for Certificate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SearchLimit;
+    use crate::Limits;
 
     #[test]
     fn text_round_trips() {
         let game: Hypergraph = "0 1\n1 2\n".parse().unwrap();
-        let mut solver = Solver::new(&game, SearchLimit::default()).unwrap();
+        let mut solver = Solver::new(&game, Limits::none()).unwrap();
         let cert = Certificate::build(&mut solver, &game, Origin::Sets, Player::Maker, &mut |_| {})
             .unwrap();
         assert_eq!(cert.winner, Player::Maker);

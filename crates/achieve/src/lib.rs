@@ -16,14 +16,15 @@
 //! - [`Certificate`] and [`verify`]: a winning strategy written out, and a
 //!   deliberately simple checker that shares no search code.
 //! - [`pairing`]: periodic pairing strategies and density obstructions.
+//! - [`report`]: the solvers' reports, as JSON and as text.
 //!
 //! ```
-//! use miai_achieve::{Area, Creature, Player, SearchLimit, Solver, family};
+//! use miai_achieve::{Area, Creature, Limits, Player, Solver, family};
 //! // Lemma 2 of seed 004: the Fig. 3 creature on a 14-cell area.
 //! let creature: Creature = "0,4,5,7,15".parse().unwrap();
 //! let area = Area::consecutive(14).unwrap();
 //! let game = family(&creature, &area, creature.middle(), false).unwrap();
-//! let mut solver = Solver::new(&game, SearchLimit::default()).unwrap();
+//! let mut solver = Solver::new(&game, Limits::none()).unwrap();
 //! let report = solver.solve(Player::Maker, &mut |_| {});
 //! assert_eq!(report.verdict.winner(), Some(Player::Breaker));
 //! ```
@@ -37,16 +38,18 @@ mod hypergraph;
 pub mod pairing;
 mod player;
 pub mod prove;
+pub mod report;
 mod solver;
 pub mod table;
 pub mod verify;
 
-pub use area::{Area, tiles, tiles_unsettled};
+pub use area::{Area, MAX_TILING_PERIOD, tiles, tiles_unsettled};
 pub use certificate::{Certificate, Origin};
 
 pub use creature::Creature;
 pub use error::{AreaError, CertificateError, CreatureError, HypergraphError};
 pub use family::{family, segment};
 pub use hypergraph::{Hypergraph, MAX_CELLS, MAX_SETS};
+pub use miai_search::{Cancel, Limits, Progress, Stop};
 pub use player::Player;
-pub use solver::{CutOff, Progress, SearchLimit, SolveReport, Solver, Verdict};
+pub use solver::{DEFAULT_TABLE_BYTES, SolveReport, Solver, Verdict};

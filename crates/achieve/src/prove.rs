@@ -8,7 +8,8 @@ use crate::creature::Creature;
 use crate::error::{AreaError, CreatureError};
 use crate::family::family;
 use crate::player::Player;
-use crate::solver::{CutOff, SearchLimit, Solver, Verdict};
+use crate::solver::{Solver, Verdict};
+use miai_search::{Cancel, Limits, Stop};
 
 /// One solved (or cut off) area and anchor.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,7 +55,7 @@ pub struct ProveOptions {
     /// Mirror images count.
     pub mirror: bool,
     /// Limit for each single solve.
-    pub limit: SearchLimit,
+    pub limit: Limits,
     /// Also try non-consecutive tiles of each size `k` with span up to
     /// `k - 1 + tile_extra_span` (0: consecutive areas only), as listed by
     /// [`tiles`](crate::tiles).
@@ -74,13 +75,13 @@ pub enum ProveError {
 
 /// Try areas of sizes `min_area..=max_area` (consecutive, then the tiles
 /// asked for), each with every anchor (or the given ones); stop at the first
-/// area with a Breaker win (all its anchors are tried). `on_attempt` sees each result as it comes;
-/// `cancelled` is polled between solves (pass the same flag to the limit's
-/// solvers through `make_solver` for prompt stops).
+/// area with a Breaker win (all its anchors are tried). `on_attempt` sees
+/// each result as it comes; every solve stops (cut off) once `cancel` is
+/// raised, and the proof search with it.
 pub fn prove(
     creature: &Creature,
     options: &ProveOptions,
-    make_solver: &mut dyn FnMut(Solver) -> Solver,
+    cancel: Option<&Cancel>,
     on_attempt: &mut dyn FnMut(&Attempt),
 ) -> Result<ProveOutcome, ProveError> {
     let anchors: Vec<usize> = match &options.anchors {
@@ -109,7 +110,10 @@ pub fn prove(
                 let Ok(solver) = Solver::new(&game, options.limit) else {
                     continue; // more sets than the solver indexes: skip
                 };
-                let mut solver = make_solver(solver);
+                let mut solver = match cancel {
+                    Some(c) => solver.with_cancel(c),
+                    None => solver,
+                };
                 let report = solver.solve(Player::Maker, &mut |_| {});
                 let attempt = Attempt {
                     area: area.clone(),
@@ -122,7 +126,7 @@ pub fn prove(
                 match report.verdict {
                     Verdict::Proven(Player::Breaker) => winners.push(anchor),
                     Verdict::Proven(Player::Maker) => {}
-                    Verdict::CutOff(CutOff::Cancelled) => {
+                    Verdict::CutOff(Stop::Cancelled) => {
                         outcome.attempts.push(attempt);
                         outcome.cancelled = true;
                         outcome.smallest = false;

@@ -40,14 +40,11 @@
 //! The search is a depth-first AND/OR search with the table, moves ordered
 //! by their Erdős–Selfridge weight.
 
-mod limit;
 mod table;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-pub use limit::{CutOff, Progress, SearchLimit};
+use miai_search::{Cancel, Limits, Meter, Progress, Stop, TableUsage};
 
 use crate::error::HypergraphError;
 use crate::hypergraph::{Hypergraph, MAX_SETS, minimal};
@@ -58,7 +55,10 @@ use table::Table;
 /// weighs `2^(SCALE-k)`; larger residuals weigh 1 (an over-estimate, so the
 /// cut-off stays sound).
 const SCALE: u32 = 40;
-const CHECK_EVERY: u64 = 4096;
+
+/// The transposition table's default memory (64 MiB; it grows lazily up
+/// to the limit).
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
 /// The outcome of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub enum Verdict {
     /// Proven: this player wins with best play.
     Proven(Player),
     /// Stopped before a proof.
-    CutOff(CutOff),
+    CutOff(Stop),
 }
 
 impl Verdict {
@@ -126,11 +126,11 @@ enum Analysis {
 /// Exact Maker-Breaker solver over one hypergraph.
 ///
 /// ```
-/// use miai_achieve::{Hypergraph, Player, SearchLimit, Solver};
+/// use miai_achieve::{Hypergraph, Limits, Player, Solver};
 /// // Tic-tac-toe lines on a path of 3 cells: {0,1},{1,2}. Maker first takes
 /// // 1 and makes a double threat.
 /// let h: Hypergraph = "0 1\n1 2".parse().unwrap();
-/// let mut s = Solver::new(&h, SearchLimit::default()).unwrap();
+/// let mut s = Solver::new(&h, Limits::none()).unwrap();
 /// assert_eq!(s.solve(Player::Maker, &mut |_| {}).verdict.winner(), Some(Player::Maker));
 /// assert_eq!(s.solve(Player::Breaker, &mut |_| {}).verdict.winner(), Some(Player::Breaker));
 /// ```
@@ -138,19 +138,17 @@ enum Analysis {
 pub struct Solver {
     sets: Vec<u128>,
     table: Table,
-    limit: SearchLimit,
-    cancel: Option<Arc<AtomicBool>>,
-    nodes: u64,
-    start: Instant,
-    next_check: u64,
-    last_progress: Instant,
+    meter: Meter,
     scratch: Box<Scratch>,
 }
 
 impl Solver {
-    /// A solver for `game`. Fails if the game has more than [`MAX_SETS`]
+    /// A solver for `game` under `limits` (the table defaults to
+    /// [`DEFAULT_TABLE_BYTES`]). Node and time limits count from each
+    /// [`solve`](Solver::solve), or from the solver's creation for direct
+    /// position queries. Fails if the game has more than [`MAX_SETS`]
     /// minimal winning sets.
-    pub fn new(game: &Hypergraph, limit: SearchLimit) -> Result<Solver, HypergraphError> {
+    pub fn new(game: &Hypergraph, limits: Limits) -> Result<Solver, HypergraphError> {
         let sets = minimal(game.sets());
         if sets.len() > MAX_SETS {
             return Err(HypergraphError::TooManySets {
@@ -158,16 +156,10 @@ impl Solver {
                 max: MAX_SETS,
             });
         }
-        let now = Instant::now();
         Ok(Solver {
             sets,
-            table: Table::new(limit.table_bytes),
-            limit,
-            cancel: None,
-            nodes: 0,
-            start: now,
-            next_check: CHECK_EVERY,
-            last_progress: now,
+            table: Table::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
+            meter: Meter::new(&limits, None),
             scratch: Box::new(Scratch {
                 residual: Vec::with_capacity(MAX_SETS),
                 components: Vec::with_capacity(MAX_SETS),
@@ -178,15 +170,15 @@ impl Solver {
         })
     }
 
-    /// Stop (with [`CutOff::Cancelled`]) once `flag` is raised.
-    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Solver {
-        self.cancel = Some(flag);
+    /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
+    pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
+        self.meter = Meter::new(self.meter.limits(), Some(cancel));
         self
     }
 
     /// Nodes searched since the last `solve` (or creation).
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.meter.nodes()
     }
 
     /// Table entries in use and capacity.
@@ -197,10 +189,7 @@ impl Solver {
     /// Solve the empty board with `first` to move. Resets the node count and
     /// clock (the table is kept).
     pub fn solve(&mut self, first: Player, progress: &mut dyn FnMut(&Progress)) -> SolveReport {
-        self.nodes = 0;
-        self.next_check = CHECK_EVERY;
-        self.start = Instant::now();
-        self.last_progress = self.start;
+        self.meter.restart();
         let verdict = match self.search(0, 0, first == Player::Maker, progress) {
             Ok(true) => Verdict::Proven(Player::Maker),
             Ok(false) => Verdict::Proven(Player::Breaker),
@@ -208,8 +197,8 @@ impl Solver {
         };
         SolveReport {
             verdict,
-            nodes: self.nodes,
-            elapsed: self.start.elapsed(),
+            nodes: self.meter.nodes(),
+            elapsed: self.meter.elapsed(),
             table_used: self.table.used(),
         }
     }
@@ -222,7 +211,7 @@ impl Solver {
         breaker: u128,
         to_move: Player,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Player, CutOff> {
+    ) -> Result<Player, Stop> {
         let maker_wins =
             self.search(maker, breaker & !maker, to_move == Player::Maker, progress)?;
         Ok(if maker_wins {
@@ -241,7 +230,7 @@ impl Solver {
         breaker: u128,
         to_move: Player,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<Option<usize>, CutOff> {
+    ) -> Result<Option<usize>, Stop> {
         let mut live = 0u128;
         let mut weight = [0u64; 128];
         for &s in &self.sets {
@@ -274,32 +263,15 @@ impl Solver {
         Ok(None)
     }
 
-    fn check_limits(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<(), CutOff> {
-        self.next_check = self.nodes + CHECK_EVERY;
-        if let Some(flag) = &self.cancel
-            && flag.load(Ordering::Relaxed)
-        {
-            return Err(CutOff::Cancelled);
-        }
-        if let Some(max) = self.limit.max_nodes
-            && self.nodes >= max
-        {
-            return Err(CutOff::Nodes);
-        }
-        let elapsed = self.start.elapsed();
-        if let Some(max) = self.limit.max_time
-            && elapsed >= max
-        {
-            return Err(CutOff::Time);
-        }
-        if self.last_progress.elapsed() >= Duration::from_millis(100) {
-            self.last_progress = Instant::now();
-            progress(&Progress {
-                nodes: self.nodes,
-                elapsed,
-                table_used: self.table.used(),
-                table_capacity: self.table.capacity(),
-            });
+    /// Counts a node on the meter; reports progress when due.
+    #[inline]
+    fn tick(&mut self, progress: &mut dyn FnMut(&Progress)) -> Result<(), Stop> {
+        self.meter.tick()?;
+        if self.meter.report_due() {
+            progress(&self.meter.progress(TableUsage {
+                used: self.table.used(),
+                capacity: self.table.capacity(),
+            }));
         }
         Ok(())
     }
@@ -311,11 +283,8 @@ impl Solver {
         breaker: u128,
         maker_to_move: bool,
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<bool, CutOff> {
-        self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.check_limits(progress)?;
-        }
+    ) -> Result<bool, Stop> {
+        self.tick(progress)?;
         let (maker_key, live, count, order) = match self.analyse(maker, breaker, maker_to_move) {
             Analysis::Decided(w) => return Ok(w),
             Analysis::Split {
@@ -326,11 +295,16 @@ impl Solver {
                 if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
                     return Ok(w);
                 }
-                let before = self.nodes;
+                let before = self.meter.nodes();
                 let result =
                     self.search_sum(maker, breaker, maker_to_move, &components, progress)?;
-                self.table
-                    .store(maker_key, live, maker_to_move, result, self.nodes - before);
+                self.table.store(
+                    maker_key,
+                    live,
+                    maker_to_move,
+                    result,
+                    self.meter.nodes() - before,
+                );
                 return Ok(result);
             }
             Analysis::Moves {
@@ -343,7 +317,7 @@ impl Solver {
         if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
             return Ok(w);
         }
-        let before = self.nodes;
+        let before = self.meter.nodes();
         // Maker to move wins if some move wins; Breaker to move wins (Maker
         // loses) if some move wins for him.
         let mut result = !maker_to_move;
@@ -359,8 +333,13 @@ impl Solver {
                 break;
             }
         }
-        self.table
-            .store(maker_key, live, maker_to_move, result, self.nodes - before);
+        self.table.store(
+            maker_key,
+            live,
+            maker_to_move,
+            result,
+            self.meter.nodes() - before,
+        );
         Ok(result)
     }
 
@@ -380,7 +359,7 @@ impl Solver {
         maker_to_move: bool,
         components: &[u128],
         progress: &mut dyn FnMut(&Progress),
-    ) -> Result<bool, CutOff> {
+    ) -> Result<bool, Stop> {
         let all = components.iter().fold(0, |a, &c| a | c);
         let mut first_wins = Vec::new();
         for &c in components {

@@ -10,7 +10,8 @@ use crate::family::segment;
 use crate::pairing::{Pairing, PairingResult, find_pairing};
 use crate::player::Player;
 use crate::prove::{ProveOptions, prove};
-use crate::solver::{SearchLimit, Solver, Verdict};
+use crate::solver::{Solver, Verdict};
+use miai_search::Limits;
 
 /// How hard to try for each creature.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,7 +23,7 @@ pub struct TableOptions {
     /// Mirror images count.
     pub mirror: bool,
     /// Limit for each single solve.
-    pub limit: SearchLimit,
+    pub limit: Limits,
     /// Largest pairing period searched.
     pub pairing_period: usize,
     /// Pairing search nodes per period.
@@ -35,11 +36,9 @@ impl Default for TableOptions {
             max_area: 18,
             max_segment: 22,
             mirror: false,
-            limit: SearchLimit {
-                max_time: Some(Duration::from_secs(10)),
-                table_bytes: 32 << 20,
-                ..SearchLimit::default()
-            },
+            limit: Limits::none()
+                .with_time(Duration::from_secs(10))
+                .with_table_bytes(32 << 20),
             pairing_period: 24,
             pairing_budget: 20_000,
         }
@@ -182,7 +181,7 @@ pub fn classify(creature: &Creature, options: &TableOptions) -> Row {
         limit: options.limit,
         tile_extra_span: 0,
     };
-    if let Ok(outcome) = prove(creature, &prove_options, &mut |s| s, &mut |a| {
+    if let Ok(outcome) = prove(creature, &prove_options, None, &mut |a| {
         nodes += a.nodes;
     }) && let Some((area, anchors)) = outcome.found
     {

@@ -5,7 +5,7 @@
 
 use miai_achieve::pairing::{PairingResult, blocks, find_pairing};
 use miai_achieve::table::creatures;
-use miai_achieve::{Player, SearchLimit, Solver, segment};
+use miai_achieve::{Limits, Player, Solver, segment};
 
 #[test]
 fn pairing_losers_never_lose_a_segment() {
@@ -17,7 +17,7 @@ fn pairing_losers_never_lose_a_segment() {
                 pairings += 1;
                 for len in (c.span() as usize + 1)..=14 {
                     let game = segment(&c, len, false).unwrap();
-                    let mut s = Solver::new(&game, SearchLimit::default()).unwrap();
+                    let mut s = Solver::new(&game, Limits::none()).unwrap();
                     let w = s.solve(Player::Maker, &mut |_| {}).verdict.winner();
                     assert_eq!(w, Some(Player::Breaker), "{c} on {len} cells");
                 }
@@ -37,7 +37,7 @@ fn scaling_a_creature_scales_its_segment_game() {
     for len in 4..=11 {
         let solve = |c: &miai_achieve::Creature, n: usize| {
             let g = segment(c, n, false).unwrap();
-            Solver::new(&g, SearchLimit::default())
+            Solver::new(&g, Limits::none())
                 .unwrap()
                 .solve(Player::Maker, &mut |_| {})
                 .verdict

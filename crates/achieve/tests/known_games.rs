@@ -1,7 +1,7 @@
 //! Games with answers from the literature, read from `tests/data/*.txt`
 //! (each file states its expected winner and source in its header).
 
-use miai_achieve::{Certificate, Hypergraph, Origin, Player, SearchLimit, Solver, verify};
+use miai_achieve::{Certificate, Hypergraph, Limits, Origin, Player, Solver, verify};
 
 fn check(text: &str) {
     let expect: Player = text
@@ -11,7 +11,7 @@ fn check(text: &str) {
         .parse()
         .unwrap();
     let game: Hypergraph = text.parse().unwrap();
-    let mut solver = Solver::new(&game, SearchLimit::default()).unwrap();
+    let mut solver = Solver::new(&game, Limits::none()).unwrap();
     let report = solver.solve(Player::Maker, &mut |_| {});
     assert_eq!(report.verdict.winner(), Some(expect));
     let cert =

@@ -5,7 +5,7 @@
 
 mod common;
 
-use miai_achieve::{Certificate, Hypergraph, Origin, Player, SearchLimit, Solver, verify};
+use miai_achieve::{Certificate, Hypergraph, Limits, Origin, Player, Solver, verify};
 use proptest::prelude::*;
 
 fn game() -> impl Strategy<Value = (usize, Vec<u128>)> {
@@ -23,7 +23,7 @@ proptest! {
     fn solver_agrees_with_plain_minimax((n, sets) in game()) {
         let h = Hypergraph::from_masks(n, sets.clone()).unwrap();
         for first in [Player::Maker, Player::Breaker] {
-            let mut solver = Solver::new(&h, SearchLimit { table_bytes: 1 << 16, ..SearchLimit::default() }).unwrap();
+            let mut solver = Solver::new(&h, Limits::none().with_table_bytes(1 << 16)).unwrap();
             let fast = solver.solve(first, &mut |_| {}).verdict.winner();
             let slow = common::plain_maker_wins(&sets, n, 0, 0, first == Player::Maker);
             let expected = if slow { Player::Maker } else { Player::Breaker };

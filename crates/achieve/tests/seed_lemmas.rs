@@ -4,7 +4,7 @@
 
 mod common;
 
-use miai_achieve::{Area, Certificate, Creature, Player, SearchLimit, Solver, family, verify};
+use miai_achieve::{Area, Certificate, Creature, Limits, Player, Solver, family, verify};
 
 struct Case {
     name: String,
@@ -58,7 +58,7 @@ fn solver_finds_the_seed_winner_with_a_checked_certificate() {
     for case in cases() {
         let area = Area::consecutive(case.area).unwrap();
         let h = family(&case.creature, &area, case.anchor, false).unwrap();
-        let mut solver = Solver::new(&h, SearchLimit::default()).unwrap();
+        let mut solver = Solver::new(&h, Limits::none()).unwrap();
         let report = solver.solve(Player::Maker, &mut |_| {});
         assert_eq!(report.verdict.winner(), Some(case.winner), "{}", case.name);
 

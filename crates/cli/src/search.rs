@@ -133,6 +133,11 @@ impl Spinner {
         self.0.set_message(msg);
     }
 
+    /// Runs `f` (which prints) with the spinner out of the way.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.0.suspend(f)
+    }
+
     /// Removes the spinner.
     pub fn finish(&self) {
         self.0.finish_and_clear();

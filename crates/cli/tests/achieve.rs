@@ -200,3 +200,92 @@ fn bad_input_is_a_clear_error_not_a_panic() {
     }
     let _ = std::fs::remove_file(&path);
 }
+
+/// Every solving subcommand takes the shared limit flags, and a value that
+/// is not a positive finite number in range is a clear error (exit 2)
+/// naming the flag and the value, never a panic.
+#[test]
+fn every_solving_subcommand_refuses_bad_limits() {
+    let commands: [&[&str]; 3] = [
+        &["achieve", "solve", "--creature", "0,1,2", "--area", "5"],
+        &["achieve", "prove", "--creature", "0,1,2", "--max-area", "3"],
+        &["achieve", "table", "--cells", "2", "--max-span", "2"],
+    ];
+    for command in commands {
+        for flag in ["--time", "--max-time", "--max-nodes", "--table-mb"] {
+            for bad in ["nan", "inf", "-1", "1e300", "0"] {
+                let arg = format!("{flag}={bad}");
+                let mut args = command.to_vec();
+                args.push(&arg);
+                let o = miai(&args);
+                let err = stderr(&o);
+                assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+                assert!(err.contains(bad), "{args:?}: {err}");
+                assert!(!err.contains("panicked"), "{args:?}: {err}");
+            }
+        }
+    }
+}
+
+/// The limits are applied: a node limit cuts the solve off (exit 1, the
+/// reason in words in the JSON), a proof search reports its attempts as
+/// cut off, and a small table still proves the answer.
+#[test]
+fn the_limit_flags_reach_the_search() {
+    let o = miai(&[
+        "achieve",
+        "solve",
+        "--creature",
+        "0,4,5,7,15",
+        "--area",
+        "14",
+        "--max-nodes",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["result"], "unproven");
+    assert_eq!(v["cut_off"], "node limit reached");
+    assert_eq!(v["nodes"], 50);
+    let o = miai(&[
+        "achieve",
+        "prove",
+        "--creature",
+        "0,4,5,7,15",
+        "--min-area",
+        "14",
+        "--max-area",
+        "14",
+        "--nodes",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["cut_off"], true);
+    assert!(v["found"].is_null());
+    let o = miai(&[
+        "achieve",
+        "solve",
+        "--creature",
+        "0,4,5,7,15",
+        "--area",
+        "14",
+        "--table-mb",
+        "0.05",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
+    let o = miai(&[
+        "achieve",
+        "table",
+        "--cells",
+        "3",
+        "--max-span",
+        "3",
+        "--time",
+        "5",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

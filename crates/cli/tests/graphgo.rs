@@ -69,3 +69,126 @@ fn bad_inputs() {
     assert!(err.contains("no liberties"), "{err}");
     let _ = std::fs::remove_file(&dir);
 }
+
+/// `graphgo solve` takes the shared limit flags; a value that is not a
+/// positive finite number in range is a clear error (exit 2), never a
+/// panic (`--time nan` used to panic).
+#[test]
+fn solve_refuses_bad_limits() {
+    for flag in [
+        "--time",
+        "--max-time",
+        "--max-nodes",
+        "--nodes",
+        "--table-mb",
+    ] {
+        for bad in ["nan", "inf", "-1", "1e300", "0"] {
+            let arg = format!("{flag}={bad}");
+            let (code, _, err) = miai(&["graphgo", "solve", "--board", "2x2", &arg]);
+            assert_eq!(code, 2, "{arg}: {err}");
+            assert!(err.contains(bad), "{arg}: {err}");
+            assert!(!err.contains("panicked"), "{arg}: {err}");
+        }
+    }
+}
+
+/// A komi that is not a finite number would decide every game: refused.
+#[test]
+fn solve_refuses_a_komi_that_is_not_finite() {
+    for bad in ["nan", "inf", "-inf", "x"] {
+        for command in ["solve", "classes"] {
+            let arg = format!("--komi={bad}");
+            let args: Vec<&str> = if command == "solve" {
+                vec!["graphgo", "solve", "--board", "2x2", &arg]
+            } else {
+                vec!["graphgo", "classes", "x.graph", &arg]
+            };
+            let (code, _, err) = miai(&args);
+            assert_eq!(code, 2, "{args:?}: {err}");
+            assert!(err.contains("--komi"), "{args:?}: {err}");
+        }
+    }
+    let (code, out, _) = miai(&["graphgo", "solve", "--board", "1x3", "--komi", "-2.5"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("komi -2.5: B wins"), "{out}");
+}
+
+/// A cut-off solve says why in words (and as a word in JSON), not in
+/// Rust's Debug form (`stopped by Some(Nodes)`).
+#[test]
+fn a_cut_off_says_why_in_words() {
+    let (code, out, _) = miai(&["graphgo", "solve", "--board", "4x4", "--max-nodes", "300"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("unproven: node limit reached after 300 nodes"),
+        "{out}"
+    );
+    assert!(!out.contains("Some("), "{out}");
+    let (code, out, _) = miai(&[
+        "graphgo",
+        "solve",
+        "--board",
+        "4x4",
+        "--max-nodes",
+        "300",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped"], "nodes");
+    assert_eq!(v["nodes"], 300);
+}
+
+/// `--table-bits` is gone with a pointer to `--table-mb`; a huge
+/// `--table-mb` is a ceiling, not an allocation: 2x2 solves within a
+/// 4 GB address-space limit with a 20,000 MiB table.
+#[test]
+fn the_table_is_sized_in_mib_and_grows_lazily() {
+    let (code, _, err) = miai(&["graphgo", "solve", "--board", "2x2", "--table-bits", "26"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--table-mb"), "{err}");
+    let (code, out, _) = miai(&["graphgo", "solve", "--board", "2x2", "--table-mb", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("score +1"), "{out}");
+    if cfg!(target_os = "linux") {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 4000000 && exec '{}' graphgo solve --board 2x2 --table-mb 20000 --json",
+                env!("CARGO_BIN_EXE_miai")
+            ))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+        assert_eq!(v["score"], 1);
+    }
+}
+
+/// The JSON carries the position after every move of the variation, the
+/// last one being the final position.
+#[test]
+fn the_variation_comes_with_its_positions() {
+    let (code, out, _) = miai(&["graphgo", "solve", "--board", "1x4", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pv = v["pv"].as_array().unwrap();
+    let steps = v["pv_steps"].as_array().unwrap();
+    assert_eq!(pv.len(), steps.len());
+    for (m, s) in pv.iter().zip(steps) {
+        assert_eq!(
+            m.as_str().unwrap(),
+            format!(
+                "{} {}",
+                s["player"].as_str().unwrap(),
+                s["move"].as_str().unwrap()
+            )
+        );
+    }
+    assert_eq!(steps.last().unwrap()["position"], v["final"]);
+}

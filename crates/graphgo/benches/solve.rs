@@ -2,14 +2,15 @@
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
 //! [--nodes N] [--time S] [--situational] [--table-bits B]`; with no
-//! board, 2x3 1x7 3x3 3x4 4x4 (table 2^20 entries, 320 MiB, by default).
+//! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
+//! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use miai_goban::{Color, Graph};
+use miai_graphgo::solver::tt::ENTRY_BYTES;
 use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
 
 fn published(w: usize, h: usize) -> Option<i32> {
@@ -40,27 +41,26 @@ fn main() {
         .collect();
     let mut boards = Vec::new();
     let mut opts = SolveOptions::default();
-    opts.limit.table_bits = 20;
+    let table_bytes = |bits: u32| (1usize << bits.min(30)) * ENTRY_BYTES;
+    opts.limits.table_bytes = Some(table_bytes(20));
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
             "--nodes" => {
                 i += 1;
-                opts.limit.nodes = args.get(i).and_then(|s| s.parse().ok());
+                opts.limits.max_nodes = args.get(i).and_then(|s| s.parse().ok());
             }
             "--time" => {
                 i += 1;
-                opts.limit.time = args
-                    .get(i)
-                    .and_then(|s| s.parse().ok())
-                    .map(std::time::Duration::from_secs_f64);
+                opts.limits.max_time = args.get(i).and_then(|s| solver::Limits::parse_time(s).ok());
             }
             "--situational" => opts.repetition = Repetition::Situational,
             "--no-benson" => opts.benson = false,
             "--no-symmetry" => opts.symmetry = false,
             "--table-bits" => {
                 i += 1;
-                opts.limit.table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(20);
+                let bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(20);
+                opts.limits.table_bytes = Some(table_bytes(bits));
             }
             s => {
                 if let Some((w, h)) = s.split_once('x')
@@ -81,19 +81,16 @@ fn main() {
             continue;
         };
         let t = Instant::now();
-        let s = solver::solve(
-            &board,
-            Stones::EMPTY,
-            Color::Black,
-            &opts,
-            &AtomicBool::new(false),
-            &mut |p| {
-                eprintln!(
-                    "  {}x{}: {} nodes, {:.1?}, ply {}",
-                    w, h, p.nodes, p.elapsed, p.max_ply
-                )
-            },
-        );
+        let s = solver::solve(&board, Stones::EMPTY, Color::Black, &opts, None, &mut |p| {
+            eprintln!(
+                "  {}x{}: {} nodes, {:.1?}, ply {}",
+                w,
+                h,
+                p.nodes,
+                p.elapsed,
+                p.depth.unwrap_or(0)
+            )
+        });
         let pv: Vec<String> =
             s.pv.iter()
                 .map(|m| match m {
@@ -102,11 +99,11 @@ fn main() {
                 })
                 .collect();
         println!(
-            "{w}x{h} {:?}: score {:?} proven {} ({:?}) nodes {} solve {:.3?} (with table {:.3?}) pv {}",
+            "{w}x{h} {:?}: score {:?} proven {} ({}) nodes {} solve {:.3?} (with table {:.3?}) pv {}",
             opts.repetition,
             s.score,
             s.proven,
-            s.stopped,
+            s.stop_word().unwrap_or("None"),
             s.nodes,
             s.elapsed,
             t.elapsed(),

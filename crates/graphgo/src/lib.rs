@@ -16,19 +16,21 @@
 //! - [`solver`]: the optimal area score of a position under positional or
 //!   situational superko: iterative-deepening MTD(f) over proven bounds
 //!   (Benson's at the horizon), a transposition table whose bounds carry
-//!   the history conditions of their proofs, symmetry; limits,
-//!   cancellation, progress. Solves 4x4 (Black by 2) in about 2 s.
+//!   the history conditions of their proofs, symmetry; the shared
+//!   [`miai_search`] limits, cancellation and progress. Solves 4x4 (Black
+//!   by 2) in about 2 s.
 //! - [`benson`]: unconditional life and pass-alive territory.
 //! - [`picture`]: text and SVG pictures coloured by class or owner.
+//! - [`report`]: a solve's report (variation replayed with positions),
+//!   as JSON and as text.
 //!
 //! ```
 //! use std::sync::Arc;
-//! use std::sync::atomic::AtomicBool;
 //! use miai_goban::{Color, Graph};
 //! use miai_graphgo::{Board, Stones, solver};
 //! let board = Board::new(Arc::new(Graph::grid(3, 3).unwrap())).unwrap();
 //! let s = solver::solve(&board, Stones::EMPTY, Color::Black, &Default::default(),
-//!     &AtomicBool::new(false), &mut |_| {});
+//!     None, &mut |_| {});
 //! assert_eq!(s.score, Some(9)); // 3x3: Black takes the whole board
 //! ```
 
@@ -40,6 +42,7 @@ pub mod chinese;
 mod error;
 pub mod outcome;
 pub mod picture;
+pub mod report;
 pub mod solver;
 mod stones;
 pub mod ultimate;
@@ -47,5 +50,5 @@ pub mod ultimate;
 pub use board::{Bits, Board, MAX_BOARD_VERTICES};
 pub use error::GraphGoError;
 pub use outcome::Class;
-pub use solver::{Move, Repetition, SearchLimit, Solution, SolveOptions};
+pub use solver::{Move, Repetition, Solution, SolveOptions};
 pub use stones::{Played, Stones};

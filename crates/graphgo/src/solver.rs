@@ -104,17 +104,14 @@
 //! position and its mirror images share an entry. Bases are stored in the
 //! key's frame and moved back with the inverse symmetry.
 
-pub mod limit;
 pub mod tt;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use miai_goban::Color;
-
-pub use limit::{Progress, SearchLimit};
+pub use miai_search::{Cancel, Limits, Progress, Stop};
+use miai_search::{Meter, TableUsage};
 use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
 
 use crate::benson;
@@ -157,20 +154,46 @@ pub struct Solution {
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: std::time::Duration,
-    /// Why the search stopped early, if it did.
+    /// Why the search stopped early on a limit or a cancel, if it did.
     pub stopped: Option<Stop>,
+    /// Whether the search gave up because a line needed more plies than
+    /// [`SolveOptions::max_depth`] (graphgo's own reason besides
+    /// [`Stop`]).
+    pub depth_exhausted: bool,
 }
 
-/// Why a search was cut off.
+impl Solution {
+    /// Why the search stopped before a proof, in one word as in JSON
+    /// reports: a [`Stop::word`], or `depth`.
+    pub fn stop_word(&self) -> Option<&'static str> {
+        match self.stopped {
+            Some(s) => Some(s.word()),
+            None => self.depth_exhausted.then_some("depth"),
+        }
+    }
+
+    /// Why the search stopped before a proof, in words: a [`Stop`]'s
+    /// text, or `depth limit reached`.
+    pub fn stop_text(&self) -> Option<String> {
+        match self.stopped {
+            Some(s) => Some(s.to_string()),
+            None => self
+                .depth_exhausted
+                .then(|| "depth limit reached".to_string()),
+        }
+    }
+}
+
+/// The transposition table's default memory: 2^18 entries (about 80 MiB).
+pub const DEFAULT_TABLE_BYTES: usize = (1 << 18) * tt::ENTRY_BYTES;
+
+/// The default deepest iterative-deepening horizon, in plies.
+pub const DEFAULT_MAX_DEPTH: usize = 2000;
+
+/// Why the search is stopping: a shared stop reason, or the depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The node limit.
-    Nodes,
-    /// The time limit.
-    Time,
-    /// Cancelled by the caller.
-    Cancelled,
-    /// A line longer than the depth limit.
+enum Halt {
+    Limit(Stop),
     Depth,
 }
 
@@ -179,8 +202,12 @@ pub enum Stop {
 pub struct SolveOptions {
     /// The repetition rule.
     pub repetition: Repetition,
-    /// Limits.
-    pub limit: SearchLimit,
+    /// Node, time and table-memory limits (the table defaults to
+    /// [`DEFAULT_TABLE_BYTES`] and grows lazily up to its limit).
+    pub limits: Limits,
+    /// Deepest iterative-deepening horizon (plies) before the search gives
+    /// up as unproven.
+    pub max_depth: usize,
     /// Use Benson's algorithm to stop early.
     pub benson: bool,
     /// Fold the table by the board's symmetries.
@@ -191,7 +218,8 @@ impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             repetition: Repetition::Positional,
-            limit: SearchLimit::default(),
+            limits: Limits::none(),
+            max_depth: DEFAULT_MAX_DEPTH,
             benson: true,
             symmetry: true,
         }
@@ -243,10 +271,7 @@ struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        let z = self.0;
-        let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        miai_search::hash::mix64(self.0)
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -281,12 +306,9 @@ struct Search<'a> {
     last_canonical: std::cell::Cell<Option<(Stones, Canonical)>>,
     /// The inverse of each symmetry.
     inverse: Vec<Vec<u8>>,
-    nodes: u64,
-    start: Instant,
-    cancel: &'a AtomicBool,
+    meter: Meter,
     progress: &'a mut dyn FnMut(&Progress),
-    stop: Option<Stop>,
-    max_ply: usize,
+    stop: Option<Halt>,
     mode: Mode,
     /// The node count at which the current root attempt gives up.
     budget_end: Option<u64>,
@@ -347,12 +369,12 @@ impl Outcome {
 ///
 /// ```
 /// use std::sync::Arc;
-/// use std::sync::atomic::AtomicBool;
 /// use miai_goban::{Color, Graph};
 /// use miai_graphgo::{Board, Stones, solver};
 /// let b = Board::new(Arc::new(Graph::line(3).unwrap())).unwrap();
+/// let cancel = solver::Cancel::new();
 /// let s = solver::solve(&b, Stones::EMPTY, Color::Black, &Default::default(),
-///     &AtomicBool::new(false), &mut |_| {});
+///     Some(&cancel), &mut |_| {});
 /// assert_eq!(s.score, Some(3)); // Black plays the middle and owns the line
 /// ```
 pub fn solve(
@@ -360,13 +382,13 @@ pub fn solve(
     stones: Stones,
     to_move: Color,
     opts: &SolveOptions,
-    cancel: &AtomicBool,
+    cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Solution {
     let mut s = Search {
         board,
         opts: *opts,
-        table: Table::new(opts.limit.table_bits),
+        table: Table::new(opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
         history: Vec::new(),
         canon_hashes: Vec::new(),
         prefix: vec![0],
@@ -384,12 +406,9 @@ pub fn solve(
                 inv
             })
             .collect(),
-        nodes: 0,
-        start: Instant::now(),
-        cancel,
+        meter: Meter::new(&opts.limits, cancel),
         progress,
         stop: None,
-        max_ply: 0,
         mode: Mode::Both,
         budget_end: None,
         aborted: false,
@@ -429,7 +448,7 @@ pub fn solve(
                 }
                 s.mode = mode;
                 let both_open = open == [true, true];
-                s.budget_end = both_open.then_some(s.nodes + budget);
+                s.budget_end = both_open.then_some(s.meter.nodes() + budget);
                 let u = s.search(stones, to_move, false, beta - 1, beta, depth, 0, 0);
                 s.budget_end = None;
                 if s.stop.is_some() {
@@ -460,12 +479,12 @@ pub fn solve(
         } else if r.1 < beta {
             expect_down = false;
             beta = upper;
-        } else if depth >= s.opts.limit.max_depth {
-            s.stop = Some(Stop::Depth);
+        } else if depth >= s.opts.max_depth {
+            s.stop = Some(Halt::Depth);
         } else {
             // Geometric deepening (x1.5): on 4x4 it needs 40 % fewer
             // nodes than +1 + depth/8, and doubling is worse again.
-            depth = (depth + 1 + depth / 2).min(s.opts.limit.max_depth);
+            depth = (depth + 1 + depth / 2).min(s.opts.max_depth);
         }
     }
     let proven = s.stop.is_none();
@@ -481,9 +500,13 @@ pub fn solve(
         proven,
         pv,
         pv_ends_settled: settled,
-        nodes: s.nodes,
-        elapsed: s.start.elapsed(),
-        stopped: s.stop,
+        nodes: s.meter.nodes(),
+        elapsed: s.meter.elapsed(),
+        stopped: match s.stop {
+            Some(Halt::Limit(stop)) => Some(stop),
+            _ => None,
+        },
+        depth_exhausted: s.stop == Some(Halt::Depth),
     }
 }
 
@@ -495,14 +518,7 @@ pub fn solve_quietly(
     to_move: Color,
     opts: &SolveOptions,
 ) -> Solution {
-    solve(
-        board,
-        stones,
-        to_move,
-        opts,
-        &AtomicBool::new(false),
-        &mut |_| {},
-    )
+    solve(board, stones, to_move, opts, None, &mut |_| {})
 }
 
 impl Search<'_> {
@@ -563,41 +579,33 @@ impl Search<'_> {
         best
     }
 
-    fn check_limits(&mut self, ply: usize) -> bool {
+    /// Whether the search must stop here: a stop or an aborted attempt,
+    /// the attempt's node budget, the depth limit, or the meter's `tick`
+    /// (node limit, clock, cancel). Reports progress when due.
+    fn check_limits(&mut self, ply: usize, tick: Result<(), Stop>) -> bool {
         if self.stop.is_some() || self.aborted {
             return true;
         }
-        if self.budget_end.is_some_and(|e| self.nodes >= e) {
+        if self.budget_end.is_some_and(|e| self.meter.nodes() >= e) {
             self.aborted = true;
             return true;
         }
-        if ply > self.opts.limit.max_depth {
-            self.stop = Some(Stop::Depth);
+        if ply > self.opts.max_depth {
+            self.stop = Some(Halt::Depth);
             return true;
         }
-        if self.nodes & 0xFFF == 0 {
-            if self.cancel.load(Ordering::Relaxed) {
-                self.stop = Some(Stop::Cancelled);
-            } else if self
-                .opts
-                .limit
-                .time
-                .is_some_and(|t| self.start.elapsed() >= t)
-            {
-                self.stop = Some(Stop::Time);
-            }
-            if self.nodes & 0xF_FFFF == 0 {
-                (self.progress)(&Progress {
-                    nodes: self.nodes,
-                    elapsed: self.start.elapsed(),
-                    max_ply: self.max_ply,
-                });
-            }
+        if let Err(stop) = tick {
+            self.stop = Some(Halt::Limit(stop));
+            return true;
         }
-        if self.opts.limit.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stop = Some(Stop::Nodes);
+        if self.meter.report_due() {
+            let table = TableUsage {
+                used: self.table.used(),
+                capacity: self.table.capacity(),
+            };
+            (self.progress)(&self.meter.progress(table));
         }
-        self.stop.is_some()
+        false
     }
 
     /// The basis a stored bound contributes at a node with history index
@@ -686,10 +694,10 @@ impl Search<'_> {
         ply: usize,
         own_index: usize,
     ) -> Outcome {
-        self.nodes += 1;
-        let nodes_before = self.nodes;
-        self.max_ply = self.max_ply.max(ply);
-        if self.check_limits(ply) {
+        let tick = self.meter.tick();
+        let nodes_before = self.meter.nodes();
+        self.meter.reached_depth(ply);
+        if self.check_limits(ply, tick) {
             return Outcome::STOPPED;
         }
         let board = self.board;
@@ -931,7 +939,7 @@ impl Search<'_> {
             white: cw,
             flags,
             best: canon_move,
-            work: (64 - (self.nodes - nodes_before + 1).leading_zeros()) as u8,
+            work: (64 - (self.meter.nodes() - nodes_before + 1).leading_zeros()) as u8,
             lo,
             hi,
             failed_lo: failed.0.0,
@@ -1171,10 +1179,10 @@ impl Search<'_> {
                     self.pop();
                 }
             }
-            if !undecided || depth >= self.opts.limit.max_depth {
+            if !undecided || depth >= self.opts.max_depth {
                 return None;
             }
-            depth = (depth * 2).min(self.opts.limit.max_depth);
+            depth = (depth * 2).min(self.opts.max_depth);
         }
     }
 }
@@ -1212,13 +1220,16 @@ mod tests {
     #[test]
     fn cut_off_then_proven() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();
-        let mut opts = SolveOptions::default();
-        opts.limit.table_bits = 12;
-        opts.limit.nodes = Some(50);
+        let mut opts = SolveOptions {
+            limits: Limits::none()
+                .with_nodes(50)
+                .with_table_bytes((1 << 12) * tt::ENTRY_BYTES),
+            ..SolveOptions::default()
+        };
         let cut = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert!(!cut.proven);
         assert_eq!(cut.score, None);
-        opts.limit.nodes = None;
+        opts.limits.max_nodes = None;
         let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert_eq!(s.score, Some(0));
     }

@@ -2,7 +2,6 @@
 //! (tests/data/small_boards.txt names each source).
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
@@ -52,7 +51,9 @@ fn check(slow: bool) {
             repetition: c.rule,
             ..SolveOptions::default()
         };
-        opts.limit.table_bits = if slow { 18 } else { 16 };
+        let bits = if slow { 18 } else { 16 };
+        opts.limits =
+            solver::Limits::none().with_table_bytes((1 << bits) * solver::tt::ENTRY_BYTES);
         let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert!(s.proven, "{}x{}", c.w, c.h);
         assert_eq!(s.score, Some(c.score), "{}x{} {:?}", c.w, c.h, c.rule);
@@ -88,20 +89,25 @@ fn published_slow_boards() {
 #[test]
 fn limits_give_unproven_not_panic() {
     let board = Board::new(Arc::new(Graph::grid(4, 4).unwrap())).unwrap();
-    let mut opts = SolveOptions::default();
-    opts.limit.nodes = Some(1000);
-    opts.limit.table_bits = 10;
+    let opts = SolveOptions {
+        limits: solver::Limits::none()
+            .with_nodes(1000)
+            .with_table_bytes((1 << 10) * solver::tt::ENTRY_BYTES),
+        ..SolveOptions::default()
+    };
     let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
     assert!(!s.proven);
     assert_eq!(s.score, None);
     assert_eq!(s.stopped, Some(solver::Stop::Nodes));
     // Cancellation before the start.
+    let cancelled = solver::Cancel::new();
+    cancelled.cancel();
     let s = solver::solve(
         &board,
         Stones::EMPTY,
         Color::Black,
         &SolveOptions::default(),
-        &AtomicBool::new(true),
+        Some(&cancelled),
         &mut |_| {},
     );
     assert!(!s.proven);

@@ -2,23 +2,21 @@
 //! strategies, certificates and the results table. A thin layer over
 //! `miai-achieve`.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressStyle};
-use miai_achieve::pairing::{PairingResult, find_pairing};
+use miai_achieve::pairing::find_pairing;
 use miai_achieve::prove::{ProveOptions, prove};
+use miai_achieve::report::{AttemptRow, CertificateNote, PairingReport, ProveReport, solve_game};
 use miai_achieve::table::{TableOptions, classify, creatures, markdown};
 use miai_achieve::{
-    Area, Certificate, Creature, CutOff, Hypergraph, Origin, Player, Progress, SearchLimit,
-    SolveReport, Solver, Verdict, family, verify,
+    Area, Certificate, Creature, Hypergraph, Limits, Origin, Player, Solver, family, verify,
 };
 use serde_json::json;
+
+use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -37,34 +35,14 @@ pub enum Command {
     Table(TableArgs),
 }
 
-#[derive(Debug, clap::Args)]
-pub struct LimitArgs {
-    /// Stop after this many search nodes.
-    #[arg(long)]
-    max_nodes: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long)]
-    max_time: Option<f64>,
-    /// Transposition table size in MiB (bounds memory).
-    #[arg(long, default_value_t = 256)]
-    table_mb: usize,
-}
+/// The table memory of `solve` and `prove` unless `--table-mb` says
+/// otherwise (it grows as it fills, up to this).
+const TABLE_BYTES: usize = 256 << 20;
 
-impl LimitArgs {
-    fn limit(&self) -> anyhow::Result<SearchLimit> {
-        let max_time = match self.max_time {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                bail!("--max-time must be a positive number of seconds")
-            }
-            Some(t) => Some(Duration::from_secs_f64(t)),
-            None => None,
-        };
-        Ok(SearchLimit {
-            max_nodes: self.max_nodes,
-            max_time,
-            table_bytes: self.table_mb.max(1) << 20,
-        })
-    }
+/// The limits of `solve` and `prove`: the flags given, else no node or
+/// time limit and a [`TABLE_BYTES`] table.
+fn limits(args: &LimitArgs) -> Limits {
+    args.or(Limits::none().with_table_bytes(TABLE_BYTES))
 }
 
 #[derive(Debug, clap::Args)]
@@ -179,9 +157,9 @@ pub struct TableArgs {
     /// Mirror images count.
     #[arg(long)]
     mirror: bool,
-    /// Seconds per single solve.
-    #[arg(long, default_value_t = 10.0)]
-    max_time: f64,
+    /// Limits of each single solve (default: 10 s, a 32 MiB table).
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
@@ -192,36 +170,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Prove(a) => prove_cmd(a),
         Command::Table(a) => table(a),
     }
-}
-
-/// Ctrl-C raises the flag; the search stops and reports what it has.
-fn cancel_flag() -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let f = flag.clone();
-    // A second handler in the same process is refused; the first one stays.
-    let _ = ctrlc::set_handler(move || f.store(true, Ordering::Relaxed));
-    flag
-}
-
-fn spinner() -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner();
-    if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {
-        bar.set_style(style);
-    }
-    bar.enable_steady_tick(Duration::from_millis(200));
-    bar
-}
-
-fn progress_message(p: &Progress) -> String {
-    format!(
-        "{} nodes, {:.0} nodes/s, table {:.1}% full",
-        p.nodes,
-        p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9),
-        100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64
-    )
 }
 
 fn parse_creature(s: &str) -> anyhow::Result<Creature> {
@@ -260,183 +208,46 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
     };
-    let limit = a.limits.limit()?;
-    let cancel = cancel_flag();
-    let bar = spinner();
+    let cancel = ctrl_c();
+    let spinner = Spinner::new("solving", true);
     let solved = solve_game(
         &game,
         &origin,
         a.first,
-        limit,
-        cancel,
+        limits(&a.limits),
+        Some(&cancel),
         a.certificate.is_some(),
-        &mut || bar.set_message("writing certificate"),
-        &mut |p| bar.set_message(progress_message(p)),
+        &mut || spinner.message("writing certificate".to_string()),
+        &mut |p| spinner.update(p),
     );
     let solved = match solved {
         Ok(s) => s,
         Err(e) => {
-            bar.finish_and_clear();
-            return Err(e);
+            spinner.finish();
+            return Err(e.into());
         }
     };
-    let report = solved.report;
-    let mut cert_info = None;
+    let mut report = solved.report;
     match (&a.certificate, solved.certificate) {
         (Some(path), Some(Ok(cert))) => {
             std::fs::write(path, cert.to_string())
                 .with_context(|| format!("cannot write {}", path.display()))?;
-            cert_info = Some((path.display().to_string(), cert.strategy.len()));
+            report.certificate = Some(CertificateNote::Written {
+                path: path.display().to_string(),
+                moves: cert.strategy.len(),
+            });
         }
-        (_, Some(Err(cut))) => bar.suspend(|| eprintln!("certificate not written: {cut}")),
+        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
         _ => {}
     }
-    bar.finish_and_clear();
-    let result = verdict_words(report.verdict);
+    spinner.finish();
+    report.show_sets = a.show_sets;
     if a.json {
-        let out = solve_json(
-            &report,
-            a.first,
-            &game,
-            cert_info
-                .as_ref()
-                .map(|(p, n)| json!({"path": p, "moves": n})),
-        );
-        println!("{out}");
+        println!("{}", serde_json::to_string(&report)?);
     } else {
-        if let Origin::Family {
-            creature,
-            area,
-            anchor,
-            mirror,
-        } = &origin
-        {
-            println!(
-                "creature {creature}, area {area}, anchor {anchor} (offsets {:?}){}",
-                creature.offsets_about(*anchor).unwrap_or_default(),
-                if *mirror { ", mirror images count" } else { "" }
-            );
-        }
-        println!(
-            "{} cells, {} winning sets, {} moves first",
-            game.cells(),
-            game.sets().len(),
-            a.first
-        );
-        if a.show_sets {
-            for s in game.set_lists() {
-                println!("  {s:?}");
-            }
-        }
-        println!(
-            "{result}: {} nodes, {:.3} s",
-            report.nodes,
-            report.elapsed.as_secs_f64()
-        );
-        if let Some((p, n)) = &cert_info {
-            println!("certificate: {p} ({n} strategy moves)");
-        }
+        print!("{report}");
     }
-    Ok(if report.verdict.winner().is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
-}
-
-/// What [`solve_game`] found: the search's report and, when a certificate
-/// was asked for and the game was proven, the certificate (or why building
-/// it stopped).
-#[derive(Debug)]
-pub(crate) struct Solved {
-    pub report: SolveReport,
-    pub certificate: Option<Result<Certificate, CutOff>>,
-}
-
-/// Solves `game` with `first` to move under `limit`, stopping when `cancel`
-/// is raised; with `certificate`, also writes out the winner's strategy
-/// (`on_certificate` is called when that phase starts). Shared by `miai
-/// achieve solve` and `miai serve`'s achievement jobs.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn solve_game(
-    game: &Hypergraph,
-    origin: &Origin,
-    first: Player,
-    limit: SearchLimit,
-    cancel: Arc<AtomicBool>,
-    certificate: bool,
-    on_certificate: &mut dyn FnMut(),
-    on_progress: &mut dyn FnMut(&Progress),
-) -> anyhow::Result<Solved> {
-    let mut solver = Solver::new(game, limit)?.with_cancel(cancel);
-    let report = solver.solve(first, on_progress);
-    let certificate = match report.verdict {
-        Verdict::Proven(_) if certificate => {
-            on_certificate();
-            Some(Certificate::build(
-                &mut solver,
-                game,
-                origin.clone(),
-                first,
-                on_progress,
-            ))
-        }
-        _ => None,
-    };
-    Ok(Solved {
-        report,
-        certificate,
-    })
-}
-
-/// The verdict in words: `Maker wins`, `Breaker wins` or `unproven (why)`.
-pub(crate) fn verdict_words(verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Proven(Player::Maker) => "Maker wins".to_string(),
-        Verdict::Proven(Player::Breaker) => "Breaker wins".to_string(),
-        Verdict::CutOff(c) => format!("unproven ({c})"),
-    }
-}
-
-/// The JSON of `miai achieve solve --json` (`certificate` as the caller
-/// describes it).
-pub(crate) fn solve_json(
-    report: &SolveReport,
-    first: Player,
-    game: &Hypergraph,
-    certificate: Option<serde_json::Value>,
-) -> serde_json::Value {
-    json!({
-        "result": match report.verdict {
-            Verdict::Proven(p) => p.to_string(),
-            Verdict::CutOff(_) => "unproven".to_string(),
-        },
-        "cut_off": match report.verdict { Verdict::CutOff(c) => Some(c.to_string()), _ => None },
-        "first": first.to_string(),
-        "cells": game.cells(),
-        "sets": game.set_lists(),
-        "nodes": report.nodes,
-        "seconds": report.elapsed.as_secs_f64(),
-        "certificate": certificate,
-    })
-}
-
-/// The JSON of `miai achieve pairing --json`.
-pub(crate) fn pairing_json(result: &PairingResult) -> serde_json::Value {
-    match result {
-        PairingResult::Found(p) => {
-            json!({"result": "found", "period": p.period, "pairs": p.pairs})
-        }
-        PairingResult::Impossible(o) => {
-            json!({"result": "impossible", "reason": o.to_string()})
-        }
-        PairingResult::Unknown {
-            max_period,
-            exhausted,
-        } => {
-            json!({"result": "unknown", "max_period": max_period, "budget_exhausted_periods": exhausted})
-        }
-    }
+    Ok(exit_code(report.proven()))
 }
 
 fn verify_cmd(a: VerifyArgs) -> anyhow::Result<ExitCode> {
@@ -472,34 +283,18 @@ fn verify_cmd(a: VerifyArgs) -> anyhow::Result<ExitCode> {
 fn pairing(a: PairingArgs) -> anyhow::Result<ExitCode> {
     let creature = parse_creature(&a.creature)?;
     let result = find_pairing(&creature, a.mirror, a.max_period, a.budget);
+    let report = PairingReport::new(&creature, a.mirror, &result);
     if a.json {
-        println!("{}", pairing_json(&result));
+        println!("{}", serde_json::to_string(&report)?);
     } else {
-        match &result {
-            PairingResult::Found(p) => {
-                println!("pairing found, Breaker blocks every placement of {creature}: {p}");
-                println!("(the pairs repeat with the period: {{a + kP, b + kP}} for all k)");
-            }
-            PairingResult::Impossible(o) => println!("no pairing strategy exists: {o}"),
-            PairingResult::Unknown {
-                max_period,
-                exhausted,
-            } => {
-                print!("unknown: no blocking pairing with period up to {max_period}");
-                if exhausted.is_empty() {
-                    println!();
-                } else {
-                    println!(" (search budget ran out on periods {exhausted:?})");
-                }
-            }
-        }
+        print!("{report}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
 fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
     let creature = parse_creature(&a.creature)?;
-    let limit = a.limits.limit()?;
+    let limit = limits(&a.limits);
     let options = ProveOptions {
         min_area: a.min_area,
         max_area: a.max_area,
@@ -508,42 +303,21 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
         limit,
         tile_extra_span: a.tiles,
     };
-    let cancel = cancel_flag();
-    let bar = spinner();
-    let mut rows = Vec::new();
-    let outcome = prove(
-        &creature,
-        &options,
-        &mut |s| s.with_cancel(cancel.clone()),
-        &mut |t| {
-            let r = match t.verdict {
-                Verdict::Proven(p) => format!("{p} wins"),
-                Verdict::CutOff(c) => format!("unproven ({c})"),
-            };
-            let line = format!(
-                "area {:>3} anchor {}: {:<20} {:>12} nodes {:>9.3} s",
-                t.area,
-                t.anchor,
-                r,
-                t.nodes,
-                t.elapsed.as_secs_f64()
-            );
-            if !a.json {
-                bar.suspend(|| println!("{line}"));
-            }
-            bar.set_message(format!("area {} anchor {}", t.area, t.anchor));
-            rows.push(
-                json!({"area": t.area.len(), "anchor": t.anchor, "result": r,
-                             "nodes": t.nodes, "seconds": t.elapsed.as_secs_f64()}),
-            );
-        },
-    )?;
-    bar.finish_and_clear();
-    let mut cert_path = None;
+    let cancel = ctrl_c();
+    let spinner = Spinner::new("proving", true);
+    let outcome = prove(&creature, &options, Some(&cancel), &mut |t| {
+        if !a.json {
+            let row = AttemptRow::new(t);
+            spinner.suspend(|| println!("{row}"));
+        }
+        spinner.message(format!("area {} anchor {}", t.area, t.anchor));
+    })?;
+    spinner.finish();
+    let mut report = ProveReport::new(&creature, &outcome, a.min_area, a.max_area, a.tiles);
     if let (Some(path), Some((area, anchors))) = (&a.certificate, &outcome.found) {
         let anchor = anchors[0];
         let game = family(&creature, area, anchor, a.mirror)?;
-        let mut solver = Solver::new(&game, limit)?.with_cancel(cancel.clone());
+        let mut solver = Solver::new(&game, limit)?.with_cancel(&cancel);
         let origin = Origin::Family {
             creature: creature.clone(),
             area: area.clone(),
@@ -554,98 +328,30 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
             Ok(cert) => {
                 std::fs::write(path, cert.to_string())
                     .with_context(|| format!("cannot write {}", path.display()))?;
-                cert_path = Some(path.display().to_string());
+                report.certificate = Some(path.display().to_string());
             }
             Err(cut) => eprintln!("certificate not written: {cut}"),
         }
     }
     if a.json {
-        println!(
-            "{}",
-            json!({
-                "creature": creature.to_string(),
-                "found": outcome.found.as_ref().map(|(area, anchors)| json!({"area": area.len(), "anchors": anchors})),
-                "smallest": outcome.smallest && outcome.found.is_some(),
-                "cut_off": outcome.cut_off,
-                "cancelled": outcome.cancelled,
-                "attempts": rows,
-                "certificate": cert_path,
-            })
-        );
+        println!("{}", serde_json::to_string(&report)?);
     } else {
-        match &outcome.found {
-            Some((area, anchors)) => {
-                println!(
-                    "Breaker wins on area {area} with anchor{} {:?}: {creature} is a loser.",
-                    if anchors.len() > 1 { "s" } else { "" },
-                    anchors
-                );
-                if outcome.smallest && a.min_area <= 1 {
-                    println!(
-                        "Smallest {}: every smaller area and every anchor tried is a proven Maker win.",
-                        if a.tiles > 0 {
-                            format!(
-                                "area among consecutive areas and tiles of span <= size-1+{}",
-                                a.tiles
-                            )
-                        } else {
-                            "consecutive area".to_string()
-                        }
-                    );
-                } else if outcome.smallest {
-                    println!("Smallest from --min-area {} on.", a.min_area);
-                } else {
-                    println!("Not proven smallest: some smaller area was cut off by the limits.");
-                }
-            }
-            None if outcome.cancelled => println!("cancelled"),
-            None => println!(
-                "no Breaker win on areas of {}..={} cells ({} areas x anchors tried{}){}",
-                a.min_area,
-                a.max_area,
-                outcome.attempts.len(),
-                if a.tiles > 0 {
-                    format!(
-                        ", consecutive areas and tiles of span <= size-1+{}",
-                        a.tiles
-                    )
-                } else {
-                    ", consecutive only".to_string()
-                },
-                if outcome.cut_off {
-                    "; some attempts were cut off by the limits"
-                } else {
-                    "; all proven Maker wins"
-                }
-            ),
-        }
-        if let Some(p) = cert_path {
-            println!("certificate: {p}");
-        }
+        print!("{report}");
     }
-    Ok(if outcome.found.is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_code(outcome.found.is_some()))
 }
 
 fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
-    if !(a.max_time.is_finite() && a.max_time > 0.0) {
-        bail!("--max-time must be a positive number of seconds");
-    }
     let options = TableOptions {
         max_area: a.max_area,
         max_segment: a.max_segment,
         mirror: a.mirror,
-        limit: SearchLimit {
-            max_time: Some(Duration::from_secs_f64(a.max_time)),
-            table_bytes: 32 << 20,
-            ..SearchLimit::default()
-        },
+        limit: a.limits.or(Limits::none()
+            .with_time(Duration::from_secs(10))
+            .with_table_bytes(32 << 20)),
         ..TableOptions::default()
     };
-    let bar = spinner();
+    let spinner = Spinner::new("classifying", true);
     for &n in &a.cells {
         if n == 0 {
             bail!("--cells: a creature has at least one cell");
@@ -653,14 +359,14 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
         let list = creatures(n, a.max_span);
         let mut rows = Vec::new();
         for c in &list {
-            bar.set_message(format!("{n} cells: {c}"));
+            spinner.message(format!("{n} cells: {c}"));
             rows.push(classify(c, &options));
         }
-        bar.suspend(|| {
+        spinner.suspend(|| {
             println!("### {n} cells, span at most {}\n", a.max_span);
             println!("{}", markdown(&rows, &options));
         });
     }
-    bar.finish_and_clear();
+    spinner.finish();
     Ok(ExitCode::SUCCESS)
 }

@@ -1,21 +1,19 @@
 //! `miai graphgo`: graph Go (seed 001) — exact solving of small boards and
 //! per-vertex outcome classes.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use miai_goban::{Color, Graph, GraphText};
 use miai_graphgo::picture::{self, Mark};
-use miai_graphgo::{
-    Board, Class, Move, Repetition, SolveOptions, Stones, chinese, outcome, solver, ultimate,
-};
+use miai_graphgo::report::{SolveReport, names};
+use miai_graphgo::{Board, Repetition, SolveOptions, Stones, chinese, outcome, solver, ultimate};
 use serde_json::json;
+
+use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
 /// Graph Go: solve small boards, or compute outcome classes.
 #[derive(Debug, clap::Args)]
@@ -48,18 +46,14 @@ struct SolveArgs {
     #[arg(long, default_value = "positional")]
     rules: String,
     /// Komi for White (only decides the winner; the score is komi-free).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = parse_komi, allow_hyphen_values = true)]
     komi: f64,
-    /// Node limit.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Time limit in seconds.
-    #[arg(long)]
-    time: Option<f64>,
-    /// Transposition table size, log2 of entries (about 320 bytes each:
-    /// 18 is 80 MiB, 21 is 640 MiB).
-    #[arg(long, default_value_t = 18)]
-    table_bits: u32,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Gone: the table is sized by `--table-mb` now (the default, 80 MiB,
+    /// was `--table-bits 18`).
+    #[arg(long, hide = true, value_name = "B")]
+    table_bits: Option<String>,
     /// Also compute the outcome classes of the start position (small
     /// graphs only).
     #[arg(long)]
@@ -80,7 +74,7 @@ struct ClassesArgs {
     #[arg(long, default_value_t = outcome::DEFAULT_CLASS_NODES)]
     nodes: u64,
     /// Komi h for the Chinese count (White wins iff s_c >= h).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = parse_komi, allow_hyphen_values = true)]
     komi: f64,
     /// Write an SVG coloured by class.
     #[arg(long)]
@@ -127,11 +121,13 @@ fn parse_grid(text: &str) -> anyhow::Result<Graph> {
     Ok(Graph::grid(w, h)?)
 }
 
-fn names(board: &Board, set: u64) -> Vec<String> {
-    (0..board.len())
-        .filter(|v| set >> v & 1 == 1)
-        .map(|v| board.name(v))
-        .collect()
+/// A komi: a finite number (NaN or infinity would decide every game).
+fn parse_komi(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(k) if k.is_finite() => Ok(k),
+        Ok(_) => Err(format!("'{text}' is not a finite number")),
+        Err(_) => Err(format!("'{text}' is not a number")),
+    }
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -148,121 +144,38 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         "situational" | "ssk" => Repetition::Situational,
         other => bail!("--rules {other:?}: expected positional or situational"),
     };
-    let mut opts = SolveOptions {
+    if let Some(bits) = &a.table_bits {
+        bail!(
+            "--table-bits {bits}: the flag is gone; give the table's memory with --table-mb MIB \
+             (the table grows as it fills, up to that; the default is {} MiB)",
+            solver::DEFAULT_TABLE_BYTES >> 20
+        );
+    }
+    let opts = SolveOptions {
         repetition,
+        limits: a.limits.limits(),
         ..SolveOptions::default()
     };
-    opts.limit.nodes = a.nodes;
-    opts.limit.time = a.time.map(Duration::from_secs_f64);
-    opts.limit.table_bits = a.table_bits.min(26);
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let bar2 = bar.clone();
-    let sol = solver::solve(&board, stones, to_move, &opts, &cancel, &mut |p| {
-        bar2.set_message(format!(
-            "{} nodes, {:.1?}, ply {}",
-            p.nodes, p.elapsed, p.max_ply
-        ));
-        bar2.tick();
+    let cancel = ctrl_c();
+    let spinner = Spinner::new("solving", true);
+    let sol = solver::solve(&board, stones, to_move, &opts, Some(&cancel), &mut |p| {
+        spinner.update(p);
     });
-    bar.finish_and_clear();
-    // Replay the PV for the final position.
-    let mut cur = stones;
-    let mut side = to_move;
-    let mut pv_names = Vec::new();
-    for m in &sol.pv {
-        match m {
-            Move::Pass => pv_names.push(format!("{} pass", side.letter())),
-            Move::Play(v) => {
-                if let Some(p) = cur.play(&board, side, *v) {
-                    cur = p.stones;
-                }
-                pv_names.push(format!("{} {}", side.letter(), board.name(*v)));
-            }
-        }
-        side = side.opponent();
-    }
-    // Classes are an exhaustive recursion: on a board too large for it, say
-    // why instead of failing the whole solve.
-    let (start_classes, classes_note) = if a.classes {
-        match outcome::classes(&board, &[stones], outcome::DEFAULT_CLASS_NODES) {
-            Ok(c) => (Some(c), None),
-            Err(e) => (None, Some(e.to_string())),
-        }
-    } else {
-        (None, None)
-    };
-    let marks = picture::owner_marks(&board, &cur);
+    spinner.finish();
+    let report = SolveReport::new(&board, stones, to_move, repetition, a.komi, &sol, a.classes);
     if let Some(path) = &a.svg {
-        std::fs::write(path, picture::svg(&board, &cur, &marks))
-            .with_context(|| format!("writing {}", path.display()))?;
+        std::fs::write(
+            path,
+            picture::svg(&board, &report.final_stones, &report.marks),
+        )
+        .with_context(|| format!("writing {}", path.display()))?;
     }
-    let winner = sol
-        .score
-        .map(|s| if f64::from(-s) >= a.komi { "W" } else { "B" });
     if a.json {
-        let out = json!({
-            "vertices": board.len(),
-            "rules": format!("{repetition:?}").to_lowercase(),
-            "komi": a.komi,
-            "score": sol.score,
-            "proven": sol.proven,
-            "stopped": sol.stopped.map(|s| format!("{s:?}").to_lowercase()),
-            "winner": winner,
-            "nodes": sol.nodes,
-            "seconds": sol.elapsed.as_secs_f64(),
-            "pv": pv_names,
-            "pv_ends_settled": sol.pv_ends_settled,
-            "final": { "black": names(&board, cur.black), "white": names(&board, cur.white) },
-            "owner": marks.iter().map(|m| match m { Mark::Black => "B", Mark::White => "W", _ => "-" }).collect::<Vec<_>>(),
-            "classes": start_classes.as_ref().map(|c| c.iter().map(|x| x.to_string()).collect::<Vec<_>>()),
-            "classes_note": classes_note,
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        match sol.score {
-            Some(s) => println!("score {s:+} (Black's view, area, {repetition:?} superko; proven)"),
-            None => println!(
-                "unproven: stopped by {:?} after {} nodes",
-                sol.stopped, sol.nodes
-            ),
-        }
-        if let Some(w) = winner {
-            println!("komi {}: {} wins", a.komi, w);
-        }
-        println!("nodes {} time {:.3?}", sol.nodes, sol.elapsed);
-        println!(
-            "pv: {}{}",
-            pv_names.join(", "),
-            if sol.pv_ends_settled {
-                " (then settled by Benson)"
-            } else {
-                ""
-            }
-        );
-        print!("{}", picture::text(&board, &cur, &marks));
-        if let Some(c) = &start_classes {
-            println!(
-                "classes at the start: {}",
-                c.iter().map(Class::to_string).collect::<Vec<_>>().join(" ")
-            );
-        }
-        if let Some(note) = &classes_note {
-            println!("classes not computed: {note}");
-        }
+        print!("{report}");
     }
-    Ok(if sol.proven {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_code(sol.proven))
 }
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {

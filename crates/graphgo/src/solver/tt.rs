@@ -4,6 +4,9 @@
 //! what the history must (not) contain for the bound to hold (see the
 //! solver's module docs for the argument).
 
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
 use crate::board::{Bits, Board};
 
 /// The move stored in an entry: a vertex (in the canonical frame), or one
@@ -180,92 +183,210 @@ const USED: u8 = 0x80;
 /// No failed attempt recorded (depth 0 never blocks a search).
 pub const NO_FAILURE: Bound = Bound::trivial(0);
 
-/// A fixed-size, always-replace table.
+/// The entry of a slot nothing was stored in.
+const EMPTY: Entry = Entry {
+    black: 0,
+    white: 0,
+    flags: 0,
+    best: NO_MOVE,
+    work: 0,
+    lo: Bound::trivial(i8::MIN),
+    hi: Bound::trivial(i8::MAX),
+    failed_lo: NO_FAILURE,
+    failed_lo_depth: 0,
+    failed_hi: NO_FAILURE,
+    failed_hi_depth: 0,
+};
+
+/// Bytes per entry.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+/// A fast hasher for big-bucket indices (the splitmix64 finaliser).
+#[derive(Debug, Default)]
+struct IndexHasher(u64);
+
+impl std::hash::Hasher for IndexHasher {
+    fn finish(&self) -> u64 {
+        miai_search::hash::mix64(self.0)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.0 = i as u64;
+    }
+}
+
+/// The buckets in use: where each is in `buckets`, by bucket index.
+#[derive(Debug, Default)]
+struct Sparse {
+    index: HashMap<usize, u32, BuildHasherDefault<IndexHasher>>,
+    buckets: Vec<[Entry; 2]>,
+}
+
+/// How the buckets are held: only those in use (while few are), or all.
+#[derive(Debug)]
+enum Slots {
+    /// The buckets in use.
+    Sparse(Sparse),
+    /// Every bucket: `2 * index` and `2 * index + 1` are its slots.
+    Dense(Vec<Entry>),
+}
+
+/// A two-way bucketed table bounded by a byte budget that grows with use.
+///
+/// It behaves exactly as a fixed table of the full size (the *cap*, the
+/// most entries the budget allows, a power of two): the same keys are
+/// kept and replaced, so a search sees the same hits and counts the same
+/// nodes whatever the budget's size once it is reached. While few buckets
+/// are in use they are held in a hash map, costing memory only for what
+/// is stored; once a sixteenth of them are, the map is spread into the
+/// full array (the map then holds about a tenth of the array's bytes).
 #[derive(Debug)]
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Slots,
+    /// `cap - 1`.
     mask: usize,
+    used: usize,
     /// Entries written (for statistics).
     pub stores: u64,
 }
 
-/// A 64-bit mix of a key.
+/// A 64-bit mix of a key: the key words folded, then the splitmix64
+/// finaliser.
 pub fn mix(black: Bits, white: Bits, flags: u8) -> u64 {
-    // splitmix64 finaliser over the key words.
-    let mut z = black.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ white.rotate_left(29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        ^ u64::from(flags);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    miai_search::hash::mix64(
+        black.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ white.rotate_left(29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            ^ u64::from(flags),
+    )
+}
+
+/// The slots `(first, second)` of one bucket after storing `e` where they
+/// held `(s0, s1)`. The same key is overwritten in place; otherwise the
+/// first slot keeps the entry that cost the most work and the second takes
+/// the rest, so the big subtrees near the root survive floods of small
+/// ones.
+fn place(s0: Entry, s1: Entry, e: Entry) -> (Entry, Entry) {
+    let same = |s: &Entry| s.flags == e.flags && s.black == e.black && s.white == e.white;
+    if same(&s0) {
+        (e, s1)
+    } else if same(&s1) {
+        // Promote the key if it now cost more than the first slot.
+        if e.work >= s0.work { (e, s0) } else { (s0, e) }
+    } else if e.work >= s0.work {
+        (e, s0)
+    } else {
+        (s0, e)
+    }
 }
 
 impl Table {
-    /// The most entries: `2^26` (about 21 GB).
-    pub const MAX_BITS: u32 = 26;
+    /// The most entries a table may have: `2^32` (about 1.2 TB), far
+    /// above any byte budget accepted.
+    const MAX_ENTRIES: usize = 1 << 32;
 
-    /// A table of `2^bits` entries (at most `2^MAX_BITS`).
-    pub fn new(bits: u32) -> Table {
-        let size = 1usize << bits.clamp(1, Self::MAX_BITS);
+    /// A table of at most `bytes` bytes: the largest power of two of
+    /// entries that fits, at least 2. It starts empty and grows with use.
+    pub fn new(bytes: usize) -> Table {
+        let wanted = (bytes / ENTRY_BYTES).clamp(2, Self::MAX_ENTRIES);
+        let cap = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![
-                Entry {
-                    black: 0,
-                    white: 0,
-                    flags: 0,
-                    best: NO_MOVE,
-                    work: 0,
-                    lo: Bound::trivial(i8::MIN),
-                    hi: Bound::trivial(i8::MAX),
-                    failed_lo: NO_FAILURE,
-                    failed_lo_depth: 0,
-                    failed_hi: NO_FAILURE,
-                    failed_hi_depth: 0,
-                };
-                size
-            ],
-            mask: size - 1,
+            slots: Slots::Sparse(Sparse::default()),
+            mask: cap - 1,
+            used: 0,
             stores: 0,
         }
+    }
+
+    /// Entries the table holds room for now (a table still held sparsely
+    /// counts the slots of its buckets in use).
+    pub fn capacity(&self) -> usize {
+        match &self.slots {
+            Slots::Sparse(m) => 2 * m.buckets.capacity(),
+            Slots::Dense(v) => v.len(),
+        }
+    }
+
+    /// Entries in use.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// Entries the table may grow to.
+    pub fn cap(&self) -> usize {
+        self.mask + 1
+    }
+
+    /// The bucket index of a key.
+    #[inline]
+    fn bucket(&self, black: Bits, white: Bits, flags: u8) -> usize {
+        (mix(black, white, flags) as usize & self.mask) >> 1
     }
 
     /// The entry for this key, if stored. A key lives in one of the two
     /// slots of its bucket.
     pub fn probe(&self, black: Bits, white: Bits, flags: u8) -> Option<&Entry> {
-        let i = mix(black, white, flags) as usize & self.mask & !1;
-        self.entries[i..i + 2]
-            .iter()
+        let b = self.bucket(black, white, flags);
+        let pair: &[Entry] = match &self.slots {
+            Slots::Sparse(m) => &m.buckets[*m.index.get(&b)? as usize],
+            Slots::Dense(v) => &v[2 * b..2 * b + 2],
+        };
+        pair.iter()
             .find(|e| e.flags == flags | USED && e.black == black && e.white == white)
     }
 
     /// Stores an entry (the search merges bounds of the same key itself:
-    /// it knows which old bounds still hold). The same key is overwritten
-    /// in place; otherwise the first slot of the bucket keeps the entry
-    /// that cost the most work and the second takes the rest, so the big
-    /// subtrees near the root survive floods of small ones.
+    /// it knows which old bounds still hold): the same key in place, else
+    /// the costlier entry first (see `place`).
     pub fn store(&mut self, e: Entry) {
-        let i = mix(e.black, e.white, e.flags) as usize & self.mask & !1;
+        let b = self.bucket(e.black, e.white, e.flags);
         self.stores += 1;
         let e = Entry {
             flags: e.flags | USED,
             ..e
         };
-        let same = |s: &Entry| s.flags == e.flags && s.black == e.black && s.white == e.white;
-        if same(&self.entries[i]) {
-            self.entries[i] = e;
-        } else if same(&self.entries[i + 1]) {
-            // Promote the key if it now cost more than the first slot.
-            if e.work >= self.entries[i].work {
-                self.entries[i + 1] = self.entries[i];
-                self.entries[i] = e;
-            } else {
-                self.entries[i + 1] = e;
+        let in_use = |s: &Entry| usize::from(s.flags & USED != 0);
+        match &mut self.slots {
+            Slots::Dense(v) => {
+                let (s0, s1) = (v[2 * b], v[2 * b + 1]);
+                let (a, c) = place(s0, s1, e);
+                self.used = self.used + in_use(&a) + in_use(&c) - in_use(&s0) - in_use(&s1);
+                v[2 * b] = a;
+                v[2 * b + 1] = c;
             }
-        } else if e.work >= self.entries[i].work {
-            self.entries[i + 1] = self.entries[i];
-            self.entries[i] = e;
-        } else {
-            self.entries[i + 1] = e;
+            Slots::Sparse(m) => {
+                let next = m.buckets.len() as u32;
+                let at = *m.index.entry(b).or_insert(next);
+                if at == next {
+                    m.buckets.push([EMPTY; 2]);
+                }
+                let pair = &mut m.buckets[at as usize];
+                let [s0, s1] = *pair;
+                let (a, c) = place(s0, s1, e);
+                self.used = self.used + in_use(&a) + in_use(&c) - in_use(&s0) - in_use(&s1);
+                *pair = [a, c];
+                if m.buckets.len() * 16 >= self.cap() / 2 {
+                    self.spread();
+                }
+            }
+        }
+    }
+
+    /// Moves the buckets in use into the full array.
+    fn spread(&mut self) {
+        let cap = self.cap();
+        if let Slots::Sparse(m) = &mut self.slots {
+            let m = std::mem::take(m);
+            let mut v = vec![EMPTY; cap];
+            for (b, at) in m.index {
+                v[2 * b..2 * b + 2].copy_from_slice(&m.buckets[at as usize]);
+            }
+            self.slots = Slots::Dense(v);
         }
     }
 }
@@ -307,6 +428,80 @@ mod tests {
                 prop_assert!(back.may_contain(b, w, mix(b, w, 0)));
             }
         }
+    }
+
+    fn entry(black: Bits, white: Bits, flags: u8, work: u8, best: u8) -> Entry {
+        Entry {
+            black,
+            white,
+            flags,
+            work,
+            best,
+            ..EMPTY
+        }
+    }
+
+    /// A table held densely from the start: the fixed table the growing
+    /// one must behave as.
+    fn dense(bytes: usize) -> Table {
+        let mut t = Table::new(bytes);
+        t.spread();
+        t
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// A table that starts sparse and is spread when it fills holds,
+        /// after every store, exactly what a table allocated at its full
+        /// size holds: the same probes hit with the same entries.
+        #[test]
+        fn a_growing_table_behaves_as_the_full_one(
+            cap_bits in 1u32..9,
+            ops in proptest::collection::vec((0u64..60, 0u64..3, 0u8..2, 0u8..6, any::<u8>()), 1..300),
+        ) {
+            let bytes = (1usize << cap_bits) * ENTRY_BYTES;
+            let mut lazy = Table::new(bytes);
+            let mut full = dense(bytes);
+            prop_assert_eq!(full.capacity(), 1 << cap_bits);
+            for &(b, w, f, work, best) in &ops {
+                let e = entry(b, w << 40, f, work, best);
+                lazy.store(e);
+                full.store(e);
+                prop_assert_eq!(lazy.used(), full.used());
+                for &(b, w, f, _, _) in &ops {
+                    let w = w << 40;
+                    prop_assert_eq!(lazy.probe(b, w, f), full.probe(b, w, f));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_huge_budget_allocates_little() {
+        let mut t = Table::new(20_000 << 20);
+        assert!(t.cap() >= 1 << 26);
+        for k in 0..1000u64 {
+            t.store(entry(k, 0, 0, 1, 0));
+        }
+        assert!(t.capacity() <= 1 << 12, "{}", t.capacity());
+        assert!((0..1000u64).all(|k| t.probe(k, 0, 0).is_some()));
+    }
+
+    #[test]
+    fn a_small_budget_is_spread_into_its_array() {
+        let mut t = Table::new((1 << 10) * ENTRY_BYTES);
+        for k in 0..1000u64 {
+            t.store(entry(k, 0, 0, 1, 0));
+        }
+        assert_eq!(t.capacity(), 1 << 10);
+        assert!(t.used() <= 1 << 10);
+    }
+
+    #[test]
+    fn the_default_budget_is_the_old_default_size() {
+        let t = Table::new(super::super::DEFAULT_TABLE_BYTES);
+        assert_eq!(t.cap(), 1 << 18);
     }
 
     #[test]

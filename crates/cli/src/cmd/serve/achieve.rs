@@ -10,13 +10,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use miai_achieve::pairing::find_pairing;
-use miai_achieve::{Area, Creature, Origin, Player, SearchLimit, family};
+use miai_achieve::report::{CertificateNote, PairingReport, solve_game};
+use miai_achieve::{Area, Creature, Limits, Origin, Player, family};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::jobs::{self, Context, Download, Output, Work};
 use super::{ApiError, blocking};
-use crate::cmd::achieve;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -219,13 +219,8 @@ async fn api_pairing(
     let mirror = req.mirror;
     let answer = blocking(move || {
         let result = find_pairing(&c, mirror, max_period, budget);
-        let mut v = achieve::pairing_json(&result);
-        if let Value::Object(map) = &mut v {
-            map.insert("creature".into(), json!(c.to_string()));
-            map.insert("cells".into(), json!(c.cells()));
-            map.insert("mirror".into(), json!(mirror));
-        }
-        Ok(v)
+        let report = PairingReport::new(&c, mirror, &result).with_creature_note();
+        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e.into()))
     })
     .await?;
     Ok(Json(answer).into_response())
@@ -263,10 +258,10 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
     }
     let game = family(&c, &area, anchor, req.mirror)
         .map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
-    let limit = SearchLimit {
+    let limits = Limits {
         max_nodes: req.max_nodes,
         max_time: Some(ACHIEVE_TIME),
-        table_bytes: ACHIEVE_TABLE_BYTES,
+        table_bytes: Some(ACHIEVE_TABLE_BYTES),
     };
     let filename = format!(
         "{}-{}-anchor{anchor}{}.cert",
@@ -296,69 +291,52 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
         mirror: req.mirror,
     };
     let want_certificate = req.certificate;
-    let mirror = req.mirror;
     Ok(Box::new(move |ctx: &Context| {
         let phase = std::cell::Cell::new("solve");
-        let solved = achieve::solve_game(
+        let cancel = ctx.search_cancel();
+        let solved = solve_game(
             &game,
             &origin,
             first,
-            limit,
-            ctx.flag(),
+            limits,
+            Some(&cancel),
             want_certificate,
             &mut || phase.set("certificate"),
             &mut |p| {
                 ctx.progress(json!({
                     "phase": phase.get(),
                     "nodes": p.nodes,
-                    "table_used": p.table_used,
-                    "table_capacity": p.table_capacity,
+                    "table_used": p.table.used,
+                    "table_capacity": p.table.capacity,
                 }));
             },
         )
-        .map_err(|e| ApiError::from_analysis(&e))?;
-        let (certificate, download) = match solved.certificate {
+        .map_err(|e| ApiError::from_analysis(&e.into()))?;
+        let mut report = solved.report;
+        let download = match solved.certificate {
             Some(Ok(cert)) => {
                 let text = cert.to_string();
-                let info = json!({
-                    "moves": cert.strategy.len(),
-                    "bytes": text.len(),
-                    "filename": filename,
-                    "winner": cert.winner.to_string(),
+                report.certificate = Some(CertificateNote::Offered {
+                    moves: cert.strategy.len(),
+                    bytes: text.len(),
+                    filename: filename.clone(),
+                    winner: cert.winner.to_string(),
                 });
-                (
-                    Some(info),
-                    Some(Download {
-                        filename: filename.clone(),
-                        body: text,
-                    }),
-                )
+                Some(Download {
+                    filename: filename.clone(),
+                    body: text,
+                })
             }
-            Some(Err(cut)) => (Some(json!({"not_written": cut.to_string()})), None),
-            None => (None, None),
+            Some(Err(cut)) => {
+                report.certificate = Some(CertificateNote::NotWritten {
+                    not_written: cut.to_string(),
+                });
+                None
+            }
+            None => None,
         };
-        let mut result = achieve::solve_json(&solved.report, first, &game, certificate);
-        if let Value::Object(map) = &mut result {
-            map.insert(
-                "verdict".into(),
-                json!(achieve::verdict_words(solved.report.verdict)),
-            );
-            map.insert(
-                "proven".into(),
-                json!(solved.report.verdict.winner().is_some()),
-            );
-            map.insert("creature".into(), json!(c.to_string()));
-            map.insert("area".into(), json!(area.to_string()));
-            map.insert("anchor".into(), json!(anchor));
-            map.insert("mirror".into(), json!(mirror));
-            map.insert(
-                "loser_proof".into(),
-                json!(
-                    first == Player::Maker
-                        && solved.report.verdict.winner() == Some(Player::Breaker)
-                ),
-            );
-        }
+        let result = serde_json::to_value(report.with_family_note())
+            .map_err(|e| ApiError::from_analysis(&e.into()))?;
         Ok(Output { result, download })
     }))
 }

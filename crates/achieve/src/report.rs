@@ -1,0 +1,685 @@
+//! Reports of the solvers, each with one `Serialize` form (the JSON of
+//! `miai achieve ... --json` and of the server) and one text form
+//! (`Display`): a solved game ([`GameReport`], built by [`solve_game`]), a
+//! proof search ([`ProveReport`]) and a pairing search
+//! ([`PairingReport`]).
+
+use std::fmt;
+use std::time::Duration;
+
+use miai_search::{Cancel, Limits, Progress, Stop};
+use serde::Serialize;
+
+use crate::certificate::{Certificate, Origin};
+use crate::creature::Creature;
+use crate::error::HypergraphError;
+use crate::hypergraph::Hypergraph;
+use crate::pairing::PairingResult;
+use crate::player::Player;
+use crate::prove::{Attempt, ProveOutcome};
+use crate::solver::{Solver, Verdict};
+
+/// The verdict in words: `Maker wins`, `Breaker wins` or `unproven (why)`.
+pub fn verdict_words(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Proven(Player::Maker) => "Maker wins".to_string(),
+        Verdict::Proven(Player::Breaker) => "Breaker wins".to_string(),
+        Verdict::CutOff(c) => format!("unproven ({c})"),
+    }
+}
+
+/// What became of the certificate asked for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum CertificateNote {
+    /// Written to a file.
+    Written {
+        /// The file.
+        path: String,
+        /// Strategy moves in it.
+        moves: usize,
+    },
+    /// Offered for download.
+    Offered {
+        /// Strategy moves in it.
+        moves: usize,
+        /// Its size in bytes.
+        bytes: usize,
+        /// The file name offered.
+        filename: String,
+        /// The player whose strategy it is.
+        winner: String,
+    },
+    /// Not written: why (the limits cut the strategy off).
+    NotWritten {
+        /// Why.
+        not_written: String,
+    },
+}
+
+/// The game of a creature's family, spelled out (a job's result carries
+/// it beside the verdict).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FamilyNote {
+    /// The verdict in words ([`verdict_words`]).
+    pub verdict: String,
+    /// Whether the verdict is proven.
+    pub proven: bool,
+    /// The creature.
+    pub creature: String,
+    /// The area.
+    pub area: String,
+    /// The anchor stone.
+    pub anchor: usize,
+    /// Whether mirror images count.
+    pub mirror: bool,
+    /// Whether this is a proof that the creature loses (Maker first,
+    /// Breaker wins).
+    pub loser_proof: bool,
+}
+
+/// A solved (or cut off) game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameReport {
+    /// `maker`, `breaker` or `unproven`.
+    pub result: String,
+    /// Why the search stopped, when it did.
+    pub cut_off: Option<String>,
+    /// Who moved first.
+    pub first: String,
+    /// Cells of the game.
+    pub cells: usize,
+    /// Its winning sets, as cell lists.
+    pub sets: Vec<Vec<usize>>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock seconds of the search.
+    pub seconds: f64,
+    /// The certificate, when one was asked for.
+    pub certificate: Option<CertificateNote>,
+    /// The family spelled out, when asked for ([`GameReport::with_family_note`]).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub family: Option<FamilyNote>,
+    /// The verdict.
+    #[serde(skip)]
+    pub verdict: Verdict,
+    /// Where the game comes from.
+    #[serde(skip)]
+    pub origin: Origin,
+    /// Whether the text form lists the winning sets.
+    #[serde(skip)]
+    pub show_sets: bool,
+    #[serde(skip)]
+    elapsed: Duration,
+}
+
+impl GameReport {
+    /// The report of `verdict` on `game` (`first` moved first).
+    pub fn new(
+        game: &Hypergraph,
+        origin: &Origin,
+        first: Player,
+        verdict: Verdict,
+        nodes: u64,
+        elapsed: Duration,
+    ) -> GameReport {
+        GameReport {
+            result: match verdict {
+                Verdict::Proven(p) => p.to_string(),
+                Verdict::CutOff(_) => "unproven".to_string(),
+            },
+            cut_off: match verdict {
+                Verdict::CutOff(c) => Some(c.to_string()),
+                Verdict::Proven(_) => None,
+            },
+            first: first.to_string(),
+            cells: game.cells(),
+            sets: game.set_lists(),
+            nodes,
+            seconds: elapsed.as_secs_f64(),
+            certificate: None,
+            family: None,
+            verdict,
+            origin: origin.clone(),
+            show_sets: false,
+            elapsed,
+        }
+    }
+
+    /// Whether the verdict is proven.
+    pub fn proven(&self) -> bool {
+        self.verdict.winner().is_some()
+    }
+
+    /// The report with the family spelled out (for a family's game).
+    pub fn with_family_note(mut self) -> GameReport {
+        if let Origin::Family {
+            creature,
+            area,
+            anchor,
+            mirror,
+        } = &self.origin
+        {
+            self.family = Some(FamilyNote {
+                verdict: verdict_words(self.verdict),
+                proven: self.proven(),
+                creature: creature.to_string(),
+                area: area.to_string(),
+                anchor: *anchor,
+                mirror: *mirror,
+                loser_proof: self.first == Player::Maker.to_string()
+                    && self.verdict.winner() == Some(Player::Breaker),
+            });
+        }
+        self
+    }
+}
+
+impl fmt::Display for GameReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Origin::Family {
+            creature,
+            area,
+            anchor,
+            mirror,
+        } = &self.origin
+        {
+            writeln!(
+                f,
+                "creature {creature}, area {area}, anchor {anchor} (offsets {:?}){}",
+                creature.offsets_about(*anchor).unwrap_or_default(),
+                if *mirror { ", mirror images count" } else { "" }
+            )?;
+        }
+        writeln!(
+            f,
+            "{} cells, {} winning sets, {} moves first",
+            self.cells,
+            self.sets.len(),
+            self.first
+        )?;
+        if self.show_sets {
+            for s in &self.sets {
+                writeln!(f, "  {s:?}")?;
+            }
+        }
+        writeln!(
+            f,
+            "{}: {} nodes, {:.3} s",
+            verdict_words(self.verdict),
+            self.nodes,
+            self.elapsed.as_secs_f64()
+        )?;
+        if let Some(CertificateNote::Written { path, moves }) = &self.certificate {
+            writeln!(f, "certificate: {path} ({moves} strategy moves)")?;
+        }
+        Ok(())
+    }
+}
+
+/// What [`solve_game`] found: the report and, when a certificate was asked
+/// for and the game was proven, the certificate (or why building it
+/// stopped).
+#[derive(Debug)]
+pub struct Solved {
+    /// The search's report (its `certificate` note is for the caller to
+    /// fill in, once it has put the certificate somewhere).
+    pub report: GameReport,
+    /// The winner's strategy, when asked for and the game is proven.
+    pub certificate: Option<Result<Certificate, Stop>>,
+}
+
+/// Solves `game` with `first` to move under `limits`, stopping once
+/// `cancel` is raised; with `certificate`, also writes out the winner's
+/// strategy (`on_certificate` is called when that phase starts).
+#[allow(clippy::too_many_arguments)]
+pub fn solve_game(
+    game: &Hypergraph,
+    origin: &Origin,
+    first: Player,
+    limits: Limits,
+    cancel: Option<&Cancel>,
+    certificate: bool,
+    on_certificate: &mut dyn FnMut(),
+    on_progress: &mut dyn FnMut(&Progress),
+) -> Result<Solved, HypergraphError> {
+    let mut solver = Solver::new(game, limits)?;
+    if let Some(c) = cancel {
+        solver = solver.with_cancel(c);
+    }
+    let result = solver.solve(first, on_progress);
+    let certificate = match result.verdict {
+        Verdict::Proven(_) if certificate => {
+            on_certificate();
+            Some(Certificate::build(
+                &mut solver,
+                game,
+                origin.clone(),
+                first,
+                on_progress,
+            ))
+        }
+        _ => None,
+    };
+    Ok(Solved {
+        report: GameReport::new(
+            game,
+            origin,
+            first,
+            result.verdict,
+            result.nodes,
+            result.elapsed,
+        ),
+        certificate,
+    })
+}
+
+/// One attempt of a proof search, as listed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AttemptRow {
+    /// The area's size.
+    pub area: usize,
+    /// The anchor stone.
+    pub anchor: usize,
+    /// `maker wins`, `breaker wins` or `unproven (why)`.
+    pub result: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// The area's name (a size, or a tile).
+    #[serde(skip)]
+    pub area_name: String,
+}
+
+impl AttemptRow {
+    /// The row of one attempt.
+    pub fn new(t: &Attempt) -> AttemptRow {
+        AttemptRow {
+            area: t.area.len(),
+            anchor: t.anchor,
+            result: match t.verdict {
+                Verdict::Proven(p) => format!("{p} wins"),
+                Verdict::CutOff(c) => format!("unproven ({c})"),
+            },
+            nodes: t.nodes,
+            seconds: t.elapsed.as_secs_f64(),
+            area_name: t.area.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for AttemptRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "area {:>3} anchor {}: {:<20} {:>12} nodes {:>9.3} s",
+            self.area_name, self.anchor, self.result, self.nodes, self.seconds
+        )
+    }
+}
+
+/// The smallest area found, and its anchors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Found {
+    /// The area's size.
+    pub area: usize,
+    /// The anchors with a Breaker win on it.
+    pub anchors: Vec<usize>,
+    /// The area's name (a size, or a tile).
+    #[serde(skip)]
+    pub area_name: String,
+}
+
+/// A proof search's result: the area found (if any), whether it is the
+/// smallest, and every attempt.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProveReport {
+    /// The creature.
+    pub creature: String,
+    /// The first area with a Breaker win, and its anchors.
+    pub found: Option<Found>,
+    /// Whether every smaller area was proven a Maker win.
+    pub smallest: bool,
+    /// Whether some attempt was cut off by the limits.
+    pub cut_off: bool,
+    /// Whether the search was cancelled.
+    pub cancelled: bool,
+    /// Every attempt, in order.
+    pub attempts: Vec<AttemptRow>,
+    /// Where the certificate of the area found was written.
+    pub certificate: Option<String>,
+    #[serde(skip)]
+    min_area: usize,
+    #[serde(skip)]
+    max_area: usize,
+    #[serde(skip)]
+    tiles: usize,
+    #[serde(skip)]
+    outcome_smallest: bool,
+}
+
+impl ProveReport {
+    /// The report of `outcome` for `creature`, searched over areas
+    /// `min_area..=max_area` with tiles of extra span `tiles`.
+    pub fn new(
+        creature: &Creature,
+        outcome: &ProveOutcome,
+        min_area: usize,
+        max_area: usize,
+        tiles: usize,
+    ) -> ProveReport {
+        ProveReport {
+            creature: creature.to_string(),
+            found: outcome.found.as_ref().map(|(area, anchors)| Found {
+                area: area.len(),
+                anchors: anchors.clone(),
+                area_name: area.to_string(),
+            }),
+            smallest: outcome.smallest && outcome.found.is_some(),
+            cut_off: outcome.cut_off,
+            cancelled: outcome.cancelled,
+            attempts: outcome.attempts.iter().map(AttemptRow::new).collect(),
+            certificate: None,
+            min_area,
+            max_area,
+            tiles,
+            outcome_smallest: outcome.smallest,
+        }
+    }
+}
+
+impl fmt::Display for ProveReport {
+    /// The summary (the attempts are listed as they come, one
+    /// [`AttemptRow`] each).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.found {
+            Some(found) => {
+                writeln!(
+                    f,
+                    "Breaker wins on area {} with anchor{} {:?}: {} is a loser.",
+                    found.area_name,
+                    if found.anchors.len() > 1 { "s" } else { "" },
+                    found.anchors,
+                    self.creature
+                )?;
+                if self.outcome_smallest && self.min_area <= 1 {
+                    writeln!(
+                        f,
+                        "Smallest {}: every smaller area and every anchor tried is a proven Maker win.",
+                        if self.tiles > 0 {
+                            format!(
+                                "area among consecutive areas and tiles of span <= size-1+{}",
+                                self.tiles
+                            )
+                        } else {
+                            "consecutive area".to_string()
+                        }
+                    )?;
+                } else if self.outcome_smallest {
+                    writeln!(f, "Smallest from --min-area {} on.", self.min_area)?;
+                } else {
+                    writeln!(
+                        f,
+                        "Not proven smallest: some smaller area was cut off by the limits."
+                    )?;
+                }
+            }
+            None if self.cancelled => writeln!(f, "cancelled")?,
+            None => writeln!(
+                f,
+                "no Breaker win on areas of {}..={} cells ({} areas x anchors tried{}){}",
+                self.min_area,
+                self.max_area,
+                self.attempts.len(),
+                if self.tiles > 0 {
+                    format!(
+                        ", consecutive areas and tiles of span <= size-1+{}",
+                        self.tiles
+                    )
+                } else {
+                    ", consecutive only".to_string()
+                },
+                if self.cut_off {
+                    "; some attempts were cut off by the limits"
+                } else {
+                    "; all proven Maker wins"
+                }
+            )?,
+        }
+        if let Some(p) = &self.certificate {
+            writeln!(f, "certificate: {p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A pairing search's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "result", rename_all = "lowercase")]
+pub enum PairingOutcome {
+    /// A pairing that blocks every placement.
+    Found {
+        /// Its period.
+        period: usize,
+        /// One representative pair per class.
+        pairs: Vec<(i64, i64)>,
+    },
+    /// No pairing can exist.
+    Impossible {
+        /// Why.
+        reason: String,
+    },
+    /// None found within the bound.
+    Unknown {
+        /// Largest period searched.
+        max_period: usize,
+        /// Periods whose search ran out of budget.
+        budget_exhausted_periods: Vec<usize>,
+    },
+}
+
+/// The creature a pairing search was about (the server's answer carries
+/// it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CreatureNote {
+    /// The creature.
+    pub creature: String,
+    /// Its cells.
+    pub cells: Vec<i64>,
+    /// Whether mirror images count.
+    pub mirror: bool,
+}
+
+/// A pairing search's report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PairingReport {
+    /// What the search found.
+    #[serde(flatten)]
+    pub outcome: PairingOutcome,
+    /// The creature, when asked for ([`PairingReport::with_creature_note`]).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub about: Option<CreatureNote>,
+    #[serde(skip)]
+    creature: Creature,
+    #[serde(skip)]
+    mirror: bool,
+    #[serde(skip)]
+    pairing_text: Option<String>,
+}
+
+impl PairingReport {
+    /// The report of `result` for `creature`.
+    pub fn new(creature: &Creature, mirror: bool, result: &PairingResult) -> PairingReport {
+        let (outcome, pairing_text) = match result {
+            PairingResult::Found(p) => (
+                PairingOutcome::Found {
+                    period: p.period,
+                    pairs: p.pairs.clone(),
+                },
+                Some(p.to_string()),
+            ),
+            PairingResult::Impossible(o) => (
+                PairingOutcome::Impossible {
+                    reason: o.to_string(),
+                },
+                None,
+            ),
+            PairingResult::Unknown {
+                max_period,
+                exhausted,
+            } => (
+                PairingOutcome::Unknown {
+                    max_period: *max_period,
+                    budget_exhausted_periods: exhausted.clone(),
+                },
+                None,
+            ),
+        };
+        PairingReport {
+            outcome,
+            about: None,
+            creature: creature.clone(),
+            mirror,
+            pairing_text,
+        }
+    }
+
+    /// The report with the creature spelled out.
+    pub fn with_creature_note(mut self) -> PairingReport {
+        self.about = Some(CreatureNote {
+            creature: self.creature.to_string(),
+            cells: self.creature.cells().to_vec(),
+            mirror: self.mirror,
+        });
+        self
+    }
+}
+
+impl fmt::Display for PairingReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.outcome {
+            PairingOutcome::Found { .. } => {
+                writeln!(
+                    f,
+                    "pairing found, Breaker blocks every placement of {}: {}",
+                    self.creature,
+                    self.pairing_text.as_deref().unwrap_or_default()
+                )?;
+                writeln!(
+                    f,
+                    "(the pairs repeat with the period: {{a + kP, b + kP}} for all k)"
+                )
+            }
+            PairingOutcome::Impossible { reason } => {
+                writeln!(f, "no pairing strategy exists: {reason}")
+            }
+            PairingOutcome::Unknown {
+                max_period,
+                budget_exhausted_periods,
+            } => {
+                write!(
+                    f,
+                    "unknown: no blocking pairing with period up to {max_period}"
+                )?;
+                if budget_exhausted_periods.is_empty() {
+                    writeln!(f)
+                } else {
+                    writeln!(
+                        f,
+                        " (search budget ran out on periods {budget_exhausted_periods:?})"
+                    )
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::area::Area;
+    use crate::family::family;
+    use crate::pairing::find_pairing;
+
+    /// The solve report's JSON and text say the same verdict, and the
+    /// family note appears only when asked for.
+    #[test]
+    fn game_report_json_and_text_agree() {
+        let creature: Creature = "0,1,2".parse().unwrap();
+        let area = Area::consecutive(5).unwrap();
+        let game = family(&creature, &area, 1, false).unwrap();
+        let origin = Origin::Family {
+            creature,
+            area,
+            anchor: 1,
+            mirror: false,
+        };
+        let solved = solve_game(
+            &game,
+            &origin,
+            Player::Maker,
+            Limits::none(),
+            None,
+            true,
+            &mut || {},
+            &mut |_| {},
+        )
+        .unwrap();
+        let r = solved.report;
+        let winner = r.verdict.winner().unwrap();
+        assert!(matches!(solved.certificate, Some(Ok(ref c)) if c.winner == winner));
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["result"], winner.to_string());
+        assert!(v.get("loser_proof").is_none());
+        let text = r.to_string();
+        assert!(text.contains(&verdict_words(r.verdict)), "{text}");
+        let v = serde_json::to_value(r.with_family_note()).unwrap();
+        assert_eq!(v["loser_proof"], winner == Player::Breaker);
+        assert_eq!(v["anchor"], 1);
+    }
+
+    /// A cut-off solve says why, in words, in both forms.
+    #[test]
+    fn a_cut_off_game_says_why() {
+        let creature: Creature = "0,4,5,7,15".parse().unwrap();
+        let area = Area::consecutive(16).unwrap();
+        let game = family(&creature, &area, creature.middle(), false).unwrap();
+        let solved = solve_game(
+            &game,
+            &Origin::Sets,
+            Player::Maker,
+            Limits::none().with_nodes(10),
+            None,
+            false,
+            &mut || {},
+            &mut |_| {},
+        )
+        .unwrap();
+        let v = serde_json::to_value(&solved.report).unwrap();
+        assert_eq!(v["result"], "unproven");
+        assert_eq!(v["cut_off"], Stop::Nodes.to_string());
+        assert_eq!(v["nodes"], 10);
+        assert!(
+            solved
+                .report
+                .to_string()
+                .contains("unproven (node limit reached)")
+        );
+    }
+
+    /// The pairing report keeps the JSON shape: a `result` tag and its
+    /// fields, the creature only when asked for.
+    #[test]
+    fn pairing_report_shape() {
+        let c: Creature = "0,1,2".parse().unwrap();
+        let r = PairingReport::new(&c, false, &find_pairing(&c, false, 8, 10_000));
+        let v = serde_json::to_value(&r).unwrap();
+        assert_eq!(v["result"], "found");
+        assert!(v["period"].is_u64());
+        assert!(v.get("creature").is_none());
+        let v = serde_json::to_value(r.clone().with_creature_note()).unwrap();
+        assert_eq!(v["cells"], serde_json::json!([0, 1, 2]));
+        assert!(r.to_string().starts_with("pairing found"));
+    }
+}
