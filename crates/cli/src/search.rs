@@ -1,4 +1,3 @@
-#![allow(dead_code)] // Transitional: the subcommands move onto it one by one.
 //! What every solving subcommand shares: the limit flags, the Ctrl-C flag,
 //! the progress display and the exit codes.
 //!

@@ -26,13 +26,6 @@ impl Cancel {
         self.0.load(Ordering::Relaxed)
     }
 
-    /// The flag itself. Transitional: for the solvers that still take a bare
-    /// `Arc<AtomicBool>`; goes once every solver takes a `Cancel`.
-    #[doc(hidden)]
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        self.0.clone()
-    }
-
     /// Whether `self` and `other` are clones of one flag.
     pub fn same_flag(&self, other: &Cancel) -> bool {
         Arc::ptr_eq(&self.0, &other.0)

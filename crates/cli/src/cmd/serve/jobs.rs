@@ -20,7 +20,6 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -145,13 +144,6 @@ impl Context {
             started: Instant::now(),
             view,
         }
-    }
-
-    /// Transitional: the cancel flag as an `Arc<AtomicBool>`, for the
-    /// solvers that do not take [`miai_search::Cancel`] yet. Goes when
-    /// they all do; new code uses [`Context::search_cancel`].
-    pub(super) fn flag(&self) -> Arc<AtomicBool> {
-        self.cancel.flag()
     }
 
     /// The job's one cancel flag, as every solver takes it.
