@@ -34,7 +34,7 @@ export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS || 20000);
 
 // The flags the CI machines need: without the background-networking ones
 // Chromium tries to reach Google's hosts at every start and the machine's
-// closed network refuses them (/work/.library/env/machines/rust.md).
+// closed network refuses them (the workplace notes on this machine).
 const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-quic",

@@ -3,7 +3,7 @@
 //! hit with plain HTTP/1.1 over a `TcpStream`.
 //!
 //! Expected values and their sources:
-//! - seed 002 (`/work/shared/seeds/002_*.txt`, lines 333-335): the race
+//! - seed 002 (`../shared/seeds/002_*.txt`, lines 333-335): the race
 //!   `G = {4|0} + {6|{4|0}} - 7`, the first player wins. Worked by hand
 //!   (Winning Ways ch. 6 cooling): mean -1 (2 + 4 - 7), temperature 2,
 //!   stops 1 and -3, and G cooled by 2 = 2* + {4|4*} - 7 = 2* + 4^ - 7 =

@@ -4,7 +4,7 @@
 //! and hit with plain HTTP/1.1 over a `TcpStream`.
 //!
 //! Expected values and their sources:
-//! - seed 004 (`/work/shared/seeds/004_*.txt`), Lemmas 2, 4 and 5: the
+//! - seed 004 (`../shared/seeds/004_*.txt`), Lemmas 2, 4 and 5: the
 //!   families and winners of `crates/achieve/tests/data/seed_lemmas.txt`
 //!   (copied verbatim from the seed, each line citing its lemma); Theorem 1:
 //!   no pairing blocks the Fig. 3 creature `{0,4,5,7,15}` (offsets

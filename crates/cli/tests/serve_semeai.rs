@@ -2,7 +2,7 @@
 //! view) end to end: the built binary on a free port, plain HTTP/1.1.
 //!
 //! Expected values and their sources (seed 002,
-//! `/work/shared/seeds/002_*.txt`; `examples/semeai/seed002-fig2.txt` is
+//! `../shared/seeds/002_*.txt`; `examples/semeai/seed002-fig2.txt` is
 //! the reconstruction of its fig. 2 with the values the text gives):
 //! - §3, figs. 3-5: the sub-positions are `{4|0}` (Black 1 makes 4, White 1
 //!   makes 0), `{6|{4|0}}` and `-7`; §4.2: the empty points 4 and 5 of
