@@ -65,6 +65,8 @@ pub(crate) struct Context {
     nimber_cache: FxHashMap<Game, Option<u32>>,
     nimbers: Vec<Game>,
     ups: FxHashMap<i64, Game>,
+    /// Options held by stored non-numbers, for [`Context::approx_bytes`].
+    option_slots: usize,
 }
 
 static CONTEXT: LazyLock<Mutex<Context>> = LazyLock::new(|| Mutex::new(Context::default()));
@@ -98,6 +100,38 @@ impl Context {
         self.birthday_cache.clear();
         self.nus_cache.clear();
         self.nimber_cache.clear();
+    }
+
+    /// The estimated memory of the store and its caches, in bytes: what a
+    /// bounded evaluation's memory ceiling is measured against.
+    pub(crate) fn approx_bytes(&self) -> usize {
+        // A hash-map entry: key, value and the table's overhead (load
+        // factor, control bytes), rounded up.
+        const ENTRY: usize = 32;
+        // A stored non-number: the node, its key in `generals` and two
+        // shared option slices' headers.
+        const NODE: usize = std::mem::size_of::<Node>() + 3 * ENTRY;
+        let entries = self.numbers.len()
+            + self.add_cache.len()
+            + self.neg_cache.len()
+            + self.le_cache.len()
+            + self.stops_cache.len()
+            + self.cool_cache.len()
+            + self.heat_cache.len()
+            + self.birthday_cache.len()
+            + self.nus_cache.len()
+            + self.nimber_cache.len()
+            + self.ups.len();
+        // A thermograph: a few trajectories of a few points each.
+        self.nodes.len() * NODE
+            + self.option_slots * 2 * std::mem::size_of::<Game>()
+            + entries * ENTRY
+            + self.thermo_cache.len() * 8 * ENTRY
+    }
+
+    /// Counts one step of a bounded evaluation (see [`crate::Evaluator`]).
+    pub(crate) fn tick(&self) -> Res<()> {
+        crate::budget::tick(|| self.approx_bytes())
     }
 
     /// How many canonical forms are stored.
@@ -150,6 +184,7 @@ impl Context {
         if let Some(&g) = self.generals.get(&key) {
             return g;
         }
+        self.option_slots += key.0.len() + key.1.len();
         let g = self.push(Node::General {
             left: key.0.clone(),
             right: key.1.clone(),

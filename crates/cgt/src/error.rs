@@ -35,4 +35,18 @@ pub enum CgtError {
         /// The largest value accepted.
         limit: u64,
     },
+    /// A bounded evaluation ([`crate::Evaluator`]) was cut off: a limit was
+    /// reached or it was cancelled.
+    #[error("cut off: {0}")]
+    Stopped(miai_search::Stop),
+}
+
+impl CgtError {
+    /// Why the evaluation was cut off, if it was.
+    pub fn stop(&self) -> Option<miai_search::Stop> {
+        match self {
+            CgtError::Stopped(s) => Some(*s),
+            _ => None,
+        }
+    }
 }

@@ -30,6 +30,7 @@
 //! assert_eq!(g.cool("5/2".parse().unwrap()).unwrap().to_string(), "2");
 //! ```
 
+mod budget;
 mod comparison;
 mod context;
 mod dyadic;
@@ -39,9 +40,12 @@ mod nus;
 mod outcome;
 pub mod parse;
 mod print;
+pub mod report;
+pub mod text;
 pub mod thermograph;
 mod tree;
 
+pub use budget::Evaluator;
 pub use comparison::Comparison;
 pub use dyadic::Dyadic;
 pub use error::{ArithmeticError, CgtError};

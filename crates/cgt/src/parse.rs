@@ -123,6 +123,15 @@ pub fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
 }
 
 impl ParseError {
+    /// Why a bounded evaluation ([`crate::Evaluator`]) was cut off while
+    /// the expression was being built, if it was.
+    pub fn stop(&self) -> Option<miai_search::Stop> {
+        match self {
+            ParseError::Game { source, .. } => source.stop(),
+            _ => None,
+        }
+    }
+
     /// The column (counting characters from 1) the error points at.
     pub fn column(&self) -> usize {
         match self {
@@ -252,6 +261,8 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
 /// assert_eq!(err.column(), 5);
 /// ```
 pub fn parse(text: &str) -> Result<Game, ParseError> {
+    // Columns count from after a byte-order mark.
+    let text = crate::text::strip_bom(text);
     let toks = lex(text)?;
     let mut p = Parser {
         toks,

@@ -176,3 +176,28 @@ fn graphs_and_bad_files() {
     assert!(err.contains("line 2, column 3"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn issue18_long_sgf_and_bom() {
+    // 100,000 moves once overflowed the stack of the SGF reader.
+    let dir = std::env::temp_dir().join(format!("miai-board-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = dir.join("long.sgf");
+    let mut text = String::from("\u{feff}(;FF[4]SZ[9]AB[aa]");
+    for i in 0..100_000 {
+        text.push_str(if i % 2 == 0 { "(;B[]" } else { "(;W[]" });
+    }
+    text.push_str(&")".repeat(100_000));
+    text.push(')');
+    std::fs::write(&long, text).unwrap();
+    let (ok, out, err) = miai(&["board", "show", long.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("9x9 board"), "{out}");
+    assert!(out.contains("Black A9: 1 stone"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+    if std::path::Path::new("/dev/zero").exists() {
+        let (ok, _, err) = miai(&["board", "show", "/dev/zero"]);
+        assert!(!ok);
+        assert!(err.contains("/dev/zero") && err.contains("limit"), "{err}");
+    }
+}

@@ -90,3 +90,44 @@ fn bad_input_names_the_column() {
     assert!(!ok);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn issue18_limits_cut_off_with_exit_1() {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(["cgt", "99222v2*213", "--max-nodes", "20000"])
+        .output()
+        .expect("run miai");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cut off (node limit reached)"), "{err}");
+    let switches: Vec<String> = (0..40).map(|i| format!("{{{}|{}}}", i + 20, -i)).collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(["cgt", &switches.join(" + "), "--table-mb", "16"])
+        .output()
+        .expect("run miai");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("memory limit reached"), "{err}");
+    // Ordinary expressions are unaffected by the limits.
+    let (ok, out, err) = miai(&["{4|0}", "--max-nodes", "1000", "--time", "60"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("temperature:  2"), "{out}");
+}
+
+#[test]
+fn issue18_endless_file_is_refused() {
+    if std::path::Path::new("/dev/zero").exists() {
+        let (ok, _, err) = miai(&["--file", "/dev/zero"]);
+        assert!(!ok);
+        assert!(err.contains("/dev/zero") && err.contains("limit"), "{err}");
+    }
+}
+
+#[test]
+fn issue18_causes_are_not_printed_twice() {
+    // The parse error's source (the game algebra's refusal) is part of its
+    // message: it used to follow again as "caused by".
+    let (ok, _, err) = miai(&["*300"]);
+    assert!(!ok);
+    assert_eq!(err.matches("too large").count(), 1, "{err}");
+}

@@ -201,6 +201,7 @@ impl Diagram {
     /// assert!(p.edges.right);
     /// ```
     pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
+        let text = crate::text::strip_bom(text);
         if text.chars().any(|c| BOX_CHARS.contains(c)) {
             boxed::parse(text)
         } else {
@@ -210,12 +211,12 @@ impl Diagram {
 
     /// Reads a plain diagram.
     pub fn parse_plain(text: &str) -> Result<Diagram, DiagramError> {
-        plain::parse(text)
+        plain::parse(crate::text::strip_bom(text))
     }
 
     /// Reads a box-drawing diagram.
     pub fn parse_box(text: &str) -> Result<Diagram, DiagramError> {
-        boxed::parse(text)
+        boxed::parse(crate::text::strip_bom(text))
     }
 
     /// Writes the plain style: `X O .` separated by spaces.

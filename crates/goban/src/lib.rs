@@ -56,6 +56,7 @@ mod rules;
 mod score;
 mod setup;
 pub mod sgf;
+pub mod text;
 mod vertex;
 mod vertex_set;
 pub mod zobrist;
@@ -69,5 +70,6 @@ pub use position::{Chain, Illegal, IllegalMove, Move, MoveInfo, PlayError, Posit
 pub use rules::{Komi, KomiError, Repetition, Rules, RulesError, Scoring, Suicide};
 pub use score::{Score, ScoreError};
 pub use setup::{Setup, SetupError};
+pub use text::{ReadError, read_text, strip_bom};
 pub use vertex::{MAX_VERTICES, Vertex};
 pub use vertex_set::VertexSet;

@@ -1,22 +1,23 @@
-//! SGF FF\[4\]: reading through the `sgf-parse` crate, writing
-//! deterministically.
+//! SGF FF\[4\]: reading and writing, deterministically.
 //!
 //! Read: board size (`SZ`, square or `w:h`, 1..=25), komi (`KM`), setup
 //! (`AB` `AW` `AE`, `PL`), moves (`B` `W`, `B[]` or `B[tt]` on boards up to
 //! 19x19 is a pass), markup (`TR` `SQ` `CR` `MA` `LB`), comments (`C`) and
 //! variations. Other properties are ignored. Errors name the line and column
-//! of the problem: syntax errors from a small scanner of our own (the crate
-//! reports no positions), value errors at the property.
+//! of the problem. A property repeated in one node counts once per value
+//! (`TR[aa]TR[aa]` is one triangle), so reading what was written gives the
+//! same record. A leading UTF-8 byte-order mark is skipped.
 //!
 //! Written: the same properties, points in increasing order, so writing is
 //! deterministic.
+//!
+//! Neither reading, writing, cloning, comparing nor dropping a record
+//! recurses per node: a main line of 100,000 moves or variations nested
+//! 100,000 deep are handled with explicit stacks.
 
 mod scan;
 
 use std::sync::Arc;
-
-use sgf_parse::go::{Move as SgfMove, Point, Prop};
-use sgf_parse::{SgfNode, SgfProp};
 
 use crate::color::Color;
 use crate::diagram::Mark;
@@ -38,12 +39,120 @@ pub struct Node {
     pub to_play: Option<Color>,
     /// Markup.
     pub marks: Vec<(Vertex, Mark)>,
-    /// Comment (`C`).
+    /// Comment (`C`), unescaped.
     pub comment: Option<String>,
     /// Variations; the first is the main line.
-    pub children: Vec<Node>,
+    pub children: Variations,
     /// Line and column of the node's `;` in the text it was read from.
     pub at: Option<(usize, usize)>,
+}
+
+/// The children of a [`Node`]: a `Vec<Node>` (it dereferences to one) whose
+/// drop, clone and comparison walk the subtree with an explicit stack, so a
+/// tree of any depth neither overflows the stack nor needs recursion.
+#[derive(Default, Eq)]
+pub struct Variations(pub Vec<Node>);
+
+impl std::ops::Deref for Variations {
+    type Target = Vec<Node>;
+    fn deref(&self) -> &Vec<Node> {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Variations {
+    fn deref_mut(&mut self) -> &mut Vec<Node> {
+        &mut self.0
+    }
+}
+
+impl From<Vec<Node>> for Variations {
+    fn from(v: Vec<Node>) -> Variations {
+        Variations(v)
+    }
+}
+
+impl FromIterator<Node> for Variations {
+    fn from_iter<I: IntoIterator<Item = Node>>(iter: I) -> Variations {
+        Variations(iter.into_iter().collect())
+    }
+}
+
+impl Drop for Variations {
+    fn drop(&mut self) {
+        // Detach every descendant before it is dropped, so each node drops
+        // with no children.
+        let mut stack = std::mem::take(&mut self.0);
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children.0);
+        }
+    }
+}
+
+impl Clone for Variations {
+    fn clone(&self) -> Variations {
+        // Post-order: a node is copied once its children are, which are the
+        // last entries of `done`.
+        enum Step<'a> {
+            Enter(&'a Node),
+            Leave(&'a Node),
+        }
+        let mut done: Vec<Node> = Vec::with_capacity(self.0.len());
+        let mut stack: Vec<Step<'_>> = self.0.iter().rev().map(Step::Enter).collect();
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Enter(n) => {
+                    stack.push(Step::Leave(n));
+                    stack.extend(n.children.0.iter().rev().map(Step::Enter));
+                }
+                Step::Leave(n) => {
+                    let kids = done.split_off(done.len() - n.children.0.len());
+                    done.push(Node {
+                        setup: n.setup.clone(),
+                        mv: n.mv,
+                        to_play: n.to_play,
+                        marks: n.marks.clone(),
+                        comment: n.comment.clone(),
+                        children: Variations(kids),
+                        at: n.at,
+                    });
+                }
+            }
+        }
+        Variations(done)
+    }
+}
+
+impl PartialEq for Variations {
+    fn eq(&self, other: &Variations) -> bool {
+        let mut stack: Vec<(&[Node], &[Node])> = vec![(&self.0, &other.0)];
+        while let Some((a, b)) = stack.pop() {
+            if a.len() != b.len() {
+                return false;
+            }
+            for (x, y) in a.iter().zip(b) {
+                if x.setup != y.setup
+                    || x.mv != y.mv
+                    || x.to_play != y.to_play
+                    || x.marks != y.marks
+                    || x.comment != y.comment
+                    || x.at != y.at
+                {
+                    return false;
+                }
+                stack.push((&x.children.0, &y.children.0));
+            }
+        }
+        true
+    }
+}
+
+impl std::fmt::Debug for Variations {
+    /// Shows how many variations there are and the nodes of the first
+    /// level only (a full recursive dump of a deep tree would overflow).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Variations({} of them)", self.0.len())
+    }
 }
 
 /// A game record: the board, komi and the tree of nodes.
@@ -78,7 +187,8 @@ fn serr(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
     }
 }
 
-/// Reads the first game tree of an SGF collection.
+/// Reads the first game tree of an SGF collection (the whole collection
+/// must be well-formed).
 ///
 /// ```
 /// use miai_goban::sgf;
@@ -90,185 +200,310 @@ fn serr(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
 /// assert_eq!((e.line, e.column), (2, 2));
 /// ```
 pub fn read(text: &str) -> Result<Record, SgfError> {
+    let text = crate::text::strip_bom(text);
     let scanned = scan::scan(text).map_err(|(off, msg)| serr(text, off, msg))?;
-    let trees =
-        sgf_parse::go::parse(text).map_err(|e| serr(text, 0, format!("not a Go SGF: {e}")))?;
-    let Some(root) = trees.into_iter().next() else {
+    let Some(root) = scanned.first() else {
         return Err(serr(text, 0, "no game tree"));
     };
+    let root_prop = |ident: &str| root.props.iter().find(|p| p.ident == ident);
+    if let Some(p) = root_prop("GM")
+        && p.values.iter().any(|v| v.trim() != "1")
+    {
+        return Err(serr(
+            text,
+            p.offset,
+            format!("not a Go SGF: GM[{}] (Go is GM[1])", p.values.join("][")),
+        ));
+    }
     // Size first (root only), default 19.
-    let root_at = scanned.first().map_or(0, |n| n.offset);
-    let prop_at = |node: usize, ident: &str| {
-        scanned
-            .get(node)
-            .and_then(|n| n.props.iter().find(|p| p.ident == ident))
-            .map_or_else(|| scanned.get(node).map_or(0, |n| n.offset), |p| p.offset)
-    };
-    let (w, h) = match root.get_property("SZ") {
-        Some(Prop::SZ((w, h))) => (usize::from(*w), usize::from(*h)),
-        Some(_) => {
-            return Err(serr(
-                text,
-                prop_at(0, "SZ"),
-                "SZ must be a size like 19 or 19:13",
-            ));
+    let (w, h) = match root_prop("SZ") {
+        Some(p) => {
+            let size = match p.values.as_slice() {
+                [v] => match v.split_once(':') {
+                    Some((a, b)) => a.trim().parse::<usize>().ok().zip(b.trim().parse().ok()),
+                    None => v.trim().parse::<usize>().ok().map(|n| (n, n)),
+                },
+                _ => None,
+            };
+            size.ok_or_else(|| serr(text, p.offset, "SZ must be a size like 19 or 19:13"))?
         }
         None => (19, 19),
     };
     if !(1..=MAX_GRID_SIDE).contains(&w) || !(1..=MAX_GRID_SIDE).contains(&h) {
+        let at = root_prop("SZ").map_or(root.offset, |p| p.offset);
         return Err(serr(
             text,
-            prop_at(0, "SZ"),
+            at,
             format!("board size {w}x{h}: each side must be 1..=25"),
         ));
     }
-    let graph = Arc::new(Graph::grid(w, h).map_err(|e| serr(text, root_at, e.to_string()))?);
-    let komi = match root.get_property("KM") {
-        Some(Prop::KM(k)) => Some(Komi::from_f64(*k).ok_or_else(|| {
-            serr(
-                text,
-                prop_at(0, "KM"),
-                format!("komi {k} is not a multiple of 1/2"),
-            )
-        })?),
-        Some(_) => return Err(serr(text, prop_at(0, "KM"), "KM must be a number")),
+    let graph = Arc::new(Graph::grid(w, h).map_err(|e| serr(text, root.offset, e.to_string()))?);
+    let komi = match root_prop("KM") {
+        Some(p) => {
+            let k = match p.values.as_slice() {
+                [v] => v.trim().parse::<f64>().ok(),
+                _ => None,
+            }
+            .ok_or_else(|| serr(text, p.offset, "KM must be a number"))?;
+            Some(Komi::from_f64(k).ok_or_else(|| {
+                serr(text, p.offset, format!("komi {k} is not a multiple of 1/2"))
+            })?)
+        }
         None => None,
     };
-    let mut reader = Reader {
+    let reader = Reader {
         text,
-        scanned: &scanned,
         graph: &graph,
-        next: 0,
     };
-    let root = reader.node(&root)?;
+    let mut nodes = Vec::with_capacity(scanned.len());
+    for n in &scanned {
+        nodes.push(reader.node(n)?);
+    }
+    // Hang every node on its parent, last first: the nodes are in
+    // pre-order, so a node's descendants all come after it and are already
+    // attached when it is moved. Children arrive last first; reverse them.
+    for i in (1..nodes.len()).rev() {
+        let parent = scanned[i].parent.unwrap_or(0);
+        let Some(mut node) = nodes.pop() else { break };
+        node.children.reverse();
+        if let Some(p) = nodes.get_mut(parent) {
+            p.children.push(node);
+        }
+    }
+    let Some(mut root) = nodes.pop() else {
+        return Err(serr(text, 0, "no game tree"));
+    };
+    root.children.reverse();
     Ok(Record { graph, komi, root })
 }
 
 struct Reader<'a> {
     text: &'a str,
-    scanned: &'a [scan::ScannedNode],
     graph: &'a Graph,
-    next: usize,
+}
+
+/// The rank of a setup or mark kind, in the order they are written.
+fn setup_rank(c: Option<Color>) -> u8 {
+    match c {
+        Some(Color::Black) => 0,
+        Some(Color::White) => 1,
+        None => 2,
+    }
+}
+
+fn mark_rank(m: &Mark) -> u8 {
+    match m {
+        Mark::Triangle | Mark::TriangleDown => 0,
+        Mark::Square => 1,
+        Mark::Circle => 2,
+        Mark::Cross => 3,
+        Mark::Label(_) => 4,
+    }
 }
 
 impl Reader<'_> {
-    fn node(&mut self, src: &SgfNode<Prop>) -> Result<Node, SgfError> {
-        // Pre-order: this node's index in document order.
-        let index = self.next;
-        self.next += 1;
-        let scanned = self.scanned.get(index);
-        let node_off = scanned.map_or(0, |n| n.offset);
+    /// One node, without its children.
+    fn node(&self, src: &scan::ScannedNode) -> Result<Node, SgfError> {
         let mut out = Node {
-            at: Some(scan::line_col(self.text, node_off)),
+            at: Some(src.at),
             ..Node::default()
         };
-        for (k, prop) in src.properties().enumerate() {
-            // Properties keep their written order within a node.
-            let off = scanned
-                .and_then(|n| n.props.get(k))
-                .map_or(node_off, |p| p.offset);
-            let point = |p: &Point| -> Result<Vertex, SgfError> {
+        for prop in &src.props {
+            let off = prop.offset;
+            let ident = prop.ident.as_str();
+            let invalid = || {
+                serr(
+                    self.text,
+                    off,
+                    format!("invalid value for {ident}: [{}]", prop.values.join("][")),
+                )
+            };
+            let point = |(x, y): (u8, u8)| -> Result<Vertex, SgfError> {
                 self.graph
-                    .at(usize::from(p.x), usize::from(p.y))
+                    .at(usize::from(x), usize::from(y))
                     .ok_or_else(|| {
                         serr(
                             self.text,
                             off,
-                            format!(
-                                "{}: point {} is off the board",
-                                prop.identifier(),
-                                sgf_point(p)
-                            ),
+                            format!("{ident}: point {} is off the board", sgf_point(x, y)),
                         )
                     })
             };
-            let sorted = |set: &std::collections::HashSet<Point>| {
-                let mut v: Vec<Point> = set.iter().copied().collect();
-                v.sort_by_key(|p| (p.y, p.x));
-                v
+            // A point list: single points and `ul:lr` rectangles, in
+            // increasing (row, column) order, each point once.
+            let points = || -> Result<Vec<(u8, u8)>, SgfError> {
+                let mut v = Vec::new();
+                for value in &prop.values {
+                    match value.split_once(':') {
+                        Some((a, b)) => {
+                            let (a, b) = (
+                                parse_point(a).ok_or_else(invalid)?,
+                                parse_point(b).ok_or_else(invalid)?,
+                            );
+                            for y in a.1.min(b.1)..=a.1.max(b.1) {
+                                for x in a.0.min(b.0)..=a.0.max(b.0) {
+                                    v.push((x, y));
+                                }
+                            }
+                        }
+                        None => v.push(parse_point(value).ok_or_else(invalid)?),
+                    }
+                }
+                v.sort_by_key(|&(x, y)| (y, x));
+                v.dedup();
+                Ok(v)
             };
-            match prop {
-                Prop::B(m) | Prop::W(m) => {
-                    let color = if matches!(prop, Prop::B(_)) {
+            match ident {
+                "B" | "W" => {
+                    let color = if ident == "B" {
                         Color::Black
                     } else {
                         Color::White
                     };
-                    let (w, h) = self.graph.dimensions().unwrap_or((0, 0));
-                    let mv = match m {
-                        SgfMove::Pass => Move::Pass,
-                        SgfMove::Move(p) if p.x == 19 && p.y == 19 && w <= 19 && h <= 19 => {
-                            Move::Pass
-                        }
-                        SgfMove::Move(p) => Move::Play(point(p)?),
+                    let [value] = prop.values.as_slice() else {
+                        return Err(invalid());
                     };
-                    if out.mv.is_some() {
+                    let (w, h) = self.graph.dimensions().unwrap_or((0, 0));
+                    let mv = if value.trim().is_empty() {
+                        Move::Pass
+                    } else {
+                        match parse_point(value).ok_or_else(invalid)? {
+                            (19, 19) if w <= 19 && h <= 19 => Move::Pass,
+                            p => Move::Play(point(p)?),
+                        }
+                    };
+                    if out.mv.is_some_and(|m| m != (color, mv)) {
                         return Err(serr(self.text, off, "two moves in one node"));
                     }
                     out.mv = Some((color, mv));
                 }
-                Prop::AB(s) | Prop::AW(s) | Prop::AE(s) => {
-                    let c = match prop {
-                        Prop::AB(_) => Some(Color::Black),
-                        Prop::AW(_) => Some(Color::White),
+                "AB" | "AW" | "AE" => {
+                    let c = match ident {
+                        "AB" => Some(Color::Black),
+                        "AW" => Some(Color::White),
                         _ => None,
                     };
-                    for p in sorted(s) {
-                        let v = point(&p)?;
-                        if out.setup.iter().any(|(u, _)| *u == v) {
-                            return Err(serr(
-                                self.text,
-                                off,
-                                format!("point {} is set up twice in one node", sgf_point(&p)),
-                            ));
+                    for p in points()? {
+                        let v = point(p)?;
+                        match out.setup.iter().find(|(u, _)| *u == v) {
+                            Some(&(_, old)) if old == c => {}
+                            Some(_) => {
+                                return Err(serr(
+                                    self.text,
+                                    off,
+                                    format!(
+                                        "point {} is set up twice in one node",
+                                        sgf_point(p.0, p.1)
+                                    ),
+                                ));
+                            }
+                            None => out.setup.push((v, c)),
                         }
-                        out.setup.push((v, c));
                     }
                 }
-                Prop::PL(c) => {
-                    out.to_play = Some(match c {
-                        sgf_parse::Color::Black => Color::Black,
-                        sgf_parse::Color::White => Color::White,
+                "PL" => {
+                    out.to_play = Some(match prop.values.as_slice() {
+                        [v] if v.trim().eq_ignore_ascii_case("b") => Color::Black,
+                        [v] if v.trim().eq_ignore_ascii_case("w") => Color::White,
+                        _ => return Err(invalid()),
                     })
                 }
-                Prop::TR(s) | Prop::SQ(s) | Prop::CR(s) | Prop::MA(s) => {
-                    let mark = match prop {
-                        Prop::TR(_) => Mark::Triangle,
-                        Prop::SQ(_) => Mark::Square,
-                        Prop::CR(_) => Mark::Circle,
+                "TR" | "SQ" | "CR" | "MA" => {
+                    let mark = match ident {
+                        "TR" => Mark::Triangle,
+                        "SQ" => Mark::Square,
+                        "CR" => Mark::Circle,
                         _ => Mark::Cross,
                     };
-                    for p in sorted(s) {
-                        out.marks.push((point(&p)?, mark.clone()));
+                    for p in points()? {
+                        out.marks.push((point(p)?, mark.clone()));
                     }
                 }
-                Prop::LB(s) => {
-                    let mut labels: Vec<&(Point, sgf_parse::SimpleText)> = s.iter().collect();
-                    labels.sort_by_key(|(p, _)| (p.y, p.x));
-                    for (p, t) in labels {
-                        out.marks.push((point(p)?, Mark::Label(t.text.clone())));
+                "LB" => {
+                    for value in &prop.values {
+                        let (p, label) = split_composed(value).ok_or_else(invalid)?;
+                        let p = parse_point(p).ok_or_else(invalid)?;
+                        out.marks
+                            .push((point(p)?, Mark::Label(unescape(label, true))));
                     }
                 }
-                Prop::C(t) => out.comment = Some(t.text.clone()),
-                Prop::Invalid(ident, values) => {
-                    return Err(serr(
-                        self.text,
-                        off,
-                        format!("invalid value for {ident}: [{}]", values.join("][")),
-                    ));
+                "C" => {
+                    let [value] = prop.values.as_slice() else {
+                        return Err(invalid());
+                    };
+                    out.comment = Some(unescape(value, false));
                 }
                 _ => {}
             }
         }
-        for child in src.children() {
-            let c = self.node(child)?;
-            out.children.push(c);
-        }
+        // The order they are written in, each once: reading what was
+        // written gives the same node.
+        out.setup.sort_by_key(|&(v, c)| (setup_rank(c), v));
+        out.marks
+            .sort_by(|a, b| (mark_rank(&a.1), a.0, &a.1).cmp(&(mark_rank(&b.1), b.0, &b.1)));
+        out.marks.dedup();
         Ok(out)
     }
 }
 
-fn sgf_point(p: &Point) -> String {
+/// An SGF point `aa`..`ZZ` (`a`..`z` are 0..25, `A`..`Z` 26..51).
+fn parse_point(s: &str) -> Option<(u8, u8)> {
+    let coord = |c: u8| match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    };
+    match s.trim().as_bytes() {
+        &[x, y] => Some((coord(x)?, coord(y)?)),
+        _ => None,
+    }
+}
+
+/// Splits a composed value `a:b` at its first unescaped `:`.
+fn split_composed(value: &str) -> Option<(&str, &str)> {
+    let bytes = value.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b':' => return Some((&value[..i], &value[i + 1..])),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The text of an SGF Text (`simple = false`) or SimpleText value: escapes
+/// removed, soft line breaks (`\` before a newline) dropped, whitespace
+/// other than newlines made spaces (newlines too in SimpleText).
+fn unescape(raw: &str, simple: bool) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('\n') => {
+                    if chars.peek() == Some(&'\r') {
+                        chars.next();
+                    }
+                }
+                Some('\r') => {
+                    if chars.peek() == Some(&'\n') {
+                        chars.next();
+                    }
+                }
+                Some(other) => out.push(other),
+                None => {}
+            },
+            '\n' | '\r' if !simple => out.push(c),
+            c if c.is_whitespace() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn sgf_point(x: u8, y: u8) -> String {
     let ch = |x: u8| {
         if x < 26 {
             (b'a' + x) as char
@@ -276,13 +511,13 @@ fn sgf_point(p: &Point) -> String {
             (b'A' + x - 26) as char
         }
     };
-    format!("{}{}", ch(p.x), ch(p.y))
+    format!("{}{}", ch(x), ch(y))
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace(']', "\\]")
-        .replace(':', "\\:")
+/// Escapes `\\` and `]` (and `:` in a composed value).
+fn escape(s: &str, composed: bool) -> String {
+    let s = s.replace('\\', "\\\\").replace(']', "\\]");
+    if composed { s.replace(':', "\\:") } else { s }
 }
 
 impl Record {
@@ -358,34 +593,81 @@ impl Record {
         Ok((game, marks))
     }
 
-    /// Writes the record as SGF FF\[4\].
+    /// Writes the record as SGF FF\[4\]: a node with one child is followed
+    /// by it, the children of a node with several are each in parentheses.
+    /// Iterative: any depth of tree is written.
     pub fn write(&self) -> String {
-        let (w, h) = self.graph.dimensions().unwrap_or((19, 19));
-        let mut root = vec![
-            Prop::FF(4),
-            Prop::GM(1),
-            Prop::CA(sgf_parse::SimpleText {
-                text: "UTF-8".to_string(),
-            }),
-            Prop::Unknown(
-                "SZ".into(),
-                vec![if w == h {
-                    w.to_string()
-                } else {
-                    format!("{w}:{h}")
-                }],
-            ),
-        ];
-        if let Some(k) = self.komi {
-            root.push(Prop::Unknown("KM".into(), vec![k.to_string()]));
+        /// What is left to write, last first.
+        enum Step<'a> {
+            Node(&'a Node),
+            Text(&'static str),
         }
-        let node = self.node_out(&self.root, root, true);
-        node.serialize() + "\n"
+        fn children<'a>(n: &'a Node, stack: &mut Vec<Step<'a>>) {
+            match n.children.as_slice() {
+                [] => {}
+                [only] => stack.push(Step::Node(only)),
+                many => {
+                    for c in many.iter().rev() {
+                        stack.push(Step::Text(")"));
+                        stack.push(Step::Node(c));
+                        stack.push(Step::Text("("));
+                    }
+                }
+            }
+        }
+        let (w, h) = self.graph.dimensions().unwrap_or((19, 19));
+        let size = if w == h {
+            w.to_string()
+        } else {
+            format!("{w}:{h}")
+        };
+        let mut out = format!("(;FF[4]GM[1]CA[UTF-8]SZ[{size}]");
+        if let Some(k) = self.komi {
+            out.push_str(&format!("KM[{k}]"));
+        }
+        self.props_out(&self.root, &mut out);
+        let mut stack = Vec::new();
+        children(&self.root, &mut stack);
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Text(t) => out.push_str(t),
+                Step::Node(n) => {
+                    out.push(';');
+                    self.props_out(n, &mut out);
+                    children(n, &mut stack);
+                }
+            }
+        }
+        out.push_str(")\n");
+        out
     }
 
-    fn node_out(&self, n: &Node, mut props: Vec<Prop>, is_root: bool) -> SgfNode<Prop> {
+    /// Appends the properties of `n` (not its children).
+    fn props_out(&self, n: &Node, out: &mut String) {
         let name = |v: Vertex| self.graph.sgf_name(v).unwrap_or_default();
-        let list = |ident: &str, want: Option<Color>| -> Option<Prop> {
+        let mut prop = |ident: &str, values: &[String]| {
+            if values.is_empty() {
+                return;
+            }
+            out.push_str(ident);
+            for v in values {
+                out.push('[');
+                out.push_str(v);
+                out.push(']');
+            }
+        };
+        if let Some((c, mv)) = n.mv {
+            let value = match mv {
+                Move::Pass => String::new(),
+                Move::Play(v) => name(v),
+            };
+            prop(&c.letter().to_string(), &[value]);
+        }
+        for (ident, want) in [
+            ("AB", Some(Color::Black)),
+            ("AW", Some(Color::White)),
+            ("AE", None),
+        ] {
             let mut vs: Vec<Vertex> = n
                 .setup
                 .iter()
@@ -393,21 +675,11 @@ impl Record {
                 .map(|s| s.0)
                 .collect();
             vs.sort_unstable();
-            (!vs.is_empty())
-                .then(|| Prop::Unknown(ident.into(), vs.into_iter().map(name).collect()))
-        };
-        if let Some((c, mv)) = n.mv {
-            let value = match mv {
-                Move::Pass => String::new(),
-                Move::Play(v) => name(v),
-            };
-            props.push(Prop::Unknown(c.letter().to_string(), vec![value]));
+            vs.dedup();
+            prop(ident, &vs.into_iter().map(name).collect::<Vec<_>>());
         }
-        props.extend(list("AB", Some(Color::Black)));
-        props.extend(list("AW", Some(Color::White)));
-        props.extend(list("AE", None));
         if let Some(c) = n.to_play {
-            props.push(Prop::Unknown("PL".into(), vec![c.letter().to_string()]));
+            prop("PL", &[c.letter().to_string()]);
         }
         for (ident, kind) in [
             ("TR", Mark::Triangle),
@@ -423,37 +695,22 @@ impl Record {
                 .collect();
             vs.sort_unstable();
             vs.dedup();
-            if !vs.is_empty() {
-                props.push(Prop::Unknown(
-                    ident.into(),
-                    vs.into_iter().map(name).collect(),
-                ));
-            }
+            prop(ident, &vs.into_iter().map(name).collect::<Vec<_>>());
         }
         let mut labels: Vec<(Vertex, String)> = n
             .marks
             .iter()
             .filter_map(|(v, m)| match m {
-                Mark::Label(t) => Some((*v, format!("{}:{}", name(*v), escape(t)))),
+                Mark::Label(t) => Some((*v, format!("{}:{}", name(*v), escape(t, true)))),
                 _ => None,
             })
             .collect();
         labels.sort();
-        if !labels.is_empty() {
-            props.push(Prop::Unknown(
-                "LB".into(),
-                labels.into_iter().map(|l| l.1).collect(),
-            ));
-        }
+        labels.dedup();
+        prop("LB", &labels.into_iter().map(|l| l.1).collect::<Vec<_>>());
         if let Some(c) = &n.comment {
-            props.push(Prop::C(sgf_parse::Text { text: c.clone() }));
+            prop("C", &[escape(c, false)]);
         }
-        let children = n
-            .children
-            .iter()
-            .map(|c| self.node_out(c, Vec::new(), false))
-            .collect();
-        SgfNode::new(props, children, is_root)
     }
 }
 

@@ -13,6 +13,7 @@ type TempMemo = FxHashMap<(Game, bool), bool>;
 impl Context {
     /// The canonical form of `{left | right}`, whose options are canonical.
     pub(crate) fn canon(&mut self, left: Vec<Game>, right: Vec<Game>) -> Res<Game> {
+        self.tick()?;
         if let Some(g) = self.all_number_options(&left, &right)? {
             return Ok(g);
         }

@@ -21,6 +21,7 @@ impl Context {
         if let Some(&b) = self.le_cache.get(&(g, h)) {
             return Ok(b);
         }
+        self.tick()?;
         // Necessary conditions from the stops prune most failing cases
         // without descending: g <= h implies LS(g) <= LS(h), RS(g) <= RS(h).
         let (lg, rg) = self.stops(g)?;

@@ -15,6 +15,7 @@ impl Context {
         if let Some(th) = self.thermo_cache.get(&g) {
             return Ok(th.clone());
         }
+        self.tick()?;
         let th = match self.as_number(g) {
             Some(x) if x.is_integer() => Thermograph::mast(x),
             _ => {

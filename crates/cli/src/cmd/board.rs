@@ -12,6 +12,9 @@ use miai_goban::{
     sgf,
 };
 
+/// Largest position file read (a diagram, an SGF record, a graph).
+const MAX_FILE_BYTES: u64 = 32 << 20;
+
 /// Options shared by the subcommands for reading a position.
 #[derive(Debug, clap::Args)]
 pub struct Input {
@@ -136,8 +139,7 @@ fn rules(input: &Input) -> Result<Rules> {
 
 fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
     let path = &input.file;
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text = miai_goban::read_text(path, MAX_FILE_BYTES)?;
     let rules = rules(input)?;
     let to_move = match &input.to_move {
         Some(c) => Some(

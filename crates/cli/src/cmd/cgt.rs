@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
-use miai_cgt::{Dyadic, Game, parse};
-use serde::Serialize;
+use miai_cgt::report::analyse;
+use miai_cgt::{Dyadic, Evaluator};
+use miai_search::Limits;
 
-/// How many integers `--cool` lists as confused with the cooled value.
-const CONFUSED_LIMIT: u64 = 1000;
+use crate::search::LimitArgs;
 
 /// Arguments of `miai cgt`.
 #[derive(Debug, clap::Args)]
@@ -40,66 +40,46 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Node (canonicalisation and comparison steps), time and memory limits
+    /// (`--table-mb`: how much the store of games may grow; default 2048).
+    /// Cut off: a message, exit code 1.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
-/// The report of `miai cgt --json` and of `/api/cgt`.
-#[derive(Debug, Serialize)]
-pub(crate) struct Report {
-    expression: String,
-    canonical: Game,
-    outcome: String,
-    /// The outcome class in words ("the first player wins").
-    outcome_words: String,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
-    mean: Dyadic,
-    temperature: Dyadic,
-    birthday: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cooled: Option<Cooled>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heated: Option<Heated>,
-    thermograph: miai_cgt::Thermograph,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    thermograph_svg: Option<PathBuf>,
-}
+/// Memory ceiling of `miai cgt` when `--table-mb` is not given: the store of
+/// canonical forms and its caches may grow by this much (the CLI sets no
+/// node or time limit by default).
+pub const DEFAULT_TABLE_BYTES: usize = 2 << 30;
 
-#[derive(Debug, Serialize)]
-struct Cooled {
-    t: Dyadic,
-    value: Game,
-    is_number: bool,
-    /// `None` when there are too many candidates to list.
-    confused_with_integers: Option<Vec<i64>>,
-}
-
-#[derive(Debug, Serialize)]
-struct Heated {
-    t: Dyadic,
-    value: Game,
-}
-
-fn outcome_words(o: miai_cgt::Outcome) -> &'static str {
-    match o {
-        miai_cgt::Outcome::L => "Left (Black) wins",
-        miai_cgt::Outcome::R => "Right (White) wins",
-        miai_cgt::Outcome::N => "the first player wins",
-        miai_cgt::Outcome::P => "the second player wins",
-    }
-}
+/// Largest expression file read.
+const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Runs `miai cgt`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (text, origin) = match (&args.expression, &args.file) {
         (Some(e), _) => (e.clone(), "the expression".to_string()),
         (None, Some(path)) => (
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?,
+            miai_goban::read_text(path, MAX_FILE_BYTES)?,
             path.display().to_string(),
         ),
         (None, None) => bail!("give an expression or --file"),
     };
-    let (mut report, game) = analyse(&text, &origin, args.cool, args.heat)?;
+    let limits = args
+        .limits
+        .or(Limits::default().with_table_bytes(DEFAULT_TABLE_BYTES));
+    let cancel = crate::search::ctrl_c();
+    let eval = Evaluator::new(&limits, Some(&cancel));
+    let mut report = match analyse(&text, &origin, args.cool, args.heat, &eval) {
+        Ok(r) => r,
+        Err(e) => match e.stop() {
+            Some(stop) => {
+                eprintln!("miai cgt: cut off ({stop}): {}", describe(&limits));
+                return Ok(crate::search::exit_code(false));
+            }
+            None => return Err(e.into()),
+        },
+    };
     if let Some(path) = &args.thermograph {
         let svg = report.thermograph_svg();
         std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))?;
@@ -108,105 +88,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_text(&report, game);
+        print!("{report}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Parses `text` (from `origin`, named in errors) and computes the report:
-/// canonical form, stops, mean, temperature, thermograph, and the game
-/// cooled by `cool` and heated by `heat` when given. Shared by `miai cgt`
-/// and `miai serve`'s `/api/cgt`.
-pub(crate) fn analyse(
-    text: &str,
-    origin: &str,
-    cool: Option<Dyadic>,
-    heat: Option<Dyadic>,
-) -> anyhow::Result<(Report, Game)> {
-    let game = parse(text).map_err(|e| {
-        let (line, column) = miai_cgt::parse::line_and_column(text, e.column());
-        anyhow::Error::new(e).context(format!(
-            "cannot parse the game in {origin} (line {line}, column {column})"
-        ))
-    })?;
-    let (left_stop, right_stop) = game.stops();
-    let thermograph = game.thermograph()?;
-    let cooled = match cool {
-        Some(t) => {
-            let value = game.cool(t).with_context(|| format!("cooling by {t}"))?;
-            Some(Cooled {
-                t,
-                value,
-                is_number: value.is_number(),
-                confused_with_integers: value.confused_integers(CONFUSED_LIMIT),
-            })
-        }
-        None => None,
-    };
-    let heated = match heat {
-        Some(t) => Some(Heated {
-            t,
-            value: game.heat(t).with_context(|| format!("heating by {t}"))?,
-        }),
-        None => None,
-    };
-    let report = Report {
-        expression: text.trim().to_string(),
-        canonical: game,
-        outcome: game.outcome().to_string(),
-        outcome_words: outcome_words(game.outcome()).to_string(),
-        left_stop,
-        right_stop,
-        mean: thermograph.mean(),
-        temperature: thermograph.temperature(),
-        birthday: game.birthday()?,
-        cooled,
-        heated,
-        thermograph,
-        thermograph_svg: None,
-    };
-    Ok((report, game))
-}
-
-impl Report {
-    /// The thermograph as an SVG document, titled with the canonical form.
-    pub(crate) fn thermograph_svg(&self) -> String {
-        self.thermograph.to_svg(&self.canonical.to_string())
+/// The limits in words, for the cut-off message.
+fn describe(limits: &Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = limits.max_nodes {
+        parts.push(format!("--max-nodes {n}"));
     }
-}
-
-fn print_text(r: &Report, game: Game) {
-    println!("expression:   {}", r.expression);
-    println!("canonical:    {}", r.canonical);
-    println!(
-        "outcome:      {} ({})",
-        r.outcome,
-        outcome_words(game.outcome())
-    );
-    println!("stops:        left {}, right {}", r.left_stop, r.right_stop);
-    println!("mean:         {}", r.mean);
-    println!("temperature:  {}", r.temperature);
-    println!("birthday:     {}", r.birthday);
-    if let Some(c) = &r.cooled {
-        println!("cooled by {}:  {}", c.t, c.value);
-        println!("  number:     {}", if c.is_number { "yes" } else { "no" });
-        match &c.confused_with_integers {
-            Some(v) if v.is_empty() => println!("  confused with integers: none"),
-            Some(v) => {
-                let list: Vec<String> = v.iter().map(i64::to_string).collect();
-                println!("  confused with integers: {}", list.join(", "));
-            }
-            None => println!(
-                "  confused with integers: too many to list (stops {} and {})",
-                c.value.left_stop(),
-                c.value.right_stop()
-            ),
-        }
+    if let Some(t) = limits.max_time {
+        parts.push(format!("--time {}", t.as_secs_f64()));
     }
-    if let Some(h) = &r.heated {
-        println!("heated by {}:  {}", h.t, h.value);
+    if let Some(b) = limits.table_bytes {
+        parts.push(format!("--table-mb {}", b as f64 / (1 << 20) as f64));
     }
-    if let Some(p) = &r.thermograph_svg {
-        println!("thermograph:  written to {}", p.display());
-    }
+    format!("limits {}; raise them to go further", parts.join(", "))
 }

@@ -63,6 +63,7 @@ impl GraphText {
     /// assert_eq!((e.line, e.column), (2, 1));
     /// ```
     pub fn parse(text: &str) -> Result<GraphText, GraphTextError> {
+        let text = crate::text::strip_bom(text);
         let mut names: Vec<String> = Vec::new();
         let mut index = std::collections::HashMap::new();
         let mut edges: Vec<(usize, usize)> = Vec::new();
@@ -194,6 +195,9 @@ impl GraphText {
             }
             stones.push((v, color));
         }
+        // The order `write` uses (Black's, then White's, each by vertex), so
+        // reading what was written gives the same value.
+        stones.sort_by_key(|&(v, c)| (c == Color::White, v));
         Ok(GraphText {
             graph,
             stones,
@@ -201,7 +205,8 @@ impl GraphText {
         })
     }
 
-    /// Writes the text format: edges, then stones. When the edges alone
+    /// Writes the text format: edges, then stones (Black's, then White's,
+    /// each by vertex). When the edges alone
     /// would number the vertices differently (or some are isolated), every
     /// vertex is first declared on a line of its own, so reading the text
     /// back gives the same graph with the same numbering.
@@ -227,12 +232,14 @@ impl GraphText {
             out.push_str(&format!("{} {}\n", g.vertex_name(a), g.vertex_name(b)));
         }
         for color in Color::ALL {
-            let list: Vec<String> = self
+            let mut vs: Vec<Vertex> = self
                 .stones
                 .iter()
                 .filter(|s| s.1 == color)
-                .map(|s| g.vertex_name(s.0))
+                .map(|s| s.0)
                 .collect();
+            vs.sort_unstable();
+            let list: Vec<String> = vs.into_iter().map(|v| g.vertex_name(v)).collect();
             if !list.is_empty() {
                 out.push_str(&format!(
                     "{}: {}\n",

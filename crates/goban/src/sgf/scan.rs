@@ -1,18 +1,26 @@
-//! A small scanner over SGF text that knows where things are: it finds the
-//! line and column of syntax errors (the `sgf-parse` crate reports none) and
-//! of each node and property, in document order (= pre-order of the tree).
+//! A small scanner over SGF text that knows where things are: it checks the
+//! syntax of the whole collection, naming the line and column of an error,
+//! and returns the nodes of the first game tree in document order (=
+//! pre-order of the tree), each with its parent, its place and its
+//! properties' raw values. It works with explicit stacks, never by
+//! recursion, so no nesting depth or length of line overflows the stack.
 
-/// A property as written: identifier and its place.
+/// A property as written: identifier, its place and its raw values (the
+/// text between `[` and `]`, escapes kept).
 #[derive(Debug, Clone)]
 pub(crate) struct ScannedProp {
     pub ident: String,
     pub offset: usize,
+    pub values: Vec<String>,
 }
 
-/// A node as written: its `;` and its properties.
+/// A node as written: its `;`, its parent (index of an earlier node) and
+/// its properties.
 #[derive(Debug, Clone)]
 pub(crate) struct ScannedNode {
     pub offset: usize,
+    pub at: (usize, usize),
+    pub parent: Option<usize>,
     pub props: Vec<ScannedProp>,
 }
 
@@ -25,13 +33,50 @@ pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, before[start..].chars().count() + 1)
 }
 
+/// Line and column of increasing offsets in linear total time (a
+/// 100,000-node record on one line would make [`line_col`] quadratic).
+struct Places<'a> {
+    text: &'a str,
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Places<'_> {
+    fn at(&mut self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        if offset < self.offset {
+            return line_col(self.text, offset);
+        }
+        for c in self.text[self.offset..offset].chars() {
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        self.offset = offset;
+        (self.line, self.column)
+    }
+}
+
 /// Scans the whole collection; on a syntax error, its byte offset and what
-/// is wrong.
+/// is wrong. Returns the nodes of the first game tree.
 pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
     let bytes = text.as_bytes();
+    let mut places = Places {
+        text,
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
     let mut nodes: Vec<ScannedNode> = Vec::new();
-    // Offsets of open '(' and whether the tree has a node yet.
-    let mut open: Vec<(usize, bool)> = Vec::new();
+    // Per open '(': its offset, whether the tree has a node yet, and the
+    // last node before it (the parent of the variation's first node).
+    let mut open: Vec<(usize, bool, Option<usize>)> = Vec::new();
+    // The node new nodes hang from.
+    let mut last: Option<usize> = None;
     let mut trees = 0;
     let mut i = 0;
     while i < bytes.len() {
@@ -47,16 +92,16 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
                         "a game tree must start with a node (';') before any variation".into(),
                     ));
                 }
-                open.push((i, false));
+                open.push((i, false, last));
                 i += 1;
             }
             b')' => {
                 match open.pop() {
                     None => return Err((i, "')' closes no game tree".into())),
-                    Some((_, false)) => {
+                    Some((_, false, _)) => {
                         return Err((i, "empty game tree: expected ';' before ')'".into()));
                     }
-                    Some(_) => {}
+                    Some((_, true, before)) => last = before,
                 }
                 if open.is_empty() {
                     trees += 1;
@@ -68,10 +113,15 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
                     return Err((i, "';' outside a game tree: expected '('".into()));
                 };
                 top.1 = true;
-                nodes.push(ScannedNode {
-                    offset: i,
-                    props: Vec::new(),
-                });
+                if trees == 0 {
+                    nodes.push(ScannedNode {
+                        offset: i,
+                        at: places.at(i),
+                        parent: last,
+                        props: Vec::new(),
+                    });
+                    last = Some(nodes.len() - 1);
+                }
                 i += 1;
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
@@ -86,20 +136,13 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
                         format!("property {ident:?}: identifiers are upper-case letters in FF[4]"),
                     ));
                 }
-                let Some(node) = nodes
-                    .last_mut()
-                    .filter(|_| open.last().is_some_and(|t| t.1))
-                else {
+                if !open.last().is_some_and(|t| t.1) {
                     return Err((
                         start,
                         format!("property {ident} outside a node: expected ';' first"),
                     ));
-                };
-                node.props.push(ScannedProp {
-                    ident: ident.to_string(),
-                    offset: start,
-                });
-                let mut values = 0;
+                }
+                let mut values = Vec::new();
                 loop {
                     while i < bytes.len() && bytes[i].is_ascii_whitespace() {
                         i += 1;
@@ -109,6 +152,7 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
                     }
                     let open_at = i;
                     i += 1;
+                    let value_start = i;
                     loop {
                         match bytes.get(i) {
                             None => {
@@ -118,20 +162,28 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
                                 ));
                             }
                             Some(b'\\') => i += 2,
-                            Some(b']') => {
-                                i += 1;
-                                break;
-                            }
+                            Some(b']') => break,
                             Some(_) => i += 1,
                         }
                     }
-                    values += 1;
+                    // `i` is at a ']' (ASCII), so both ends are char boundaries.
+                    values.push(text[value_start..i].to_string());
+                    i += 1;
                 }
-                if values == 0 {
+                if values.is_empty() {
                     return Err((
                         i.min(bytes.len()),
                         format!("property {ident} has no value: expected '['"),
                     ));
+                }
+                if trees == 0
+                    && let Some(node) = nodes.last_mut()
+                {
+                    node.props.push(ScannedProp {
+                        ident: ident.to_string(),
+                        offset: start,
+                        values,
+                    });
                 }
             }
             _ => {
@@ -143,7 +195,7 @@ pub(crate) fn scan(text: &str) -> Result<Vec<ScannedNode>, (usize, String)> {
             }
         }
     }
-    if let Some(&(at, _)) = open.last() {
+    if let Some(&(at, _, _)) = open.last() {
         return Err((at, "this game tree is never closed with ')'".into()));
     }
     if trees == 0 {

@@ -1,14 +1,24 @@
-//! `POST /api/cgt`: the CGT calculator.
+//! `POST /api/cgt`: the CGT calculator, bounded in time and memory and
+//! cancelled when the client goes away.
+
+use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use miai_cgt::Dyadic;
+use miai_cgt::report::{Report, analyse};
+use miai_cgt::{Dyadic, Evaluator};
+use miai_search::{Cancel, Limits};
 use serde::{Deserialize, Serialize};
 
-use super::{ApiError, blocking};
-use crate::cmd::cgt;
+use super::{ApiError, CancelOnDrop, blocking};
+
+/// Time limit of one request.
+const TIME_LIMIT: Duration = Duration::from_secs(10);
+/// How much one request may grow the store of games and its caches.
+const MEMORY_LIMIT: usize = 256 << 20;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -41,7 +51,7 @@ fn temperature(field: &str, text: Option<&str>) -> Result<Option<Dyadic>, ApiErr
 #[derive(Debug, Serialize)]
 struct CgtAnswer {
     #[serde(flatten)]
-    report: cgt::Report,
+    report: Report,
     /// The thermograph as an SVG document.
     thermograph_picture: String,
 }
@@ -50,9 +60,26 @@ async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Respon
     let Json(req) = body?;
     let cool = temperature("cool", req.cool.as_deref())?;
     let heat = temperature("heat", req.heat.as_deref())?;
+    // Dropped with this future when the client goes away: the work stops.
+    let guard = CancelOnDrop(Cancel::new());
+    let cancel = guard.0.clone();
     let answer = blocking(move || {
-        let (report, _) =
-            cgt::analyse(&req.expr, "expr", cool, heat).map_err(|e| ApiError::from_analysis(&e))?;
+        let limits = Limits::default()
+            .with_time(TIME_LIMIT)
+            .with_table_bytes(MEMORY_LIMIT);
+        let eval = Evaluator::new(&limits, Some(&cancel));
+        let report = analyse(&req.expr, "expr", cool, heat, &eval).map_err(|e| match e.stop() {
+            Some(stop) => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "cut off ({stop}): the server gives one expression at most {} s and {} MiB; \
+                     run `miai cgt` for larger ones",
+                    TIME_LIMIT.as_secs(),
+                    MEMORY_LIMIT >> 20
+                ),
+            ),
+            None => ApiError::bad_request(e.to_string()),
+        })?;
         let thermograph_picture = report.thermograph_svg();
         Ok(CgtAnswer {
             report,
@@ -60,5 +87,6 @@ async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Respon
         })
     })
     .await?;
+    drop(guard);
     Ok(Json(answer).into_response())
 }
