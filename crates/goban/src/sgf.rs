@@ -482,15 +482,13 @@ fn unescape(raw: &str, simple: bool) -> String {
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
+                // A soft line break (backslash and newline) is removed,
+                // whichever newline convention the file uses.
                 Some('\n') => {
-                    if chars.peek() == Some(&'\r') {
-                        chars.next();
-                    }
+                    chars.next_if_eq(&'\r');
                 }
                 Some('\r') => {
-                    if chars.peek() == Some(&'\n') {
-                        chars.next();
-                    }
+                    chars.next_if_eq(&'\n');
                 }
                 Some(other) => out.push(other),
                 None => {}

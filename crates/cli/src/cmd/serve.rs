@@ -321,9 +321,6 @@ pub(super) async fn blocking<T: Send + 'static>(
 /// the handler's future and the search stops.
 pub(super) struct CancelOnDrop(pub(super) Cancel);
 
-// Transitional: the synchronous endpoints take these up (they are edited
-// in parallel); then the allowances go.
-#[allow(dead_code)]
 impl CancelOnDrop {
     /// A fresh flag that Ctrl-C on the server raises too (see
     /// [`request_cancel`]).
@@ -341,7 +338,6 @@ impl Drop for CancelOnDrop {
 /// A fresh cancel flag for one request's search, raised when the server
 /// shuts down (Ctrl-C), so that shutting down does not wait for the
 /// search to run to its limits.
-#[allow(dead_code)] // transitional, as `CancelOnDrop::new`
 pub(super) fn request_cancel() -> Cancel {
     let cancel = Cancel::new();
     SHUTDOWN.register(&cancel);

@@ -10,7 +10,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use miai_cgt::report::{Report, analyse};
 use miai_cgt::{Dyadic, Evaluator};
-use miai_search::{Cancel, Limits};
+use miai_search::Limits;
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, CancelOnDrop, blocking};
@@ -61,7 +61,7 @@ async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Respon
     let cool = temperature("cool", req.cool.as_deref())?;
     let heat = temperature("heat", req.heat.as_deref())?;
     // Dropped with this future when the client goes away: the work stops.
-    let guard = CancelOnDrop(Cancel::new());
+    let guard = CancelOnDrop::new();
     let cancel = guard.0.clone();
     let answer = blocking(move || {
         let limits = Limits::default()
