@@ -11,7 +11,17 @@ mod search;
 
 /// Exact analysis of Go and Go-like combinatorial games.
 #[derive(Debug, Parser)]
-#[command(name = "miai", version, about, propagate_version = true)]
+#[command(
+    name = "miai",
+    version,
+    about,
+    propagate_version = true,
+    after_help = "Every solving subcommand takes the same search limits: --max-nodes N, \
+--time SECONDS, --table-mb MIB; Ctrl-C stops a search and prints what it has.\n\n\
+Exit codes: 0 the answer is proven; 1 the search was cut off (limit or Ctrl-C) \
+or a checked claim failed, what was computed is printed; 2 bad input or another \
+error."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
