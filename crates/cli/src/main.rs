@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd;
+mod input;
 mod search;
 
 /// Exact analysis of Go and Go-like combinatorial games.

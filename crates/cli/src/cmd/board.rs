@@ -12,9 +12,6 @@ use miai_goban::{
     sgf,
 };
 
-/// Largest position file read (a diagram, an SGF record, a graph).
-const MAX_FILE_BYTES: u64 = 32 << 20;
-
 /// Options shared by the subcommands for reading a position.
 #[derive(Debug, clap::Args)]
 pub struct Input {
@@ -139,7 +136,7 @@ fn rules(input: &Input) -> Result<Rules> {
 
 fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
     let path = &input.file;
-    let text = miai_goban::read_text(path, MAX_FILE_BYTES)?;
+    let text = crate::input::read(path)?;
     let rules = rules(input)?;
     let to_move = match &input.to_move {
         Some(c) => Some(

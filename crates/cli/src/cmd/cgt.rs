@@ -52,17 +52,11 @@ pub struct Args {
 /// node or time limit by default).
 pub const DEFAULT_TABLE_BYTES: usize = 2 << 30;
 
-/// Largest expression file read.
-const MAX_FILE_BYTES: u64 = 16 << 20;
-
 /// Runs `miai cgt`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (text, origin) = match (&args.expression, &args.file) {
         (Some(e), _) => (e.clone(), "the expression".to_string()),
-        (None, Some(path)) => (
-            miai_goban::read_text(path, MAX_FILE_BYTES)?,
-            path.display().to_string(),
-        ),
+        (None, Some(path)) => (crate::input::read(path)?, path.display().to_string()),
         (None, None) => bail!("give an expression or --file"),
     };
     let limits = args

@@ -10,7 +10,7 @@ mod bench;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context as _, anyhow, bail};
+use anyhow::{anyhow, bail};
 use clap::Subcommand;
 use miai_goban::{Color, Graph, Setup, Vertex, sgf};
 use miai_tsumego::problem::file::{self, RulesError};
@@ -146,8 +146,7 @@ impl Loaded {
 
 /// Reads a problem file or, for `.sgf`, the setup of an SGF file.
 fn load(path: &Path) -> anyhow::Result<Loaded> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = crate::input::read(path)?;
     let is_sgf = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));

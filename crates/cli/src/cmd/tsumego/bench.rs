@@ -229,8 +229,7 @@ fn dir_items(dir: &Path) -> anyhow::Result<Vec<Item>> {
 
 /// The lines of a `.jsonl` set; a malformed line becomes an error item.
 fn jsonl_items(path: &Path) -> anyhow::Result<Vec<Item>> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("{}: cannot read: {e}", path.display()))?;
+    let text = crate::input::read(path)?;
     let mut items = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
