@@ -44,9 +44,9 @@ mod verdict;
 
 pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
 pub use attribute::{Attribute, PointAttribute};
-pub use error::{InputError, RaceError};
+pub use error::{InputError, RaceError, WriteError};
 pub use limit::{TREE_NODES, default_tree_limits};
-pub use race::{Race, race_rules};
+pub use race::{Race, SIDES, race_rules};
 pub use region::{Scope, SubPosition, split};
 pub use report::{
     Report, SearchReport, SubReport, VerdictReport, scope_words, transformed_tree, tree_svg,
