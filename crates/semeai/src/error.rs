@@ -121,4 +121,7 @@ pub enum RaceError {
     /// A point named for steering is not on the board.
     #[error("point `{0}` is neither a label of the diagram nor a coordinate of the board")]
     BadPoint(String),
+    /// A move that is not a colour and a point.
+    #[error("{0:?}: expected a colour and a point, as \"B a\" or \"W D5\"")]
+    BadMove(String),
 }

@@ -316,7 +316,7 @@ impl Race {
     ///
     /// ```
     /// use miai_semeai::Race;
-    /// let text = "open: right\nE S . a\nE X e e\n";
+    /// let text = "open: right\nE . S a\nE X e e\n";
     /// assert_eq!(Race::parse_diagram(text).unwrap().to_diagram().unwrap(), text);
     /// ```
     pub fn to_diagram(&self) -> Result<String, WriteError> {
@@ -424,6 +424,22 @@ impl Race {
             .graph()
             .parse_vertex(name)
             .map_err(|_| RaceError::BadPoint(name.to_string()))
+    }
+
+    /// A move as `"B a"` or `"W D5"` (`b`, `black`, `White`, ... also do):
+    /// a colour and a point by label or coordinate.
+    pub fn parse_move(&self, text: &str) -> Result<(Color, Vertex), RaceError> {
+        let bad = || RaceError::BadMove(text.to_string());
+        let mut words = text.split_whitespace();
+        let color = match words.next() {
+            Some("B" | "b" | "Black" | "black") => Color::Black,
+            Some("W" | "w" | "White" | "white") => Color::White,
+            _ => return Err(bad()),
+        };
+        let (Some(p), None) = (words.next(), words.next()) else {
+            return Err(bad());
+        };
+        Ok((color, self.point(p)?))
     }
 
     /// The name of a vertex: its label if it has one, else its coordinate.
