@@ -126,14 +126,16 @@ fn build(w: usize, h: usize, cells: &[Cell], label_shift: usize, open: u8) -> Ra
         .expect("known sides")
 }
 
-/// Everything a race holds, comparable.
-fn fingerprint(
-    r: &Race,
-) -> (
+/// Everything a race holds, comparable: per point the stone, its mark as
+/// given and its chain's attribute; the labels; the open sides.
+type Fingerprint = (
     Vec<(Option<Color>, Option<Attribute>, Option<Attribute>)>,
     Vec<(char, String)>,
     Vec<&'static str>,
-) {
+);
+
+/// Everything a race holds, comparable.
+fn fingerprint(r: &Race) -> Fingerprint {
     let pos = r.position();
     let points = pos
         .graph()
