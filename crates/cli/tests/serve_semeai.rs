@@ -121,10 +121,28 @@ fn seed_fig2_verdict_and_values() {
         assert_eq!(p["point"], "useless", "{p}");
         assert!(p["stone"].is_null(), "{p}");
     }
-    // The board rows drawBoard reads: a letter row, 12 rows, a letter row.
-    let rows = v["board"]["diagram"].as_array().expect("diagram rows");
-    assert_eq!(rows.len(), 14);
+    // The board as positions, not text: 12 rows of 11 points, X O or .,
+    // agreeing with the points; A12 (top left) is a Black stone.
+    let rows = v["board"]["stones"].as_array().expect("stone rows");
+    assert_eq!(rows.len(), 12);
     assert_eq!(v["board"]["width"], 11);
+    assert!(v["board"].get("diagram").is_none(), "no text diagram");
+    for p in points {
+        let row = rows[p["y"].as_u64().expect("y") as usize]
+            .as_str()
+            .expect("a row");
+        let want = match p["stone"].as_str() {
+            Some("B") => 'X',
+            Some("W") => 'O',
+            _ => '.',
+        };
+        assert_eq!(
+            row.chars().nth(p["x"].as_u64().expect("x") as usize),
+            Some(want),
+            "{p}"
+        );
+    }
+    assert_eq!(rows[0].as_str().and_then(|r| r.chars().next()), Some('X'));
     // Black's essential chain (column F) is marked essential.
     let f12 = points.iter().find(|p| p["coord"] == "F12").expect("F12");
     assert_eq!(

@@ -52,6 +52,18 @@ pub enum InputError {
         /// The other.
         second: String,
     },
+    /// A label on a stone.
+    #[error("label `{label}` is on the stone at {vertex}: labels name empty points")]
+    LabelOnStone {
+        /// The label.
+        label: char,
+        /// Where.
+        vertex: String,
+    },
+    /// An open side that is not one of `top bottom left right` (or a side
+    /// of a board that is not a grid).
+    #[error("`{0}` is not a side of the board (top, bottom, left, right)")]
+    BadSide(String),
     /// A label used twice.
     #[error("label `{0}` names two points")]
     DuplicateLabel(char),
@@ -67,6 +79,24 @@ pub enum InputError {
     /// SGF on a board that is not a grid, or other unsupported SGF.
     #[error("SGF: {0}")]
     SgfUnsupported(String),
+}
+
+/// A race that cannot be written in the format asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// A label a race diagram cannot hold.
+    #[error(
+        "the label `{label}` at {vertex} cannot be written in a race diagram (one lower-case letter other than e, s, u, or a digit)"
+    )]
+    Label {
+        /// The label.
+        label: char,
+        /// Where.
+        vertex: String,
+    },
+    /// The board is not a grid.
+    #[error("the board is not a grid")]
+    NotGrid,
 }
 
 /// A race that the seed's method cannot analyse as given.
@@ -91,4 +121,7 @@ pub enum RaceError {
     /// A point named for steering is not on the board.
     #[error("point `{0}` is neither a label of the diagram nor a coordinate of the board")]
     BadPoint(String),
+    /// A move that is not a colour and a point.
+    #[error("{0:?}: expected a colour and a point, as \"B a\" or \"W D5\"")]
+    BadMove(String),
 }

@@ -12,6 +12,9 @@
 //! 5. [`judge`] turns the sum `G` into a [`Verdict`], by the seed's rule on
 //!    `cool(G, 2)` or by the stops of `cool(G, 1)` ([`Evaluation`]).
 //! 6. [`search_race`] checks the verdict by plain alternating play.
+//! 7. A [`Report`] (text and JSON) or a [`View`] (what a page draws) tells
+//!    the result; [`Race::to_diagram`] and [`Race::to_sgf`] write the race
+//!    back.
 //!
 //! ```
 //! use miai_semeai::{Race, Options, analyse, Evaluation};
@@ -41,12 +44,13 @@ pub mod study;
 mod transform;
 mod tree;
 mod verdict;
+mod view;
 
 pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
 pub use attribute::{Attribute, PointAttribute};
-pub use error::{InputError, RaceError};
+pub use error::{InputError, RaceError, WriteError};
 pub use limit::{TREE_NODES, default_tree_limits};
-pub use race::{Race, race_rules};
+pub use race::{Race, SIDES, race_rules};
 pub use region::{Scope, SubPosition, split};
 pub use report::{
     Report, SearchReport, SubReport, VerdictReport, scope_words, transformed_tree, tree_svg,
@@ -56,3 +60,8 @@ pub use search::{RaceOutcome, SearchResult, search_race, search_race_with};
 pub use transform::{NodeTransform, Transformed, node_value, transform};
 pub use tree::{Edge, Expansion, GameTree, Node};
 pub use verdict::{Evaluation, Verdict, judge};
+pub use view::{
+    BoardView, CanonicalNode, CanonicalTree, DRAWN_NODES, DrawnMove, DrawnNode, DrawnTree,
+    LabelView, PointView, Step, StepError, SubDrawing, TreeDrawing, View, apply_steps,
+    canonical_tree,
+};

@@ -29,22 +29,34 @@
 //! The position after the main line; markup on the stones gives the
 //! attributes: `TR` essential, `SQ` safe, `CR` or `MA` unknown, unmarked
 //! safe. `LB` labels of one character on empty points are labels.
+//!
+//! # Writing
+//!
+//! [`Race::to_diagram`] and [`Race::to_sgf`] write a race back with the
+//! marks as they were given ([`Race::mark`]): a chain marked on one stone
+//! is written marked on that stone, an explicit `S` stays `S`, so reading
+//! what was written gives the same race.
 
 use std::sync::Arc;
 
 use miai_goban::{Color, Graph, Mark, Move, Position, Rules, Setup, Vertex, VertexSet, sgf};
 
 use crate::attribute::Attribute;
-use crate::error::{InputError, RaceError};
+use crate::error::{InputError, RaceError, WriteError};
 
 /// A position with an attribute per chain.
 #[derive(Debug, Clone)]
 pub struct Race {
     position: Position,
     attrs: Vec<Option<Attribute>>,
+    /// The attributes as given, stone by stone (the writers' source).
+    marks: Vec<Option<Attribute>>,
     labels: Vec<(char, Vertex)>,
     open: Vec<(&'static str, VertexSet)>,
 }
+
+/// The sides a race diagram may leave open, in the order they are written.
+pub const SIDES: [&str; 4] = ["top", "bottom", "left", "right"];
 
 /// The rules the race is played under: suicide forbidden, simple ko.
 pub fn race_rules() -> Rules {
@@ -54,10 +66,21 @@ pub fn race_rules() -> Rules {
 impl Race {
     /// A race from a position and an attribute for each stone (`None` on
     /// empty points); stones of one chain must agree. Missing attributes
-    /// on stones count as safe.
+    /// on stones count as safe. The attributes are kept as given for the
+    /// writers ([`Race::mark`]).
     pub fn new(position: Position, attrs: Vec<Option<Attribute>>) -> Result<Race, InputError> {
+        let marks = position
+            .graph()
+            .vertices()
+            .map(|v| {
+                position
+                    .color_at(v)
+                    .and(attrs.get(v.index()).copied().flatten())
+            })
+            .collect();
         let mut race = Race {
             attrs: vec![None; position.graph().len()],
+            marks,
             position,
             labels: Vec::new(),
             open: Vec::new(),
@@ -105,12 +128,9 @@ impl Race {
             }
             if let Some(rest) = t.strip_prefix("open:") {
                 for w in rest.split_whitespace() {
-                    let side = match w {
-                        "top" => "top",
-                        "bottom" => "bottom",
-                        "left" => "left",
-                        "right" => "right",
-                        _ => {
+                    let side = match SIDES.iter().find(|&&s| s == w) {
+                        Some(&s) => s,
+                        None => {
                             return Err(InputError::Header {
                                 line: ln + 1,
                                 message: format!("`{w}` is not a side (top, bottom, left, right)"),
@@ -190,23 +210,9 @@ impl Race {
             }
         }
         let position = Position::from_setup(setup, race_rules())?;
-        let mut race = Race::new(position, attrs)?;
-        race.labels = labels;
-        for side in open_names {
-            let set: VertexSet = graph
-                .vertices()
-                .filter(|&v| {
-                    graph.xy(v).is_some_and(|(x, y)| match side {
-                        "top" => y == 0,
-                        "bottom" => y + 1 == h,
-                        "left" => x == 0,
-                        _ => x + 1 == w,
-                    })
-                })
-                .collect();
-            race.open.push((side, set));
-        }
-        Ok(race)
+        Race::new(position, attrs)?
+            .with_labels(&labels)?
+            .with_open_sides(&open_names)
     }
 
     /// Reads a race from SGF (see the module docs).
@@ -239,9 +245,7 @@ impl Race {
                 }
             }
         }
-        let mut race = Race::new(position, attrs)?;
-        race.labels = labels;
-        Ok(race)
+        Race::new(position, attrs)?.with_labels(&labels)
     }
 
     /// Reads either format: SGF if the text starts with `(`.
@@ -253,21 +257,138 @@ impl Race {
         }
     }
 
-    /// The race as SGF: the position as setup, `TR` on essential stones,
-    /// `CR` on unknown ones, `LB` for the labels. `None` off grids.
+    /// The same race with labels on empty points (replacing any it had).
+    pub fn with_labels(mut self, labels: &[(char, Vertex)]) -> Result<Race, InputError> {
+        let mut kept: Vec<(char, Vertex)> = Vec::with_capacity(labels.len());
+        for &(c, v) in labels {
+            if kept.iter().any(|&(l, _)| l == c) {
+                return Err(InputError::DuplicateLabel(c));
+            }
+            if v.index() >= self.position.graph().len() || self.position.color_at(v).is_some() {
+                return Err(InputError::LabelOnStone {
+                    label: c,
+                    vertex: self.position.graph().vertex_name(v),
+                });
+            }
+            kept.push((c, v));
+        }
+        self.labels = kept;
+        Ok(self)
+    }
+
+    /// The same race with the board going on past `sides` (names of
+    /// [`SIDES`]; replacing any it had). Off grids no side can be open.
+    pub fn with_open_sides(mut self, sides: &[&str]) -> Result<Race, InputError> {
+        let graph = self.position.graph().clone();
+        let dims = graph.dimensions();
+        for side in sides {
+            if !SIDES.contains(side) {
+                return Err(InputError::BadSide(side.to_string()));
+            }
+        }
+        self.open.clear();
+        for side in SIDES {
+            if !sides.contains(&side) {
+                continue;
+            }
+            let Some((w, h)) = dims else {
+                return Err(InputError::BadSide(side.to_string()));
+            };
+            let set: VertexSet = graph
+                .vertices()
+                .filter(|&v| {
+                    graph.xy(v).is_some_and(|(x, y)| match side {
+                        "top" => y == 0,
+                        "bottom" => y + 1 == h,
+                        "left" => x == 0,
+                        _ => x + 1 == w,
+                    })
+                })
+                .collect();
+            self.open.push((side, set));
+        }
+        Ok(self)
+    }
+
+    /// The race as a race diagram (see the module docs): the `open:`
+    /// header, then the rows, points separated by spaces; each stone with
+    /// its mark as given, each label on its point.
+    ///
+    /// ```
+    /// use miai_semeai::Race;
+    /// let text = "open: right\nE . S a\nE X e e\n";
+    /// assert_eq!(Race::parse_diagram(text).unwrap().to_diagram().unwrap(), text);
+    /// ```
+    pub fn to_diagram(&self) -> Result<String, WriteError> {
+        let graph = self.position.graph();
+        let (w, h) = graph.dimensions().ok_or(WriteError::NotGrid)?;
+        let mut out = String::new();
+        if !self.open.is_empty() {
+            let names: Vec<&str> = self.open.iter().map(|(s, _)| *s).collect();
+            out.push_str(&format!("open: {}\n", names.join(" ")));
+        }
+        for y in 0..h {
+            let mut row = Vec::with_capacity(w);
+            for x in 0..w {
+                let v = graph.at(x, y).ok_or(WriteError::NotGrid)?;
+                let ch = match self.position.color_at(v) {
+                    Some(color) => {
+                        let ch = match self.mark(v) {
+                            None => 'X',
+                            Some(Attribute::Essential) => 'E',
+                            Some(Attribute::Safe) => 'S',
+                            Some(Attribute::Unknown) => 'U',
+                        };
+                        match (color, ch) {
+                            (Color::Black, ch) => ch,
+                            (_, 'X') => 'O',
+                            (_, ch) => ch.to_ascii_lowercase(),
+                        }
+                    }
+                    None => match self.labels.iter().find(|&&(_, u)| u == v) {
+                        Some(&(c, _)) if is_diagram_label(c) => c,
+                        Some(&(c, _)) => {
+                            return Err(WriteError::Label {
+                                label: c,
+                                vertex: graph.vertex_name(v),
+                            });
+                        }
+                        None => '.',
+                    },
+                };
+                row.push(ch.to_string());
+            }
+            out.push_str(&row.join(" "));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// The race as SGF: the position as setup, the marks as given (`TR`
+    /// essential, `SQ` safe, `CR` unknown), `LB` for the labels. `None`
+    /// off grids.
     pub fn to_sgf(&self) -> Option<String> {
         let mut marks = Vec::new();
         for v in self.position.graph().vertices() {
-            match self.attribute(v) {
-                Some(Attribute::Essential) => marks.push((v, Mark::Triangle)),
-                Some(Attribute::Unknown) => marks.push((v, Mark::Circle)),
-                _ => {}
-            }
-        }
-        for &(c, v) in &self.labels {
-            marks.push((v, Mark::Label(c.to_string())));
+            let mark = match self.mark(v) {
+                Some(Attribute::Essential) => Some(Mark::Triangle),
+                Some(Attribute::Safe) => Some(Mark::Square),
+                Some(Attribute::Unknown) => Some(Mark::Circle),
+                None => self
+                    .labels
+                    .iter()
+                    .find(|&&(_, u)| u == v)
+                    .map(|&(c, _)| Mark::Label(c.to_string())),
+            };
+            marks.extend(mark.map(|m| (v, m)));
         }
         Some(sgf::Record::from_position(&self.position, &marks)?.write())
+    }
+
+    /// The attribute given to the stone on `v` itself (`None` on an empty
+    /// point or an unmarked stone): what the writers write.
+    pub fn mark(&self, v: Vertex) -> Option<Attribute> {
+        self.marks.get(v.index()).copied().flatten()
     }
 
     /// The position.
@@ -303,6 +424,22 @@ impl Race {
             .graph()
             .parse_vertex(name)
             .map_err(|_| RaceError::BadPoint(name.to_string()))
+    }
+
+    /// A move as `"B a"` or `"W D5"` (`b`, `black`, `White`, ... also do):
+    /// a colour and a point by label or coordinate.
+    pub fn parse_move(&self, text: &str) -> Result<(Color, Vertex), RaceError> {
+        let bad = || RaceError::BadMove(text.to_string());
+        let mut words = text.split_whitespace();
+        let color = match words.next() {
+            Some("B" | "b" | "Black" | "black") => Color::Black,
+            Some("W" | "w" | "White" | "white") => Color::White,
+            _ => return Err(bad()),
+        };
+        let (Some(p), None) = (words.next(), words.next()) else {
+            return Err(bad());
+        };
+        Ok((color, self.point(p)?))
     }
 
     /// The name of a vertex: its label if it has one, else its coordinate.
@@ -346,8 +483,15 @@ impl Race {
         for u in next.position.graph().vertices() {
             if next.position.color_at(u).is_none() {
                 next.attrs[u.index()] = None;
+                next.marks[u.index()] = None;
             }
         }
         Some(next)
     }
+}
+
+/// A label a race diagram can hold: a lower-case letter other than the
+/// stone letters `e`, `s`, `u`, or a digit.
+fn is_diagram_label(c: char) -> bool {
+    (c.is_ascii_lowercase() && !matches!(c, 'e' | 's' | 'u')) || c.is_ascii_digit()
 }

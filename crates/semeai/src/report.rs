@@ -67,6 +67,9 @@ pub struct SubReport {
     pub raw_value: Option<String>,
     /// Its value after the transformation.
     pub value: Option<String>,
+    /// What a page draws of it ([`crate::View`]); `None` in the plain report.
+    #[serde(flatten)]
+    pub drawing: Option<crate::view::SubDrawing>,
     /// Its name.
     #[serde(skip)]
     name: String,
@@ -113,6 +116,8 @@ pub struct SearchReport {
     pub white_first: Option<String>,
     /// Positions visited.
     pub nodes: u64,
+    /// Whether both searches ran to the end.
+    pub complete: bool,
 }
 
 impl Report {
@@ -138,6 +143,7 @@ impl Report {
                     .map(|t| t.render(&|v| race.name(v), JSON_TREE_LINES)),
                 raw_value: s.raw_value.map(|g| g.to_string()),
                 value: s.transformed.as_ref().map(|t| t.value.to_string()),
+                drawing: None,
                 name: s.sub.name(race),
                 idle: s.scope == Scope::Idle,
                 useless: s
@@ -183,6 +189,7 @@ impl Report {
                 black_first: outcome(s.black_first),
                 white_first: outcome(s.white_first),
                 nodes: s.nodes,
+                complete: s.complete(),
             }),
             disagreements: a.disagreements(lead),
             lead,

@@ -3,7 +3,7 @@
 // and a hover ghost stone. Any size up to 25x25, also a window (e.g. a 9x5
 // corner) on a larger board: sides that are not board edges show the lines
 // running on.
-import { el, svgEl } from "./util.js";
+import { svgEl } from "./util.js";
 
 // GTP column letters (no I).
 export const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -277,49 +277,4 @@ function drawMark(svg, mk, cx, cy, s, color, stones) {
     default:
       break;
   }
-}
-
-// The report's diagram rows: a letter row, board rows "NN" + 3-wide cells,
-// the letter row again. Returns {cols, rowNames, cells[y][x]}.
-export function parseDiagram(rows) {
-  if (!rows || rows.length < 3) return null;
-  const head = rows[0];
-  const cols = [];
-  for (let i = 2; i + 3 <= head.length; i += 3) cols.push(head.slice(i, i + 3).trim());
-  const rowNames = [];
-  const cells = [];
-  for (const line of rows.slice(1, -1)) {
-    rowNames.push(line.slice(0, 2).trim());
-    const r = [];
-    for (let x = 0; x < cols.length; x++) {
-      const c = line.slice(3 + 3 * x, 6 + 3 * x).trim();
-      r.push(c === "" ? "." : c);
-    }
-    cells.push(r);
-  }
-  return { cols, rowNames, cells };
-}
-
-// A report diagram (rows as `miai tsumego` prints them) on a wood board.
-// `pv` colours the numbered stones; frame stones (x, o) are faded.
-export function drawBoard(rows, pv, cell) {
-  const d = parseDiagram(rows);
-  if (!d) return el("p", { class: "hint" }, "(no diagram)");
-  const stones = [], numbers = new Map(), faded = new Set();
-  d.cells.forEach((row, y) => {
-    stones.push(row.map((c, x) => {
-      if (c === "X" || c === "x") { if (c === "x") faded.add(`${x},${y}`); return "B"; }
-      if (c === "O" || c === "o") { if (c === "o") faded.add(`${x},${y}`); return "W"; }
-      if (/^\d+$/.test(c) && pv) {
-        const mv = pv[Number(c) - 1];
-        numbers.set(`${x},${y}`, Number(c));
-        return mv ? mv.color : null;
-      }
-      return null;
-    }));
-  });
-  return renderBoard({
-    width: d.cols.length, height: d.cells.length, colNames: d.cols, rowNames: d.rowNames,
-    stones, numbers, faded, cell: cell || 28,
-  });
 }

@@ -6,7 +6,7 @@
 // watch the tree grow. API: POST /api/semeai, GET /api/semeai/examples
 // (docs/serve.md).
 import { $, api, el, svgEl, kv, showError } from "./util.js";
-import { drawBoard } from "./board.js";
+import { renderBoard } from "./board.js";
 import { createEditor, parseText } from "./editor.js";
 import { runJob } from "./jobs.js";
 
@@ -189,7 +189,7 @@ function clickPoint(p) {
 
 // --- board -----------------------------------------------------------------
 
-// Where drawBoard put the grid: the x of each column and the y of each row,
+// Where renderBoard put the grid: the x of each column and the y of each row,
 // read from its lines (so the overlay follows board.js's geometry).
 function gridOf(svg, w, h) {
   const xs = new Set(), ys = new Set();
@@ -210,8 +210,9 @@ function gridOf(svg, w, h) {
 function drawRace(a) {
   const b = a.board;
   if (!b) return el("p", { class: "hint" }, "(the board is not a grid)");
-  const svg = drawBoard(b.diagram, null);
-  if (!(svg instanceof SVGElement)) return svg;
+  // The server sends positions: rows of X (Black), O (White), . (empty).
+  const stones = b.stones.map((row) => [...row].map((c) => (c === "X" ? "B" : c === "O" ? "W" : null)));
+  const svg = renderBoard({ width: b.width, height: b.height, stones, cell: 28 });
   svg.classList.add("se-board");
   const { X, Y, s } = gridOf(svg, b.width, b.height);
   const raceSubs = new Map(a.subpositions.filter((x) => x.owner).map((x, i) => [x.index, TINTS[i % TINTS.length]]));

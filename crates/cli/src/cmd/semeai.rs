@@ -90,7 +90,7 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also write the race as SGF (TR essential, CR unknown, LB labels).
+    /// Also write the race as SGF (TR essential, SQ safe, CR unknown as marked, LB labels).
     #[arg(long, value_name = "OUT.sgf")]
     pub write_sgf: Option<PathBuf>,
 }

@@ -888,112 +888,103 @@ fn write_problem(m: &Model) -> Result<String, BoardError> {
         .map_err(|e| BoardError::plain(format!("problem: {e}")))
 }
 
+/// The race on the whole board: the stones, the attributes as the page
+/// gave them, the one-character labels on empty points (the first of each).
 fn race_of(m: &Model) -> Result<Race, BoardError> {
     let pos = Position::from_setup(m.setup(), race_rules())
         .map_err(|e| BoardError::plain(format!("race: illegal position: {e}")))?;
-    Race::new(pos, m.attrs.clone()).map_err(|e| BoardError::plain(format!("race: {e}")))
+    let mut labels: Vec<(char, Vertex)> = Vec::new();
+    for v in m.graph.vertices() {
+        if m.stones[v.index()].is_some() {
+            continue;
+        }
+        let one = m.marks.iter().find_map(|(u, mk)| match mk {
+            Mark::Label(l) if *u == v && l.chars().count() == 1 => l.chars().next(),
+            _ => None,
+        });
+        if let Some(c) = one
+            && !labels.iter().any(|&(l, _)| l == c)
+        {
+            labels.push((c, v));
+        }
+    }
+    Race::new(pos, m.attrs.clone())
+        .and_then(|r| r.with_labels(&labels))
+        .map_err(|e| BoardError::plain(format!("race: {e}")))
 }
 
-/// The race as SGF, with semeai's markup: `TR` essential, `SQ` safe (when
-/// marked), `CR` unknown, one-character `LB` labels on empty points (as
-/// `Race::to_sgf`, which cannot take labels from outside a race diagram).
+/// The race as SGF, with semeai's markup (`Race::to_sgf`).
 fn write_race_sgf(m: &Model) -> Result<String, BoardError> {
-    let race = race_of(m)?;
-    let mut marks = Vec::new();
-    for v in m.graph.vertices() {
-        let mark = match (m.stones[v.index()], m.attrs[v.index()]) {
-            (Some(_), Some(Attribute::Essential)) => Some(Mark::Triangle),
-            (Some(_), Some(Attribute::Safe)) => Some(Mark::Square),
-            (Some(_), Some(Attribute::Unknown)) => Some(Mark::Circle),
-            (None, _) => m
-                .marks
-                .iter()
-                .find(|(u, mk)| *u == v && matches!(mk, Mark::Label(l) if l.chars().count() == 1))
-                .map(|(_, mk)| mk.clone()),
-            _ => None,
-        };
-        marks.extend(mark.map(|mk| (v, mk)));
-    }
-    sgf::Record::from_position(race.position(), &marks)
-        .map(|r| r.write())
+    race_of(m)?
+        .to_sgf()
         .ok_or_else(|| BoardError::plain("race-sgf: the board is not a grid"))
 }
 
+/// The window as a race diagram (`Race::to_diagram`): the sides where the
+/// window does not reach the board's edge are open.
 fn write_race(m: &Model) -> Result<String, BoardError> {
-    // Checks the chains' attributes agree.
+    // Checks the chains' attributes agree on the whole board.
     race_of(m)?;
     let (bw, bh) = m.graph.dimensions().unwrap_or((m.width, m.height));
-    let mut open = Vec::new();
-    if m.origin.1 > 0 {
-        open.push("top");
-    }
-    if m.origin.1 + m.height < bh {
-        open.push("bottom");
-    }
-    if m.origin.0 > 0 {
-        open.push("left");
-    }
-    if m.origin.0 + m.width < bw {
-        open.push("right");
-    }
-    let mut out = String::new();
-    if !open.is_empty() {
-        out.push_str(&format!("open: {}\n", open.join(" ")));
-    }
-    for r in 0..m.height {
-        let mut row = Vec::with_capacity(m.width);
-        for c in 0..m.width {
-            let Some(v) = m.graph.at(m.origin.0 + c, m.origin.1 + r) else {
-                continue;
-            };
-            let ch = match (m.stones[v.index()], m.attrs[v.index()]) {
-                (Some(col), a) => {
-                    let ch = match a {
-                        None => 'X',
-                        Some(Attribute::Essential) => 'E',
-                        Some(Attribute::Safe) => 'S',
-                        Some(Attribute::Unknown) => 'U',
-                    };
-                    if col == Color::White {
-                        if ch == 'X' {
-                            'O'
-                        } else {
-                            ch.to_ascii_lowercase()
-                        }
-                    } else {
-                        ch
-                    }
+    let open: Vec<&str> = [
+        ("top", m.origin.1 > 0),
+        ("bottom", m.origin.1 + m.height < bh),
+        ("left", m.origin.0 > 0),
+        ("right", m.origin.0 + m.width < bw),
+    ]
+    .into_iter()
+    .filter_map(|(side, open)| open.then_some(side))
+    .collect();
+    let race_err = |e: String| BoardError::plain(format!("race: {e}"));
+    let graph = Arc::new(Graph::grid(m.width, m.height).map_err(|e| race_err(e.to_string()))?);
+    let mut setup = Setup::empty(graph.clone());
+    let mut attrs = vec![None; graph.len()];
+    let mut labels = Vec::new();
+    for (c, r, v) in m.window_vertices() {
+        let (Some(v), Some(u)) = (v, graph.at(c, r)) else {
+            continue;
+        };
+        setup.stones[u.index()] = m.stones[v.index()];
+        attrs[u.index()] = m.attrs[v.index()];
+        if m.stones[v.index()].is_none()
+            && let Some((_, Mark::Label(l))) = m.marks.iter().find(|(x, _)| *x == v)
+        {
+            let mut cs = l.chars();
+            match (cs.next(), cs.next()) {
+                (Some(ch), None) => labels.push((ch, u)),
+                _ => {
+                    return Err(race_err(format!(
+                        "the label {l:?} at {} cannot be written in a race diagram (one \
+                         lower-case letter other than e, s, u, or a digit)",
+                        m.name(v)
+                    )));
                 }
-                (None, _) => match m.marks.iter().find(|(u, _)| *u == v) {
-                    Some((_, Mark::Label(l))) => {
-                        let mut cs = l.chars();
-                        match (cs.next(), cs.next()) {
-                            (Some(c), None)
-                                if (c.is_ascii_lowercase() || c.is_ascii_digit())
-                                    && !"esux".contains(c)
-                                    && c != 'o' =>
-                            {
-                                c
-                            }
-                            _ => {
-                                return Err(BoardError::plain(format!(
-                                    "race: the label {l:?} at {} cannot be written in a race \
-                                     diagram (one lower-case letter other than e, s, u, o, x, \
-                                     or a digit)",
-                                    m.name(v)
-                                )));
-                            }
-                        }
-                    }
-                    _ => '.',
-                },
-            };
-            row.push(ch.to_string());
+            }
         }
-        out.push_str(&row.join(" "));
-        out.push('\n');
     }
-    Ok(out)
+    let pos = Position::from_setup(setup, race_rules())
+        .map_err(|e| race_err(format!("illegal position in the window: {e}")))?;
+    let race = Race::new(pos, attrs)
+        .and_then(|r| r.with_labels(&labels))
+        .and_then(|r| r.with_open_sides(&open))
+        .map_err(|e| race_err(e.to_string()))?;
+    race.to_diagram().map_err(|e| match e {
+        // Name the point on the whole board, not in the window.
+        miai_semeai::WriteError::Label { label, .. } => {
+            let at = labels
+                .iter()
+                .find(|&&(c, _)| c == label)
+                .and_then(|&(_, u)| graph.xy(u))
+                .and_then(|(c, r)| m.graph.at(m.origin.0 + c, m.origin.1 + r))
+                .map_or_else(String::new, |v| m.name(v));
+            race_err(format!(
+                "the label {:?} at {at} cannot be written in a race diagram (one lower-case \
+                 letter other than e, s, u, or a digit)",
+                label.to_string()
+            ))
+        }
+        e => race_err(e.to_string()),
+    })
 }
 
 #[cfg(test)]
