@@ -97,8 +97,7 @@ pub struct Args {
 
 /// Runs `miai semeai`.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = std::fs::read_to_string(&args.file)
-        .with_context(|| format!("reading {}", args.file.display()))?;
+    let text = crate::input::read(&args.file)?;
     let race = Race::parse(&text).with_context(|| format!("in {}", args.file.display()))?;
     if let Some(out) = &args.write_sgf {
         let Some(text) = race.to_sgf() else {
