@@ -136,3 +136,23 @@ fn a_cut_off_search_exits_1_and_the_old_flags_still_work() {
     assert!(ok, "{err}");
     assert!(out.contains("Black first: Black captures"), "{out}");
 }
+
+#[test]
+fn an_unwritable_out_dir_is_named() {
+    // A file where the folder should be: the error names the folder.
+    let file = std::env::temp_dir().join(format!("miai-out-dir-{}", std::process::id()));
+    std::fs::write(&file, "not a folder").unwrap();
+    let dir = file.join("trees");
+    let dir_text = dir.to_string_lossy().into_owned();
+    let (ok, _, err) = miai(&[
+        "semeai",
+        "examples/semeai/plain-3-3.txt",
+        "--trees",
+        "svg",
+        "--out-dir",
+        &dir_text,
+    ]);
+    let _ = std::fs::remove_file(&file);
+    assert!(!ok);
+    assert!(err.contains(&dir_text), "{err}");
+}

@@ -128,7 +128,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let analysis = analyse_with(&race, &options, &mut |p| spinner.update(p))?;
     spinner.finish();
     if args.trees == TreeFormat::Svg {
-        std::fs::create_dir_all(&args.out_dir)?;
+        std::fs::create_dir_all(&args.out_dir)
+            .with_context(|| format!("cannot create --out-dir {}", args.out_dir.display()))?;
         for s in &analysis.subs {
             if let Some(tree) = &s.tree {
                 let path = args.out_dir.join(format!("semeai-sub{}.svg", s.sub.index));
