@@ -600,7 +600,7 @@ fn ctrl_c_cancels_the_analyses_and_the_server_exits() {
 
 #[test]
 fn the_bundled_examples_are_the_cited_files() {
-    // The server embeds copies (crates/cli/assets/examples/) so that the
+    // The server embeds copies (crates/serve/assets/examples/) so that the
     // binary does not reach into another crate's tests; they stay equal to
     // the files the tests and docs cite.
     let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
@@ -609,7 +609,7 @@ fn the_bundled_examples_are_the_cited_files() {
         ("tsumego", "crates/tsumego/tests/data/seed003"),
         ("semeai", "examples/semeai"),
     ] {
-        let dir = format!("{root}/crates/cli/assets/examples/{bundled}");
+        let dir = format!("{root}/crates/serve/assets/examples/{bundled}");
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{dir}: {e}")) {
             let path = entry.expect("an entry").path();
             let name = path.file_name().expect("a name").to_string_lossy();

@@ -33,7 +33,7 @@ mod common;
 use common::{Server, assert_error, fetch, parse, repo_file};
 
 /// The most jobs the server runs at once (`MAX_RUNNING` in
-/// `crates/cli/src/cmd/serve/jobs.rs`, documented in docs/serve.md).
+/// `crates/serve/src/jobs.rs`, documented in docs/serve.md).
 const MAX_RUNNING: usize = 4;
 
 impl Server {

@@ -27,43 +27,43 @@ pub(super) fn routes() -> Router {
 const EXAMPLES: &[(&str, &str)] = &[
     (
         "02_tenuki",
-        include_str!("../../../assets/examples/tsumego/02_tenuki.txt"),
+        include_str!("../assets/examples/tsumego/02_tenuki.txt"),
     ),
     (
         "01a_ko_just_taken",
-        include_str!("../../../assets/examples/tsumego/01a_ko_just_taken.txt"),
+        include_str!("../assets/examples/tsumego/01a_ko_just_taken.txt"),
     ),
     (
         "03_dead_ko_disadvantaged",
-        include_str!("../../../assets/examples/tsumego/03_dead_ko_disadvantaged.txt"),
+        include_str!("../assets/examples/tsumego/03_dead_ko_disadvantaged.txt"),
     ),
     (
         "04a_approach_ko_n2",
-        include_str!("../../../assets/examples/tsumego/04a_approach_ko_n2.txt"),
+        include_str!("../assets/examples/tsumego/04a_approach_ko_n2.txt"),
     ),
     (
         "04b_approach_ko_n3",
-        include_str!("../../../assets/examples/tsumego/04b_approach_ko_n3.txt"),
+        include_str!("../assets/examples/tsumego/04b_approach_ko_n3.txt"),
     ),
     (
         "05_triple_ko",
-        include_str!("../../../assets/examples/tsumego/05_triple_ko.txt"),
+        include_str!("../assets/examples/tsumego/05_triple_ko.txt"),
     ),
     (
         "06_round_robin_ko",
-        include_str!("../../../assets/examples/tsumego/06_round_robin_ko.txt"),
+        include_str!("../assets/examples/tsumego/06_round_robin_ko.txt"),
     ),
     (
         "07_eternal_life",
-        include_str!("../../../assets/examples/tsumego/07_eternal_life.txt"),
+        include_str!("../assets/examples/tsumego/07_eternal_life.txt"),
     ),
     (
         "12_false_eternal_life_a",
-        include_str!("../../../assets/examples/tsumego/12_false_eternal_life_a.txt"),
+        include_str!("../assets/examples/tsumego/12_false_eternal_life_a.txt"),
     ),
     (
         "16_tempo_cycle_a",
-        include_str!("../../../assets/examples/tsumego/16_tempo_cycle_a.txt"),
+        include_str!("../assets/examples/tsumego/16_tempo_cycle_a.txt"),
     ),
 ];
 

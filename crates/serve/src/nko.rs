@@ -57,7 +57,7 @@ async fn api_nko_table(
     let rows = blocking(move || {
         Table::new(max_n, passes)
             .and_then(|t| t.rows())
-            .map_err(|e| ApiError::from_analysis(&e.into()))
+            .map_err(|e| ApiError::from_analysis(&e))
     })
     .await?;
     Ok(Json(NkoTable {
@@ -180,7 +180,7 @@ async fn api_nko_state(
     let answer = blocking(move || {
         let mut out = if passes {
             let pq = PassQuery::new(state, &miai_search::Limits::none(), None)
-                .map_err(|e| ApiError::from_analysis(&e.into()))?;
+                .map_err(|e| ApiError::from_analysis(&e))?;
             let mut v = serde_json::to_value(pq.json()).unwrap_or(Value::Null);
             if let Value::Object(map) = &mut v {
                 map.insert("how".into(), json!(pq.how()));

@@ -220,7 +220,7 @@ async fn api_pairing(
     let answer = blocking(move || {
         let result = find_pairing(&c, mirror, max_period, budget);
         let report = PairingReport::new(&c, mirror, &result).with_creature_note();
-        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e.into()))
+        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e))
     })
     .await?;
     Ok(Json(answer).into_response())
@@ -311,7 +311,7 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
                 }));
             },
         )
-        .map_err(|e| ApiError::from_analysis(&e.into()))?;
+        .map_err(|e| ApiError::from_analysis(&e))?;
         let mut report = solved.report;
         let download = match solved.certificate {
             Some(Ok(cert)) => {
@@ -336,7 +336,7 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
             None => None,
         };
         let result = serde_json::to_value(report.with_family_note())
-            .map_err(|e| ApiError::from_analysis(&e.into()))?;
+            .map_err(|e| ApiError::from_analysis(&e))?;
         Ok(Output { result, download })
     }))
 }

@@ -38,35 +38,35 @@ pub(super) fn routes() -> Router {
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "seed002-fig2.txt",
-        include_str!("../../../assets/examples/semeai/seed002-fig2.txt"),
+        include_str!("../assets/examples/semeai/seed002-fig2.txt"),
     ),
     (
         "seed002-fig2.sgf",
-        include_str!("../../../assets/examples/semeai/seed002-fig2.sgf"),
+        include_str!("../assets/examples/semeai/seed002-fig2.sgf"),
     ),
     (
         "seed002-fig12-cut.txt",
-        include_str!("../../../assets/examples/semeai/seed002-fig12-cut.txt"),
+        include_str!("../assets/examples/semeai/seed002-fig12-cut.txt"),
     ),
     (
         "plain-3-3.txt",
-        include_str!("../../../assets/examples/semeai/plain-3-3.txt"),
+        include_str!("../assets/examples/semeai/plain-3-3.txt"),
     ),
     (
         "eye-vs-no-eye.txt",
-        include_str!("../../../assets/examples/semeai/eye-vs-no-eye.txt"),
+        include_str!("../assets/examples/semeai/eye-vs-no-eye.txt"),
     ),
     (
         "shared-liberties.txt",
-        include_str!("../../../assets/examples/semeai/shared-liberties.txt"),
+        include_str!("../assets/examples/semeai/shared-liberties.txt"),
     ),
     (
         "study-unknown-capture.txt",
-        include_str!("../../../assets/examples/semeai/study-unknown-capture.txt"),
+        include_str!("../assets/examples/semeai/study-unknown-capture.txt"),
     ),
     (
         "study-approach-ko.txt",
-        include_str!("../../../assets/examples/semeai/study-approach-ko.txt"),
+        include_str!("../assets/examples/semeai/study-approach-ko.txt"),
     ),
 ];
 
