@@ -9,7 +9,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use miai_nko::variation::principal_variation;
-use miai_nko::{Ending, Move, Player, State, Step};
+use miai_nko::{Player, State};
 use serde_json::{Value, json};
 
 use super::{ApiError, blocking};
@@ -130,33 +130,6 @@ fn player_of(q: &NkoStateQuery) -> Result<Player, ApiError> {
     }
 }
 
-fn state_json(s: State) -> Value {
-    json!({
-        "n": s.n(),
-        "m": s.m(),
-        "t": s.t(),
-        "to_move": s.to_move().letter().to_string(),
-        "black_kos": s.kos_of(Player::Black),
-        "white_kos": s.kos_of(Player::White),
-    })
-}
-
-fn move_word(mv: Move) -> &'static str {
-    match mv {
-        Move::Capture => "capture",
-        Move::Fill => "fill",
-        Move::WinKoFight => "win-ko-fight",
-    }
-}
-
-fn ending_word(e: Ending) -> &'static str {
-    match e {
-        Ending::Capture => "capture",
-        Ending::Suicide => "suicide",
-        Ending::LostFightInAtari => "lost-fight-in-atari",
-    }
-}
-
 async fn api_nko_state(
     query: Result<Query<NkoStateQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
@@ -194,27 +167,7 @@ async fn api_nko_state(
             v
         } else {
             let pv = principal_variation(state, max_plies);
-            let plies: Vec<Value> = pv
-                .plies
-                .iter()
-                .map(|p| {
-                    let (after, end) = match p.after {
-                        Step::Continue(s) => (state_json(s), Value::Null),
-                        Step::Win { winner, ending } => (
-                            Value::Null,
-                            json!({"winner": winner.letter().to_string(), "how": ending_word(ending)}),
-                        ),
-                    };
-                    json!({
-                        "player": p.before.to_move().letter().to_string(),
-                        "move": move_word(p.mv),
-                        "text": p.to_string(),
-                        "before": state_json(p.before),
-                        "after": after,
-                        "end": end,
-                    })
-                })
-                .collect();
+            let plies = nko::plies_json(&pv);
             let mut v = serde_json::to_value(nko::Query::new(state, &pv)).unwrap_or(Value::Null);
             if let Value::Object(map) = &mut v {
                 map.insert("plies".into(), json!(plies));
@@ -223,7 +176,7 @@ async fn api_nko_state(
         };
         if let Value::Object(map) = &mut out {
             map.insert("to_move".into(), json!(to_move.letter().to_string()));
-            map.insert("state".into(), state_json(state));
+            map.insert("state".into(), json!(nko::StateJson::from(state)));
             map.insert("description".into(), json!(nko::describe(state)));
         }
         Ok(out)
