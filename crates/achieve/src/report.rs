@@ -18,6 +18,7 @@ use crate::pairing::PairingResult;
 use crate::player::Player;
 use crate::prove::{Attempt, ProveOutcome};
 use crate::solver::{Solver, Verdict};
+use crate::verify::{Verified, VerifyError};
 
 /// The verdict in words: `Maker wins`, `Breaker wins` or `unproven (why)`.
 pub fn verdict_words(verdict: Verdict) -> String {
@@ -595,6 +596,67 @@ impl fmt::Display for PairingReport {
     }
 }
 
+/// What the certificate checker said: the JSON of `miai achieve verify
+/// --json` and its text form.
+// Fields in alphabetical order: the order the JSON always had.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// Whether the certificate was accepted.
+    pub accepted: bool,
+    /// Who moves first, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// Line ends checked, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<usize>,
+    /// Positions checked, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
+    /// Why it was rejected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The winner, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+}
+
+impl VerifyReport {
+    /// The report of a check.
+    #[must_use]
+    pub fn new(result: &Result<Verified, VerifyError>) -> VerifyReport {
+        match result {
+            Ok(v) => VerifyReport {
+                accepted: true,
+                first: Some(v.first.to_string()),
+                lines: Some(v.lines),
+                positions: Some(v.positions),
+                reason: None,
+                winner: Some(v.winner.to_string()),
+            },
+            Err(e) => VerifyReport {
+                accepted: false,
+                first: None,
+                lines: None,
+                positions: None,
+                reason: Some(e.to_string()),
+                winner: None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.winner, &self.first, self.positions, self.lines) {
+            (Some(winner), Some(first), Some(positions), Some(lines)) if self.accepted => writeln!(
+                f,
+                "accepted: {winner} wins with {first} moving first ({positions} positions, {lines} line ends checked)"
+            ),
+            _ => writeln!(f, "rejected: {}", self.reason.as_deref().unwrap_or("")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -681,5 +743,59 @@ mod tests {
         let v = serde_json::to_value(r.clone().with_creature_note()).unwrap();
         assert_eq!(v["cells"], serde_json::json!([0, 1, 2]));
         assert!(r.to_string().starts_with("pairing found"));
+    }
+
+    /// A certificate the solver writes is accepted, with the checker's
+    /// counts in both forms; a broken one is rejected with the reason.
+    #[test]
+    fn verify_report_accepts_a_written_certificate_and_rejects_junk() {
+        let creature: Creature = "0,1,2".parse().unwrap();
+        let area = Area::consecutive(5).unwrap();
+        let game = family(&creature, &area, 1, false).unwrap();
+        let origin = Origin::Family {
+            creature,
+            area,
+            anchor: 1,
+            mirror: false,
+        };
+        let solved = solve_game(
+            &game,
+            &origin,
+            Player::Maker,
+            Limits::none(),
+            None,
+            true,
+            &mut || {},
+            &mut |_| {},
+        )
+        .unwrap();
+        let cert = solved.certificate.unwrap().unwrap();
+        let result = crate::verify::verify_text(&cert.to_string());
+        let v = result.as_ref().unwrap();
+        let report = VerifyReport::new(&result);
+        assert!(report.accepted);
+        assert_eq!(
+            report.to_string(),
+            format!(
+                "accepted: {} wins with maker moving first ({} positions, {} line ends checked)\n",
+                cert.winner, v.positions, v.lines
+            )
+        );
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(
+            json.starts_with(r#"{"accepted":true,"first":"maker","lines":"#),
+            "{json}"
+        );
+        assert!(!json.contains("reason"));
+
+        let junk = crate::verify::verify_text("junk");
+        let reason = junk.as_ref().unwrap_err().to_string();
+        let report = VerifyReport::new(&junk);
+        assert!(!report.accepted);
+        assert_eq!(report.to_string(), format!("rejected: {reason}\n"));
+        assert_eq!(
+            serde_json::to_value(&report).unwrap(),
+            serde_json::json!({"accepted": false, "reason": reason})
+        );
     }
 }
