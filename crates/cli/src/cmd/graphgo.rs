@@ -8,10 +8,9 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use miai_goban::{Color, Graph, GraphText};
-use miai_graphgo::picture::{self, Mark};
-use miai_graphgo::report::{SolveReport, names};
-use miai_graphgo::{Board, Repetition, SolveOptions, Stones, chinese, outcome, solver, ultimate};
-use serde_json::json;
+use miai_graphgo::picture;
+use miai_graphgo::report::{ClassesReport, SolveReport};
+use miai_graphgo::{Board, Repetition, SolveOptions, Stones, outcome, solver};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -180,50 +179,15 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {
     let (board, stones, _) = load_graph_file(&a.file)?;
-    let cls = outcome::classes(&board, &[stones], a.nodes)?;
-    let eyes = ultimate::eyes(&board, &stones);
-    let countable = chinese::countable_failure(&board, &stones, &cls);
-    let sc = chinese::score(&stones, &cls);
-    let marks: Vec<Mark> = cls.iter().map(|&c| Mark::from(c)).collect();
+    let report = ClassesReport::new(&board, &stones, a.nodes, a.komi)?;
     if let Some(path) = &a.svg {
-        std::fs::write(path, picture::svg(&board, &stones, &marks))
+        std::fs::write(path, picture::svg(&board, &stones, &report.marks))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if a.json {
-        let out = json!({
-            "vertices": (0..board.len()).map(|v| board.name(v)).collect::<Vec<_>>(),
-            "classes": cls.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "ultimate": eyes.is_some(),
-            "eyes_black": eyes.map(|e| names(&board, e.black)),
-            "eyes_white": eyes.map(|e| names(&board, e.white)),
-            "chinese_countable": countable.is_none(),
-            "chinese_score": countable.is_none().then_some(sc),
-            "white_wins": countable.is_none().then(|| chinese::white_wins(sc, a.komi)),
-            "jungo_score": chinese::jungo_score(&stones),
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", picture::text(&board, &stones, &marks));
-        match eyes {
-            Some(e) => println!(
-                "ultimate; E_B = {:?}, E_W = {:?}",
-                names(&board, e.black),
-                names(&board, e.white)
-            ),
-            None => println!("not ultimate"),
-        }
-        match countable {
-            None => println!(
-                "Chinese-countable; s_c = {sc} (White minus Black); komi {}: {} wins",
-                a.komi,
-                if chinese::white_wins(sc, a.komi) {
-                    "White"
-                } else {
-                    "Black"
-                }
-            ),
-            Some(v) => println!("not Chinese-countable (see vertex {})", board.name(v)),
-        }
+        print!("{report}");
     }
     Ok(ExitCode::SUCCESS)
 }
