@@ -352,6 +352,78 @@ pub fn plies_json(pv: &Variation) -> Vec<PlyJson> {
         .collect()
 }
 
+/// The answer for one state, with or without passes.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum StateAnswer {
+    /// Without passes: the proven closed form and its variation.
+    ClosedForm(Query),
+    /// With passes: the outcome only.
+    Passes {
+        /// The answer's fields.
+        #[serde(flatten)]
+        answer: PassJson,
+        /// What backs the answer, in words ([`PassQuery::how`]).
+        how: String,
+        /// Why there is no variation.
+        note: &'static str,
+        /// The seed's pass rule, `B`, `W` or `D`.
+        seed_rule: char,
+    },
+}
+
+/// A state's verdict and best play, the drill-down of a table cell: the
+/// JSON of `GET /api/nko/state` (one flat object: the answer's fields
+/// beside these).
+#[derive(Debug, Clone, Serialize)]
+pub struct StateReport {
+    /// The answer.
+    #[serde(flatten)]
+    pub answer: StateAnswer,
+    /// The state in words ([`describe`]).
+    pub description: String,
+    /// The principal variation ply by ply (none with passes).
+    pub plies: Vec<PlyJson>,
+    /// The state.
+    pub state: StateJson,
+    /// The side to move, `B` or `W`.
+    pub to_move: char,
+}
+
+impl StateReport {
+    /// The report of `state`: with `passes` the pass query (its brute
+    /// force unlimited for small `n`), else the closed form with at most
+    /// `max_plies` plies of the principal variation.
+    ///
+    /// # Errors
+    /// A search error of the pass query's brute force.
+    pub fn new(state: State, passes: bool, max_plies: usize) -> Result<StateReport, SearchError> {
+        let (answer, plies) = if passes {
+            let pq = PassQuery::new(state, &Limits::none(), None)?;
+            let answer = StateAnswer::Passes {
+                answer: pq.json(),
+                how: pq.how(),
+                note: "with passes the model gives the outcome only: no principal variation",
+                seed_rule: pq.rule.letter(),
+            };
+            (answer, Vec::new())
+        } else {
+            let pv = crate::variation::principal_variation(state, max_plies);
+            (
+                StateAnswer::ClosedForm(Query::new(state, &pv)),
+                plies_json(&pv),
+            )
+        };
+        Ok(StateReport {
+            answer,
+            description: describe(state),
+            plies,
+            state: StateJson::from(state),
+            to_move: state.to_move().letter(),
+        })
+    }
+}
+
 /// One cell of the win table: state `(n, m, t)` and its winner.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
@@ -729,5 +801,33 @@ mod tests {
         for pair in plies.windows(2) {
             assert_eq!(pair[0].after, Some(pair[1].before));
         }
+    }
+
+    /// The state report is one flat object: the answer's fields beside the
+    /// state, its words and the plies; with passes no plies and a note.
+    #[test]
+    fn the_state_report_is_flat_with_or_without_passes() {
+        let s = State::new(5, 2, Player::Black).unwrap();
+        let v = serde_json::to_value(StateReport::new(s, false, 40).unwrap()).unwrap();
+        assert_eq!(v["winner"], "B");
+        assert_eq!(v["seed_wrong"], true);
+        assert_eq!(v["to_move"], "B");
+        assert_eq!(v["state"]["white_kos"], 3);
+        assert_eq!(v["description"], describe(s));
+        let plies = v["plies"].as_array().unwrap();
+        assert_eq!(plies.len(), v["variation"].as_array().unwrap().len());
+        assert_eq!(plies[0]["move"], "win-ko-fight");
+
+        let p = serde_json::to_value(StateReport::new(s, true, 40).unwrap()).unwrap();
+        assert_eq!(p["passes"], true);
+        assert_eq!(p["plies"], serde_json::json!([]));
+        assert_eq!(p["how"], "full-history brute force, just run");
+        assert!(
+            p["note"]
+                .as_str()
+                .unwrap()
+                .contains("no principal variation")
+        );
+        assert!(p.get("answer").is_none() && p.get("variation").is_none());
     }
 }

@@ -8,12 +8,10 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use miai_nko::variation::principal_variation;
 use miai_nko::{Player, State};
-use serde_json::{Value, json};
 
 use super::{ApiError, blocking};
-use miai_nko::report::{self as nko, PassQuery, Table};
+use miai_nko::report::{self as nko, Table};
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -151,35 +149,10 @@ async fn api_nko_state(
     let max_plies = q.max_plies.unwrap_or(NKO_MAX_PLIES).min(NKO_MAX_PLIES);
     let passes = q.passes;
     let answer = blocking(move || {
-        let mut out = if passes {
-            let pq = PassQuery::new(state, &miai_search::Limits::none(), None)
-                .map_err(|e| ApiError::from_analysis(&e.into()))?;
-            let mut v = serde_json::to_value(pq.json()).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("how".into(), json!(pq.how()));
-                map.insert("seed_rule".into(), json!(pq.rule.letter().to_string()));
-                map.insert("plies".into(), json!([]));
-                map.insert(
-                    "note".into(),
-                    json!("with passes the model gives the outcome only: no principal variation"),
-                );
-            }
-            v
-        } else {
-            let pv = principal_variation(state, max_plies);
-            let plies = nko::plies_json(&pv);
-            let mut v = serde_json::to_value(nko::Query::new(state, &pv)).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("plies".into(), json!(plies));
-            }
-            v
-        };
-        if let Value::Object(map) = &mut out {
-            map.insert("to_move".into(), json!(to_move.letter().to_string()));
-            map.insert("state".into(), json!(nko::StateJson::from(state)));
-            map.insert("description".into(), json!(nko::describe(state)));
-        }
-        Ok(out)
+        let report = nko::StateReport::new(state, passes, max_plies)
+            .map_err(|e| ApiError::from_analysis(&e.into()))?;
+        // Through a `Value`: its keys sorted, as this answer always had them.
+        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e.into()))
     })
     .await?;
     Ok(Json(answer).into_response())
