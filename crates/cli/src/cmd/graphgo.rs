@@ -3,14 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Subcommand;
-use miai_goban::{Color, Graph, GraphText};
 use miai_graphgo::picture;
 use miai_graphgo::report::{ClassesReport, SolveReport};
-use miai_graphgo::{Board, Repetition, SolveOptions, Stones, outcome, solver};
+use miai_graphgo::start::{Start, StartError};
+use miai_graphgo::{Repetition, SolveOptions, outcome, solver};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -91,33 +90,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn load_graph_file(path: &PathBuf) -> anyhow::Result<(Board, Stones, Color)> {
+fn load_graph_file(path: &PathBuf) -> anyhow::Result<Start> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let t = GraphText::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let board = Board::new(Arc::new(t.graph)).with_context(|| format!("{}", path.display()))?;
-    let mut colors = vec![None; board.len()];
-    for (v, c) in t.stones {
-        colors[v.index()] = Some(c);
-    }
-    let stones =
-        Stones::from_colors(&board, &colors).with_context(|| format!("{}", path.display()))?;
-    Ok((board, stones, t.to_move.unwrap_or(Color::Black)))
-}
-
-fn parse_grid(text: &str) -> anyhow::Result<Graph> {
-    let Some((w, h)) = text.split_once(['x', 'X']) else {
-        bail!("--board {text:?}: expected WxH, e.g. 3x3");
-    };
-    let (w, h): (usize, usize) = (
-        w.trim()
-            .parse()
-            .with_context(|| format!("--board {text:?}: bad width"))?,
-        h.trim()
-            .parse()
-            .with_context(|| format!("--board {text:?}: bad height"))?,
-    );
-    Ok(Graph::grid(w, h)?)
+    Start::parse(&text).with_context(|| format!("{}", path.display()))
 }
 
 /// A komi: a finite number (NaN or infinity would decide every game).
@@ -130,12 +106,19 @@ fn parse_komi(text: &str) -> Result<f64, String> {
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (board, stones, to_move) = match (&a.board, &a.graph) {
+    let Start {
+        board,
+        stones,
+        to_move,
+    } = match (&a.board, &a.graph) {
         (_, Some(path)) => load_graph_file(path)?,
-        (Some(b), None) => {
-            let board = Board::new(Arc::new(parse_grid(b)?))?;
-            (board, Stones::EMPTY, Color::Black)
-        }
+        (Some(b), None) => Start::grid(b).map_err(|e| match e {
+            StartError::GridSyntax { .. } => anyhow!("--board {e}"),
+            StartError::GridSide { ref source, .. } => {
+                anyhow::Error::new(source.clone()).context(format!("--board {e}"))
+            }
+            other => other.into(),
+        })?,
         (None, None) => bail!("give --board WxH or --graph FILE"),
     };
     let repetition = match a.rules.to_ascii_lowercase().as_str() {
@@ -178,7 +161,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {
-    let (board, stones, _) = load_graph_file(&a.file)?;
+    let Start { board, stones, .. } = load_graph_file(&a.file)?;
     let report = ClassesReport::new(&board, &stones, a.nodes, a.komi)?;
     if let Some(path) = &a.svg {
         std::fs::write(path, picture::svg(&board, &stones, &report.marks))
