@@ -230,6 +230,36 @@ pub struct Solved {
     pub certificate: Option<Result<Certificate, Stop>>,
 }
 
+impl Solved {
+    /// Offers the certificate for download as `filename` (the server's
+    /// way): the report notes it, or why it was not written, and the
+    /// certificate's text comes back beside it.
+    #[must_use]
+    pub fn offer(self, filename: &str) -> (GameReport, Option<String>) {
+        let mut report = self.report;
+        let body = match self.certificate {
+            Some(Ok(cert)) => {
+                let text = cert.to_string();
+                report.certificate = Some(CertificateNote::Offered {
+                    moves: cert.strategy.len(),
+                    bytes: text.len(),
+                    filename: filename.to_string(),
+                    winner: cert.winner.to_string(),
+                });
+                Some(text)
+            }
+            Some(Err(cut)) => {
+                report.certificate = Some(CertificateNote::NotWritten {
+                    not_written: cut.to_string(),
+                });
+                None
+            }
+            None => None,
+        };
+        (report, body)
+    }
+}
+
 /// Solves `game` with `first` to move under `limits`, stopping once
 /// `cancel` is raised; with `certificate`, also writes out the winner's
 /// strategy (`on_certificate` is called when that phase starts).
@@ -797,5 +827,49 @@ mod tests {
             serde_json::to_value(&report).unwrap(),
             serde_json::json!({"accepted": false, "reason": reason})
         );
+    }
+
+    /// An offered certificate's note names the file and counts its bytes
+    /// and moves; without a certificate asked for, nothing is offered.
+    #[test]
+    fn an_offered_certificate_is_noted_with_its_size() {
+        let creature: Creature = "0,1,2".parse().unwrap();
+        let area = Area::consecutive(5).unwrap();
+        let game = family(&creature, &area, 1, false).unwrap();
+        let origin = Origin::Family {
+            creature,
+            area,
+            anchor: 1,
+            mirror: false,
+        };
+        let solve = |certificate| {
+            solve_game(
+                &game,
+                &origin,
+                Player::Maker,
+                Limits::none(),
+                None,
+                certificate,
+                &mut || {},
+                &mut |_| {},
+            )
+            .unwrap()
+        };
+        let (report, body) = solve(true).offer("x.cert");
+        let body = body.unwrap();
+        let Some(CertificateNote::Offered {
+            moves,
+            bytes,
+            filename,
+            winner,
+        }) = report.certificate
+        else {
+            panic!("no offer: {:?}", report.certificate);
+        };
+        assert_eq!((bytes, filename.as_str()), (body.len(), "x.cert"));
+        assert!(moves > 0);
+        assert_eq!(winner, Player::Maker.to_string());
+        let (report, body) = solve(false).offer("x.cert");
+        assert_eq!((report.certificate, body), (None, None));
     }
 }

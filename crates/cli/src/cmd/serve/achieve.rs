@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use miai_achieve::pairing::find_pairing;
-use miai_achieve::report::{CertificateNote, PairingReport, solve_game};
+use miai_achieve::report::{PairingReport, solve_game};
 use miai_achieve::spec::{FamilyReport, GameSpec};
 use miai_achieve::{Creature, Limits, Player};
 use serde::Deserialize;
@@ -238,29 +238,11 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
             },
         )
         .map_err(|e| ApiError::from_analysis(&e.into()))?;
-        let mut report = solved.report;
-        let download = match solved.certificate {
-            Some(Ok(cert)) => {
-                let text = cert.to_string();
-                report.certificate = Some(CertificateNote::Offered {
-                    moves: cert.strategy.len(),
-                    bytes: text.len(),
-                    filename: filename.clone(),
-                    winner: cert.winner.to_string(),
-                });
-                Some(Download {
-                    filename: filename.clone(),
-                    body: text,
-                })
-            }
-            Some(Err(cut)) => {
-                report.certificate = Some(CertificateNote::NotWritten {
-                    not_written: cut.to_string(),
-                });
-                None
-            }
-            None => None,
-        };
+        let (report, body) = solved.offer(&filename);
+        let download = body.map(|body| Download {
+            filename: filename.clone(),
+            body,
+        });
         let result = serde_json::to_value(report.with_family_note())
             .map_err(|e| ApiError::from_analysis(&e.into()))?;
         Ok(Output { result, download })
