@@ -6,11 +6,15 @@
 use serde::Serialize;
 
 use crate::area::Area;
-use crate::certificate::Origin;
+use miai_search::{Cancel, Limits, Stop};
+
+use crate::certificate::{Certificate, Origin};
 use crate::creature::Creature;
-use crate::error::{AreaError, CreatureError};
+use crate::error::{AreaError, CreatureError, HypergraphError};
 use crate::family::family;
 use crate::hypergraph::Hypergraph;
+use crate::player::Player;
+use crate::solver::Solver;
 
 /// A spec that does not name a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -167,6 +171,42 @@ impl GameSpec {
     }
 }
 
+/// Why a spec's certificate was not built.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecCertificateError {
+    /// The spec names no family (an anchor beyond the stones).
+    #[error(transparent)]
+    Family(#[from] CreatureError),
+    /// The family is too big for the solver.
+    #[error(transparent)]
+    Game(#[from] HypergraphError),
+    /// The limits stopped the strategy's search.
+    #[error("{0}")]
+    Stopped(Stop),
+}
+
+impl GameSpec {
+    /// The winner's strategy with `first` to move, searched within
+    /// `limits` and stopped once `cancel` is raised.
+    ///
+    /// # Errors
+    /// A spec naming no family, a family too big, a stopped search.
+    pub fn certificate(
+        &self,
+        first: Player,
+        limits: Limits,
+        cancel: Option<&Cancel>,
+    ) -> Result<Certificate, SpecCertificateError> {
+        let game = self.family()?;
+        let mut solver = Solver::new(&game, limits)?;
+        if let Some(c) = cancel {
+            solver = solver.with_cancel(c);
+        }
+        Certificate::build(&mut solver, &game, self.origin(), first, &mut |_| {})
+            .map_err(SpecCertificateError::Stopped)
+    }
+}
+
 /// One placement of the creature: where its anchor stone sits and the
 /// cells it covers on the line (some may lie outside the area).
 // Fields in alphabetical order: the order the server's JSON always had.
@@ -313,6 +353,19 @@ mod tests {
         assert_eq!(r.offsets, vec![-1, 0, 1]);
         assert_eq!(r.area.cells, vec![0, 1, 2, 3, 4]);
         assert_eq!(r.sets.len(), r.game_sets.len());
+    }
+
+    #[test]
+    fn a_spec_certificate_is_accepted_by_the_checker_or_says_it_stopped() {
+        let s = spec("0,1,2", Some(5), None).unwrap();
+        let cert = s.certificate(Player::Maker, Limits::none(), None).unwrap();
+        let v = crate::verify::verify_text(&cert.to_string()).unwrap();
+        assert_eq!(v.first, Player::Maker);
+        let cut = s.certificate(Player::Maker, Limits::none().with_nodes(1), None);
+        assert!(
+            matches!(cut, Err(SpecCertificateError::Stopped(_))),
+            "{cut:?}"
+        );
     }
 
     proptest! {

@@ -150,10 +150,7 @@ impl SolveReport {
         let marks = picture::owner_marks(board, &cur);
         SolveReport {
             vertices: board.len(),
-            rules: match repetition {
-                Repetition::Positional => "positional",
-                Repetition::Situational => "situational",
-            },
+            rules: repetition.word(),
             komi,
             score: solution.score,
             proven: solution.proven,

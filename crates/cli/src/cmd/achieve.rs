@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use miai_achieve::pairing::find_pairing;
@@ -12,9 +11,9 @@ use miai_achieve::prove::{ProveOptions, prove};
 use miai_achieve::report::{
     AttemptRow, CertificateNote, PairingReport, ProveReport, VerifyReport, solve_game,
 };
-use miai_achieve::spec::{GameSpec, SpecError};
+use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
 use miai_achieve::table::{TableOptions, classify, creatures, markdown};
-use miai_achieve::{Certificate, Creature, Hypergraph, Limits, Origin, Player, Solver, verify};
+use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -306,21 +305,14 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
             anchor: anchors[0],
             mirror: a.mirror,
         };
-        let game = spec.family()?;
-        let mut solver = Solver::new(&game, limit)?.with_cancel(&cancel);
-        match Certificate::build(
-            &mut solver,
-            &game,
-            spec.origin(),
-            Player::Maker,
-            &mut |_| {},
-        ) {
+        match spec.certificate(Player::Maker, limit, Some(&cancel)) {
             Ok(cert) => {
                 std::fs::write(path, cert.to_string())
                     .with_context(|| format!("cannot write {}", path.display()))?;
                 report.certificate = Some(path.display().to_string());
             }
-            Err(cut) => eprintln!("certificate not written: {cut}"),
+            Err(SpecCertificateError::Stopped(cut)) => eprintln!("certificate not written: {cut}"),
+            Err(e) => return Err(e.into()),
         }
     }
     if a.json {
@@ -336,9 +328,7 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
         max_area: a.max_area,
         max_segment: a.max_segment,
         mirror: a.mirror,
-        limit: a.limits.or(Limits::none()
-            .with_time(Duration::from_secs(10))
-            .with_table_bytes(32 << 20)),
+        limit: a.limits.or(TableOptions::default().limit),
         ..TableOptions::default()
     };
     let spinner = Spinner::new("classifying", true);

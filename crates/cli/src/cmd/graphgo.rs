@@ -121,11 +121,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         })?,
         (None, None) => bail!("give --board WxH or --graph FILE"),
     };
-    let repetition = match a.rules.to_ascii_lowercase().as_str() {
-        "positional" | "psk" => Repetition::Positional,
-        "situational" | "ssk" => Repetition::Situational,
-        other => bail!("--rules {other:?}: expected positional or situational"),
-    };
+    let repetition: Repetition = a.rules.parse().map_err(|e| anyhow!("--rules {e}"))?;
     if let Some(bits) = &a.table_bits {
         bail!(
             "--table-bits {bits}: the flag is gone; give the table's memory with --table-mb MIB \

@@ -10,7 +10,7 @@ use miai_nko::history::Rules;
 use miai_nko::report::{PassQuery, Query, Table};
 use miai_nko::variation::principal_variation;
 use miai_nko::verify::sweep;
-use miai_nko::{MAX_TABLE_N, Player, State};
+use miai_nko::{Player, State};
 use miai_search::Limits;
 
 use crate::search::{LimitArgs, ctrl_c, exit_code, progress_bar, progress_message};
@@ -157,13 +157,7 @@ fn query_passes(state: State, limits: &Limits, json: bool) -> anyhow::Result<Exi
 
 fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let max_n = args.max_n;
-    if max_n < 2 {
-        bail!("--max-n {max_n}: the table starts at n = 2");
-    }
-    if max_n > MAX_TABLE_N {
-        bail!("--max-n {max_n} is above the limit of {MAX_TABLE_N}");
-    }
-    let table = Table::new(max_n, args.passes)?;
+    let table = Table::new(max_n, args.passes).with_context(|| format!("--max-n {max_n}"))?;
     if args.json {
         println!("{}", serde_json::to_string(&table.rows()?)?);
     }

@@ -103,19 +103,11 @@ fn player_of(q: &NkoStateQuery) -> Result<Player, ApiError> {
             )));
         }
     };
-    let by_name = match q.to_move.as_deref().map(str::trim) {
+    let by_name = match q.to_move.as_deref() {
         None => None,
-        Some(s) if s.eq_ignore_ascii_case("b") || s.eq_ignore_ascii_case("black") => {
-            Some(Player::Black)
-        }
-        Some(s) if s.eq_ignore_ascii_case("w") || s.eq_ignore_ascii_case("white") => {
-            Some(Player::White)
-        }
-        Some(s) => {
-            return Err(ApiError::bad_request(format!(
-                "to_move: {s:?}: expected B or W"
-            )));
-        }
+        Some(s) => Some(Player::from_name(s).ok_or_else(|| {
+            ApiError::bad_request(format!("to_move: {:?}: expected B or W", s.trim()))
+        })?),
     };
     match (by_t, by_name) {
         (Some(a), Some(b)) if a != b => Err(ApiError::bad_request(
