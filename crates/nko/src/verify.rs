@@ -114,6 +114,18 @@ pub enum SweepError {
     State(#[from] StateError),
 }
 
+/// The number of cells a sweep up to `max_n` solves, `max_n * (max_n - 1)`
+/// (for a progress bar).
+///
+/// # Errors
+/// [`SweepError::MaxN`] outside `2..=MAX_HISTORY_N`.
+pub fn sweep_cells(max_n: u64) -> Result<u64, SweepError> {
+    if !(2..=MAX_HISTORY_N).contains(&max_n) {
+        return Err(SweepError::MaxN { max_n });
+    }
+    Ok(max_n * (max_n - 1))
+}
+
 /// Solves every cell with `n <= max_n` by the full-history brute force
 /// (one search, its table shared by all cells, within `limits` over the
 /// whole sweep) and compares. `on_cell` is called after each solved cell;
@@ -139,9 +151,7 @@ pub fn sweep(
     progress: &mut dyn FnMut(&Progress),
     on_cell: &mut dyn FnMut(),
 ) -> Result<Sweep, SweepError> {
-    if !(2..=MAX_HISTORY_N).contains(&max_n) {
-        return Err(SweepError::MaxN { max_n });
-    }
+    sweep_cells(max_n)?;
     let with_passes = rules == Rules::PassesAllowed;
     let dp = WinTable::build(max_n)?;
     let mut search = HistorySearch::new(rules, limits, cancel).with_progress(progress);
@@ -310,6 +320,24 @@ mod tests {
         assert!(text.contains("stopped early: "));
         assert!(text.contains("the seed's pass rule: "));
         assert!(!text.contains("closed form"), "no closed form with passes");
+    }
+
+    #[test]
+    fn sweep_cells_counts_both_sides_and_checks_the_range() {
+        let s = sweep(
+            4,
+            Rules::NoPasses,
+            &Limits::none(),
+            None,
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        assert_eq!(sweep_cells(4), Ok(s.cells));
+        assert_eq!(sweep_cells(1), Err(SweepError::MaxN { max_n: 1 }));
+        assert!(sweep_cells(MAX_HISTORY_N + 1).is_err());
+        assert_eq!(Rules::with_passes(true), Rules::PassesAllowed);
+        assert_eq!(Rules::with_passes(false), Rules::NoPasses);
     }
 
     #[test]

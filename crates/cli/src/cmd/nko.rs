@@ -9,7 +9,7 @@ use anyhow::{Context as _, bail};
 use miai_nko::history::Rules;
 use miai_nko::report::{PassQuery, Query, Table};
 use miai_nko::variation::principal_variation;
-use miai_nko::verify::sweep;
+use miai_nko::verify::{sweep, sweep_cells};
 use miai_nko::{Player, State};
 use miai_search::Limits;
 
@@ -176,26 +176,11 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn verify(args: &VerifyArgs) -> anyhow::Result<ExitCode> {
-    if args.max_n < 2 || args.max_n > miai_nko::history::MAX_HISTORY_N {
-        bail!(
-            "--max-n {}: the full-history brute force handles 2..={}",
-            args.max_n,
-            miai_nko::history::MAX_HISTORY_N
-        );
-    }
-    let rules = if args.passes {
-        Rules::PassesAllowed
-    } else {
-        Rules::NoPasses
-    };
-    let bar = progress_bar(
-        true,
-        args.max_n * (args.max_n - 1),
-        "{bar:40} {pos}/{len} {msg}",
-    );
+    let cells = sweep_cells(args.max_n).with_context(|| format!("--max-n {}", args.max_n))?;
+    let bar = progress_bar(true, cells, "{bar:40} {pos}/{len} {msg}");
     let s = sweep(
         args.max_n,
-        rules,
+        Rules::with_passes(args.passes),
         &args.limits.limits(),
         Some(&ctrl_c()),
         &mut |p| bar.set_message(progress_message(p)),
