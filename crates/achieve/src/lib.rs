@@ -40,6 +40,7 @@ mod player;
 pub mod prove;
 pub mod report;
 mod solver;
+pub mod spec;
 pub mod table;
 pub mod verify;
 

@@ -18,6 +18,7 @@ use crate::pairing::PairingResult;
 use crate::player::Player;
 use crate::prove::{Attempt, ProveOutcome};
 use crate::solver::{Solver, Verdict};
+use crate::verify::{Verified, VerifyError};
 
 /// The verdict in words: `Maker wins`, `Breaker wins` or `unproven (why)`.
 pub fn verdict_words(verdict: Verdict) -> String {
@@ -227,6 +228,36 @@ pub struct Solved {
     pub report: GameReport,
     /// The winner's strategy, when asked for and the game is proven.
     pub certificate: Option<Result<Certificate, Stop>>,
+}
+
+impl Solved {
+    /// Offers the certificate for download as `filename` (the server's
+    /// way): the report notes it, or why it was not written, and the
+    /// certificate's text comes back beside it.
+    #[must_use]
+    pub fn offer(self, filename: &str) -> (GameReport, Option<String>) {
+        let mut report = self.report;
+        let body = match self.certificate {
+            Some(Ok(cert)) => {
+                let text = cert.to_string();
+                report.certificate = Some(CertificateNote::Offered {
+                    moves: cert.strategy.len(),
+                    bytes: text.len(),
+                    filename: filename.to_string(),
+                    winner: cert.winner.to_string(),
+                });
+                Some(text)
+            }
+            Some(Err(cut)) => {
+                report.certificate = Some(CertificateNote::NotWritten {
+                    not_written: cut.to_string(),
+                });
+                None
+            }
+            None => None,
+        };
+        (report, body)
+    }
 }
 
 /// Solves `game` with `first` to move under `limits`, stopping once
@@ -595,6 +626,67 @@ impl fmt::Display for PairingReport {
     }
 }
 
+/// What the certificate checker said: the JSON of `miai achieve verify
+/// --json` and its text form.
+// Fields in alphabetical order: the order the JSON always had.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// Whether the certificate was accepted.
+    pub accepted: bool,
+    /// Who moves first, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    /// Line ends checked, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lines: Option<usize>,
+    /// Positions checked, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<usize>,
+    /// Why it was rejected.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The winner, when accepted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+}
+
+impl VerifyReport {
+    /// The report of a check.
+    #[must_use]
+    pub fn new(result: &Result<Verified, VerifyError>) -> VerifyReport {
+        match result {
+            Ok(v) => VerifyReport {
+                accepted: true,
+                first: Some(v.first.to_string()),
+                lines: Some(v.lines),
+                positions: Some(v.positions),
+                reason: None,
+                winner: Some(v.winner.to_string()),
+            },
+            Err(e) => VerifyReport {
+                accepted: false,
+                first: None,
+                lines: None,
+                positions: None,
+                reason: Some(e.to_string()),
+                winner: None,
+            },
+        }
+    }
+}
+
+impl fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.winner, &self.first, self.positions, self.lines) {
+            (Some(winner), Some(first), Some(positions), Some(lines)) if self.accepted => writeln!(
+                f,
+                "accepted: {winner} wins with {first} moving first ({positions} positions, {lines} line ends checked)"
+            ),
+            _ => writeln!(f, "rejected: {}", self.reason.as_deref().unwrap_or("")),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -681,5 +773,103 @@ mod tests {
         let v = serde_json::to_value(r.clone().with_creature_note()).unwrap();
         assert_eq!(v["cells"], serde_json::json!([0, 1, 2]));
         assert!(r.to_string().starts_with("pairing found"));
+    }
+
+    /// A certificate the solver writes is accepted, with the checker's
+    /// counts in both forms; a broken one is rejected with the reason.
+    #[test]
+    fn verify_report_accepts_a_written_certificate_and_rejects_junk() {
+        let creature: Creature = "0,1,2".parse().unwrap();
+        let area = Area::consecutive(5).unwrap();
+        let game = family(&creature, &area, 1, false).unwrap();
+        let origin = Origin::Family {
+            creature,
+            area,
+            anchor: 1,
+            mirror: false,
+        };
+        let solved = solve_game(
+            &game,
+            &origin,
+            Player::Maker,
+            Limits::none(),
+            None,
+            true,
+            &mut || {},
+            &mut |_| {},
+        )
+        .unwrap();
+        let cert = solved.certificate.unwrap().unwrap();
+        let result = crate::verify::verify_text(&cert.to_string());
+        let v = result.as_ref().unwrap();
+        let report = VerifyReport::new(&result);
+        assert!(report.accepted);
+        assert_eq!(
+            report.to_string(),
+            format!(
+                "accepted: {} wins with maker moving first ({} positions, {} line ends checked)\n",
+                cert.winner, v.positions, v.lines
+            )
+        );
+        let json = serde_json::to_string(&report).unwrap();
+        assert!(
+            json.starts_with(r#"{"accepted":true,"first":"maker","lines":"#),
+            "{json}"
+        );
+        assert!(!json.contains("reason"));
+
+        let junk = crate::verify::verify_text("junk");
+        let reason = junk.as_ref().unwrap_err().to_string();
+        let report = VerifyReport::new(&junk);
+        assert!(!report.accepted);
+        assert_eq!(report.to_string(), format!("rejected: {reason}\n"));
+        assert_eq!(
+            serde_json::to_value(&report).unwrap(),
+            serde_json::json!({"accepted": false, "reason": reason})
+        );
+    }
+
+    /// An offered certificate's note names the file and counts its bytes
+    /// and moves; without a certificate asked for, nothing is offered.
+    #[test]
+    fn an_offered_certificate_is_noted_with_its_size() {
+        let creature: Creature = "0,1,2".parse().unwrap();
+        let area = Area::consecutive(5).unwrap();
+        let game = family(&creature, &area, 1, false).unwrap();
+        let origin = Origin::Family {
+            creature,
+            area,
+            anchor: 1,
+            mirror: false,
+        };
+        let solve = |certificate| {
+            solve_game(
+                &game,
+                &origin,
+                Player::Maker,
+                Limits::none(),
+                None,
+                certificate,
+                &mut || {},
+                &mut |_| {},
+            )
+            .unwrap()
+        };
+        let (report, body) = solve(true).offer("x.cert");
+        let body = body.unwrap();
+        let Some(CertificateNote::Offered {
+            moves,
+            bytes,
+            filename,
+            winner,
+        }) = report.certificate
+        else {
+            panic!("no offer: {:?}", report.certificate);
+        };
+        assert_eq!((bytes, filename.as_str()), (body.len(), "x.cert"));
+        assert!(moves > 0);
+        assert_eq!(winner, Player::Maker.to_string());
+        let (report, body) = solve(false).offer("x.cert");
+        assert_eq!((report.certificate, body), (None, None));
     }
 }

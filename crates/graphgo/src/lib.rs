@@ -44,6 +44,7 @@ pub mod outcome;
 pub mod picture;
 pub mod report;
 pub mod solver;
+pub mod start;
 mod stones;
 pub mod ultimate;
 

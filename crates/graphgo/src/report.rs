@@ -11,10 +11,12 @@ use miai_goban::Color;
 use serde::Serialize;
 
 use crate::board::{Bits, Board};
+use crate::error::GraphGoError;
 use crate::outcome::{self, Class};
 use crate::picture::{self, Mark};
 use crate::solver::{Move, Repetition, Solution};
 use crate::stones::Stones;
+use crate::{chinese, ultimate};
 
 /// A position by the names of its stones.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -148,10 +150,7 @@ impl SolveReport {
         let marks = picture::owner_marks(board, &cur);
         SolveReport {
             vertices: board.len(),
-            rules: match repetition {
-                Repetition::Positional => "positional",
-                Repetition::Situational => "situational",
-            },
+            rules: repetition.word(),
             komi,
             score: solution.score,
             proven: solution.proven,
@@ -233,6 +232,105 @@ pub fn names(board: &Board, set: Bits) -> Vec<String> {
         .filter(|v| set >> v & 1 == 1)
         .map(|v| board.name(v))
         .collect()
+}
+
+/// The outcome classes of a position with its ultimate status, eyes and
+/// Chinese count: the JSON of `miai graphgo classes --json` and its text.
+// Fields in alphabetical order: the order the JSON always had.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClassesReport {
+    /// Whether the position is Chinese-countable.
+    pub chinese_countable: bool,
+    /// The Chinese count `s_c` (White minus Black), when countable.
+    pub chinese_score: Option<i32>,
+    /// The outcome class of each vertex.
+    pub classes: Vec<String>,
+    /// `E_B`, when the position is ultimate.
+    pub eyes_black: Option<Vec<String>>,
+    /// `E_W`, when the position is ultimate.
+    pub eyes_white: Option<Vec<String>>,
+    /// The Jungo count of the stones.
+    pub jungo_score: i32,
+    /// Whether the position is ultimate.
+    pub ultimate: bool,
+    /// The vertices, by name.
+    pub vertices: Vec<String>,
+    /// Whether White wins against the komi, when countable.
+    pub white_wins: Option<bool>,
+    /// The class marks of the vertices (for pictures).
+    #[serde(skip)]
+    pub marks: Vec<Mark>,
+    #[serde(skip)]
+    komi: f64,
+    #[serde(skip)]
+    score: i32,
+    #[serde(skip)]
+    not_countable_at: Option<String>,
+    #[serde(skip)]
+    picture: String,
+}
+
+impl ClassesReport {
+    /// The classes of `stones` on `board`, found by the exhaustive
+    /// recursion within `max_nodes`, counted against `komi` (finite: the
+    /// caller checks user input).
+    ///
+    /// # Errors
+    /// A board too big for the recursion, or its node budget spent.
+    pub fn new(
+        board: &Board,
+        stones: &Stones,
+        max_nodes: u64,
+        komi: f64,
+    ) -> Result<ClassesReport, GraphGoError> {
+        let cls = outcome::classes(board, &[*stones], max_nodes)?;
+        let eyes = ultimate::eyes(board, stones);
+        let countable = chinese::countable_failure(board, stones, &cls);
+        let score = chinese::score(stones, &cls);
+        let marks: Vec<Mark> = cls.iter().map(|&c| Mark::from(c)).collect();
+        Ok(ClassesReport {
+            chinese_countable: countable.is_none(),
+            chinese_score: countable.is_none().then_some(score),
+            classes: cls.iter().map(Class::to_string).collect(),
+            eyes_black: eyes.map(|e| names(board, e.black)),
+            eyes_white: eyes.map(|e| names(board, e.white)),
+            jungo_score: chinese::jungo_score(stones),
+            ultimate: eyes.is_some(),
+            vertices: (0..board.len()).map(|v| board.name(v)).collect(),
+            white_wins: countable
+                .is_none()
+                .then(|| chinese::white_wins(score, komi)),
+            picture: picture::text(board, stones, &marks),
+            marks,
+            komi,
+            score,
+            not_countable_at: countable.map(|v| board.name(v)),
+        })
+    }
+}
+
+impl fmt::Display for ClassesReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.picture)?;
+        match (&self.eyes_black, &self.eyes_white) {
+            (Some(b), Some(w)) => writeln!(f, "ultimate; E_B = {b:?}, E_W = {w:?}")?,
+            _ => writeln!(f, "not ultimate")?,
+        }
+        match &self.not_countable_at {
+            None => writeln!(
+                f,
+                "Chinese-countable; s_c = {} (White minus Black); komi {}: {} wins",
+                self.score,
+                self.komi,
+                if chinese::white_wins(self.score, self.komi) {
+                    "White"
+                } else {
+                    "Black"
+                }
+            ),
+            Some(v) => writeln!(f, "not Chinese-countable (see vertex {v})"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -317,5 +415,41 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Some("), "{text}");
+    }
+
+    /// The 4-cycle with Black on two opposite vertices: ultimate, both
+    /// empty vertices Black's eyes, every class B, so Black owns all four
+    /// points (examples/graphgo/c4_two_eyes.graph).
+    #[test]
+    fn the_classes_of_two_eyes_on_a_cycle() {
+        let text = miai_goban::GraphText::parse("a b\nb c\nc d\nd a\nblack: a c\n").unwrap();
+        let board = Board::new(Arc::new(text.graph)).unwrap();
+        let mut colors = vec![None; board.len()];
+        for (v, c) in text.stones {
+            colors[v.index()] = Some(c);
+        }
+        let stones = Stones::from_colors(&board, &colors).unwrap();
+        let r = ClassesReport::new(&board, &stones, outcome::DEFAULT_CLASS_NODES, 0.5).unwrap();
+        assert_eq!(r.classes, ["B", "B", "B", "B"]);
+        assert!(r.ultimate);
+        assert_eq!(
+            r.eyes_black.as_deref(),
+            Some(&["b".to_string(), "d".to_string()][..])
+        );
+        assert_eq!(r.eyes_white.as_deref(), Some(&[][..]));
+        assert_eq!((r.chinese_countable, r.chinese_score), (true, Some(-4)));
+        assert_eq!(r.white_wins, Some(false));
+        let text = r.to_string();
+        assert!(
+            text.contains("ultimate; E_B = [\"b\", \"d\"], E_W = []\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(
+                "Chinese-countable; s_c = -4 (White minus Black); komi 0.5: Black wins\n"
+            )
+        );
+        // The picture: a line per vertex, its stone and its class.
+        assert!(text.starts_with("a X b\nb . b\n"), "{text}");
     }
 }

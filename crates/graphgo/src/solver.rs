@@ -128,6 +128,34 @@ pub enum Repetition {
     Situational,
 }
 
+impl Repetition {
+    /// Its name: `positional` or `situational`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Repetition::Positional => "positional",
+            Repetition::Situational => "situational",
+        }
+    }
+}
+
+/// A repetition rule that is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: expected positional or situational")]
+pub struct RepetitionError(pub String);
+
+/// `positional` (or `psk`) and `situational` (or `ssk`), in any case.
+impl std::str::FromStr for Repetition {
+    type Err = RepetitionError;
+    fn from_str(s: &str) -> Result<Repetition, RepetitionError> {
+        match s.to_ascii_lowercase().as_str() {
+            "positional" | "psk" => Ok(Repetition::Positional),
+            "situational" | "ssk" => Ok(Repetition::Situational),
+            other => Err(RepetitionError(other.to_string())),
+        }
+    }
+}
+
 /// A move in a principal variation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -1232,5 +1260,19 @@ mod tests {
         opts.limits.max_nodes = None;
         let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert_eq!(s.score, Some(0));
+    }
+
+    #[test]
+    fn repetition_rules_parse_by_name_and_round_trip() {
+        for r in [Repetition::Positional, Repetition::Situational] {
+            assert_eq!(r.word().parse::<Repetition>(), Ok(r));
+        }
+        assert_eq!("PSK".parse(), Ok(Repetition::Positional));
+        assert_eq!("ssk".parse(), Ok(Repetition::Situational));
+        let err = "Japanese".parse::<Repetition>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "\"japanese\": expected positional or situational"
+        );
     }
 }

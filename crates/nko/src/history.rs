@@ -55,6 +55,18 @@ pub enum Rules {
     PassesAllowed,
 }
 
+impl Rules {
+    /// [`Rules::PassesAllowed`] when `passes`, else [`Rules::NoPasses`].
+    #[must_use]
+    pub fn with_passes(passes: bool) -> Rules {
+        if passes {
+            Rules::PassesAllowed
+        } else {
+            Rules::NoPasses
+        }
+    }
+}
+
 /// A progress callback, boxed.
 pub(crate) type ProgressFn<'a> = Option<Box<dyn FnMut(&Progress) + 'a>>;
 

@@ -36,6 +36,20 @@ impl Player {
         if t == 0 { Self::Black } else { Self::White }
     }
 
+    /// The player named `B`/`Black` or `W`/`White` (any case, spaces
+    /// around ignored).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("b") || name.eq_ignore_ascii_case("black") {
+            Some(Self::Black)
+        } else if name.eq_ignore_ascii_case("w") || name.eq_ignore_ascii_case("white") {
+            Some(Self::White)
+        } else {
+            None
+        }
+    }
+
     /// One letter, as in the JSON rows: `B` or `W`.
     #[must_use]
     pub fn letter(self) -> char {
@@ -67,6 +81,17 @@ mod tests {
             assert_eq!(Player::from_index(p.index()), p);
         }
         assert_eq!(Player::Black.letter(), 'B');
+        for (name, p) in [
+            (" b", Player::Black),
+            ("BLACK", Player::Black),
+            ("w", Player::White),
+            ("White ", Player::White),
+        ] {
+            assert_eq!(Player::from_name(name), Some(p), "{name:?}");
+        }
+        for name in ["", "x", "bl", "black white"] {
+            assert_eq!(Player::from_name(name), None, "{name:?}");
+        }
         assert_eq!(Player::White.to_string(), "White");
     }
 }

@@ -1,13 +1,19 @@
 //! What `miai nko` reports and `miai serve` sends: a state in words, the
 //! answer to a query with or without passes, and the rows of the win table.
 
+use std::fmt::{self, Write as _};
+
 use miai_search::{Cancel, Limits, Stop};
 use serde::Serialize;
 
 use crate::history::{HistorySearch, Rules};
 use crate::passes::{self, NaivePassTable, PROVEN_PASS_MAX_N};
+use crate::state::Step;
 use crate::variation::Variation;
-use crate::{MAX_TABLE_N, Outcome, Player, SearchError, State, StateError, WinTable, closed_form};
+use crate::{
+    Ending, MAX_TABLE_N, Move, Outcome, Player, SearchError, State, StateError, WinTable,
+    closed_form,
+};
 
 /// A state in words: its kos, who holds how many, who moves.
 #[must_use]
@@ -46,6 +52,9 @@ pub struct Query {
     pub variation: Vec<String>,
     /// Whether the variation was cut short.
     pub variation_truncated: bool,
+    /// The state asked about (for the text form).
+    #[serde(skip)]
+    state: State,
 }
 
 impl Query {
@@ -65,7 +74,38 @@ impl Query {
             seed_wrong: seed.is_some_and(|s| s != winner),
             variation: pv.plies.iter().map(ToString::to_string).collect(),
             variation_truncated: pv.truncated,
+            state,
         }
+    }
+}
+
+/// The text of `miai nko N M`: the state, the verdict, the seed's claim and
+/// the principal variation, one ply a line.
+impl fmt::Display for Query {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = self.state;
+        let winner = closed_form::winner(state);
+        writeln!(f, "{}", describe(state))?;
+        writeln!(
+            f,
+            "Verdict: {winner} wins (proven closed form; equal to the DP for n <= {MAX_TABLE_N} and to the full-history brute force for n <= 6)"
+        )?;
+        match closed_form::seed_claim(state) {
+            Some(claim) if claim != winner => writeln!(
+                f,
+                "Seed 000 claims {claim} wins: the seed is WRONG here (its residues are shifted; see crates/nko/README.md)"
+            )?,
+            Some(claim) => writeln!(f, "Seed 000 claims {claim} wins: agrees")?,
+            None => writeln!(f, "Seed 000 states nothing about this state")?,
+        }
+        writeln!(f, "Principal variation:")?;
+        for (i, ply) in self.variation.iter().enumerate() {
+            writeln!(f, "  {:>3}. {ply}", i + 1)?;
+        }
+        if self.variation_truncated {
+            writeln!(f, "  ... (more; raise --max-plies)")?;
+        }
+        Ok(())
     }
 }
 
@@ -176,6 +216,214 @@ impl PassQuery {
     }
 }
 
+/// The text of `miai nko N M --passes`: the state, the verdict and what
+/// backs it, the seed's pass rule and the naive recursion where it differs.
+impl fmt::Display for PassQuery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{} (passes allowed; two passes in a row: draw)",
+            describe(self.state)
+        )?;
+        writeln!(f, "Verdict: {} ({})", self.outcome, self.how())?;
+        let rule = self.rule;
+        if self.searched.is_some_and(|o| o != rule) {
+            writeln!(
+                f,
+                "The seed's pass rule says {rule}: the seed is WRONG here"
+            )?;
+        } else {
+            writeln!(f, "Seed 000's pass rule says {rule}: agrees")?;
+        }
+        if let Some(nv) = self.naive.filter(|&nv| nv != self.outcome) {
+            writeln!(
+                f,
+                "Note: the naive (n, m, t) recursion with a pass move says {nv}; it is a different game (a pass mid-fight changes the fight)"
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// A state as the server sends it: its numbers, the side to move and who
+/// holds how many kos.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StateJson {
+    /// Black's kos in the seed's sense (`kos_of(Black)`).
+    pub black_kos: u64,
+    /// Black's kos `m`.
+    pub m: u64,
+    /// Kos.
+    pub n: u64,
+    /// Side to move, the seed's index.
+    pub t: usize,
+    /// `B` or `W`.
+    pub to_move: char,
+    /// White's kos.
+    pub white_kos: u64,
+}
+
+impl From<State> for StateJson {
+    fn from(s: State) -> StateJson {
+        StateJson {
+            black_kos: s.kos_of(Player::Black),
+            m: s.m(),
+            n: s.n(),
+            t: s.t(),
+            to_move: s.to_move().letter(),
+            white_kos: s.kos_of(Player::White),
+        }
+    }
+}
+
+/// How a variation ends: the winner and the way the fight ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EndJson {
+    /// `capture`, `suicide` or `lost-fight-in-atari`.
+    pub how: &'static str,
+    /// `B` or `W`.
+    pub winner: char,
+}
+
+/// One ply of a principal variation as the server sends it: who moved,
+/// what, in words, and the state before and after (or the end).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyJson {
+    /// The state after the ply, `None` when it ended the fight.
+    pub after: Option<StateJson>,
+    /// The state before the ply.
+    pub before: StateJson,
+    /// How the fight ended, when the ply ended it.
+    pub end: Option<EndJson>,
+    /// `capture`, `fill` or `win-ko-fight`.
+    #[serde(rename = "move")]
+    pub mv: &'static str,
+    /// `B` or `W`.
+    pub player: char,
+    /// The ply in words.
+    pub text: String,
+}
+
+/// The word of a move (`capture`, `fill`, `win-ko-fight`).
+#[must_use]
+pub fn move_word(mv: Move) -> &'static str {
+    match mv {
+        Move::Capture => "capture",
+        Move::Fill => "fill",
+        Move::WinKoFight => "win-ko-fight",
+    }
+}
+
+/// The word of an ending (`capture`, `suicide`, `lost-fight-in-atari`).
+#[must_use]
+pub fn ending_word(e: Ending) -> &'static str {
+    match e {
+        Ending::Capture => "capture",
+        Ending::Suicide => "suicide",
+        Ending::LostFightInAtari => "lost-fight-in-atari",
+    }
+}
+
+/// The plies of `pv`, as the server sends them.
+#[must_use]
+pub fn plies_json(pv: &Variation) -> Vec<PlyJson> {
+    pv.plies
+        .iter()
+        .map(|p| {
+            let (after, end) = match p.after {
+                Step::Continue(s) => (Some(StateJson::from(s)), None),
+                Step::Win { winner, ending } => (
+                    None,
+                    Some(EndJson {
+                        how: ending_word(ending),
+                        winner: winner.letter(),
+                    }),
+                ),
+            };
+            PlyJson {
+                after,
+                before: StateJson::from(p.before),
+                end,
+                mv: move_word(p.mv),
+                player: p.before.to_move().letter(),
+                text: p.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The answer for one state, with or without passes.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum StateAnswer {
+    /// Without passes: the proven closed form and its variation.
+    ClosedForm(Query),
+    /// With passes: the outcome only.
+    Passes {
+        /// The answer's fields.
+        #[serde(flatten)]
+        answer: PassJson,
+        /// What backs the answer, in words ([`PassQuery::how`]).
+        how: String,
+        /// Why there is no variation.
+        note: &'static str,
+        /// The seed's pass rule, `B`, `W` or `D`.
+        seed_rule: char,
+    },
+}
+
+/// A state's verdict and best play, the drill-down of a table cell: the
+/// JSON of `GET /api/nko/state` (one flat object: the answer's fields
+/// beside these).
+#[derive(Debug, Clone, Serialize)]
+pub struct StateReport {
+    /// The answer.
+    #[serde(flatten)]
+    pub answer: StateAnswer,
+    /// The state in words ([`describe`]).
+    pub description: String,
+    /// The principal variation ply by ply (none with passes).
+    pub plies: Vec<PlyJson>,
+    /// The state.
+    pub state: StateJson,
+    /// The side to move, `B` or `W`.
+    pub to_move: char,
+}
+
+impl StateReport {
+    /// The report of `state`: with `passes` the pass query (its brute
+    /// force unlimited for small `n`), else the closed form with at most
+    /// `max_plies` plies of the principal variation.
+    ///
+    /// # Errors
+    /// A search error of the pass query's brute force.
+    pub fn new(state: State, passes: bool, max_plies: usize) -> Result<StateReport, SearchError> {
+        let (answer, plies) = if passes {
+            let pq = PassQuery::new(state, &Limits::none(), None)?;
+            let answer = StateAnswer::Passes {
+                answer: pq.json(),
+                how: pq.how(),
+                note: "with passes the model gives the outcome only: no principal variation",
+                seed_rule: pq.rule.letter(),
+            };
+            (answer, Vec::new())
+        } else {
+            let pv = crate::variation::principal_variation(state, max_plies);
+            (
+                StateAnswer::ClosedForm(Query::new(state, &pv)),
+                plies_json(&pv),
+            )
+        };
+        Ok(StateReport {
+            answer,
+            description: describe(state),
+            plies,
+            state: StateJson::from(state),
+            to_move: state.to_move().letter(),
+        })
+    }
+}
+
 /// One cell of the win table: state `(n, m, t)` and its winner.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
@@ -271,6 +519,146 @@ impl Table {
         }
         Ok(rows)
     }
+
+    /// The largest `n` of the table.
+    #[must_use]
+    pub fn max_n(&self) -> u64 {
+        self.max_n
+    }
+
+    /// Whether this is the table with passes.
+    #[must_use]
+    pub fn passes(&self) -> bool {
+        self.dp.is_none()
+    }
+
+    /// The table as text with `side` to move (`miai nko table`): a row per
+    /// `n`, a letter per `m` (lower-case where the seed's closed form is
+    /// wrong), then how often the seed is wrong, and, with passes, where
+    /// the rows stop being proven.
+    ///
+    /// # Errors
+    /// None in practice: every state is inside the table.
+    pub fn text(&self, side: Player) -> Result<String, StateError> {
+        let passes = self.passes();
+        let mut out = String::new();
+        // Writing into a String cannot fail.
+        let _ = writeln!(
+            out,
+            "{} to move{}; row n, column m = 1..n-1. B Black wins, W White wins, D draw{}",
+            side,
+            if passes { ", passes allowed" } else { "" },
+            if passes {
+                ""
+            } else {
+                "; lower-case: the seed's closed form says otherwise"
+            }
+        );
+        let (mut wrong, mut claimed, mut unproven) = (0u64, 0u64, false);
+        for n in 2..=self.max_n {
+            let _ = write!(out, "{n:>5} ");
+            for m in 1..n {
+                let s = State::new(n, m, side)?;
+                let (o, seed_wrong, proven) = self.cell(s)?;
+                unproven |= !proven;
+                if closed_form::seed_claim(s).is_some() && !passes {
+                    claimed += 1;
+                }
+                wrong += u64::from(seed_wrong);
+                let c = o.letter();
+                out.push(if seed_wrong {
+                    c.to_ascii_lowercase()
+                } else {
+                    c
+                });
+            }
+            out.push('\n');
+        }
+        if !passes {
+            let _ = writeln!(
+                out,
+                "The seed's claims disagree with the proven table on {wrong} of {claimed} cells shown."
+            );
+        }
+        if unproven {
+            let _ = writeln!(
+                out,
+                "Rows with n > {PROVEN_PASS_MAX_N} follow the seed's pass rule and are not proven."
+            );
+        }
+        Ok(out)
+    }
+
+    /// The table as an SVG picture with `side` to move (the seed's
+    /// picture): blue where Black wins, pale where White wins, grey for a
+    /// draw, a red dot where the seed's formula is wrong.
+    ///
+    /// # Errors
+    /// None in practice: every state is inside the table.
+    pub fn svg(&self, side: Player) -> Result<String, StateError> {
+        let passes = self.passes();
+        let max_n = self.max_n;
+        let size = if max_n <= 60 {
+            12u64
+        } else {
+            (720 / max_n).max(1)
+        };
+        let (left, top) = (40u64, 40u64);
+        let width = (left + size * max_n + 20).max(560);
+        let height = top + size * max_n + 20;
+        let mut s = String::new();
+        // Writing into a String cannot fail.
+        let _ = writeln!(
+            s,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="11">"#
+        );
+        let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
+        let _ = writeln!(
+            s,
+            r#"<text x="{left}" y="14">n-ko under superko, {side} to move{}; m (Black's kos) across, n down</text>"#,
+            if passes { ", passes allowed" } else { "" },
+        );
+        let _ = writeln!(
+            s,
+            r#"<text x="{left}" y="30">blue: Black wins; pale: White wins; grey: draw{}</text>"#,
+            if passes {
+                ""
+            } else {
+                "; red dot: the seed's formula is wrong"
+            }
+        );
+        for n in 2..=max_n {
+            let y = top + (n - 1) * size;
+            if n % 10 == 0 || n == 2 {
+                let _ = writeln!(s, r#"<text x="4" y="{}">{n}</text>"#, y + size);
+            }
+            for m in 1..n {
+                let st = State::new(n, m, side)?;
+                let (o, seed_wrong, _) = self.cell(st)?;
+                let fill = match o {
+                    Outcome::BlackWins => "#1f4ea0",
+                    Outcome::WhiteWins => "#eef1f6",
+                    Outcome::Draw => "#a8a8a8",
+                };
+                let x = left + (m - 1) * size;
+                let _ = writeln!(
+                    s,
+                    r##"<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#d0d4dc" stroke-width="0.5"/>"##
+                );
+                if seed_wrong && size >= 6 {
+                    let r = size as f64 / 5.0;
+                    let _ = writeln!(
+                        s,
+                        r##"<circle cx="{}" cy="{}" r="{r:.1}" fill="#d11"/>"##,
+                        x as f64 + size as f64 / 2.0,
+                        y as f64 + size as f64 / 2.0
+                    );
+                }
+            }
+        }
+        let _ = writeln!(s, "</svg>");
+        Ok(s)
+    }
 }
 
 #[cfg(test)]
@@ -295,5 +683,151 @@ mod tests {
         // (n, m) with 1 <= m < n <= 5: 10 pairs, each with both sides to move.
         assert_eq!(rows.len(), 20);
         assert!(Table::new(1, false).is_err());
+    }
+
+    // The cells below are the hand-worked ones of tests/data/hand_cells.txt:
+    // (3,1,0) Black wins, the seed says White; (3,2,0) Black wins, agreed;
+    // (4,2,0) White wins, the seed says Black.
+
+    #[test]
+    fn the_text_table_has_a_letter_per_cell_and_counts_the_seeds_errors() {
+        let table = Table::new(5, false).unwrap();
+        let text = table.text(Player::Black).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with("Black to move; row n, column m"));
+        let rows: Vec<(&str, &str)> = lines[1..5].iter().map(|l| l.split_at(6)).collect();
+        assert_eq!(rows[0].0, "    2 ");
+        // n - 1 letters on row n: 1 + 2 + 3 + 4 cells.
+        let letters: usize = rows.iter().map(|(_, cells)| cells.len()).sum();
+        assert_eq!(letters, 10);
+        assert_eq!(rows[1].1, "bB");
+        assert_eq!(&rows[2].1[1..2], "w");
+        let wrong = rows
+            .iter()
+            .flat_map(|(_, cells)| cells.chars())
+            .filter(char::is_ascii_lowercase)
+            .count();
+        let claimed = (2..=5u64)
+            .flat_map(|n| (1..n).map(move |m| (n, m)))
+            .filter(|&(n, m)| {
+                closed_form::seed_claim(State::new(n, m, Player::Black).unwrap()).is_some()
+            })
+            .count();
+        assert!(wrong >= 2);
+        assert_eq!(
+            lines[5],
+            format!(
+                "The seed's claims disagree with the proven table on {wrong} of {claimed} cells shown."
+            )
+        );
+        assert_eq!(lines.len(), 6);
+    }
+
+    #[test]
+    fn the_text_table_with_passes_says_where_it_is_unproven() {
+        let small = Table::new(PROVEN_PASS_MAX_N, true).unwrap();
+        let text = small.text(Player::White).unwrap();
+        assert!(text.starts_with("White to move, passes allowed;"));
+        assert!(!text.contains("disagree"));
+        assert!(!text.contains("not proven"));
+        let big = Table::new(PROVEN_PASS_MAX_N + 1, true).unwrap();
+        let text = big.text(Player::White).unwrap();
+        assert!(text.ends_with(&format!(
+            "Rows with n > {PROVEN_PASS_MAX_N} follow the seed's pass rule and are not proven.\n"
+        )));
+    }
+
+    #[test]
+    fn the_svg_colours_each_cell_by_its_winner_and_dots_the_seeds_errors() {
+        let svg = Table::new(5, false).unwrap().svg(Player::Black).unwrap();
+        assert!(svg.starts_with("<svg "));
+        assert!(svg.ends_with("</svg>\n"));
+        // The background and 10 cells.
+        assert_eq!(svg.matches("<rect ").count(), 11);
+        // 12-pixel cells from (40, 40); row n at y = 40 + 12 (n - 1).
+        let cell = |m: u64, n: u64, fill: &str| {
+            format!(
+                r##"<rect x="{}" y="{}" width="12" height="12" fill="{fill}""##,
+                40 + 12 * (m - 1),
+                40 + 12 * (n - 1)
+            )
+        };
+        assert!(svg.contains(&cell(1, 3, "#1f4ea0")), "(3,1,0): Black wins");
+        assert!(svg.contains(&cell(2, 3, "#1f4ea0")), "(3,2,0): Black wins");
+        assert!(svg.contains(&cell(2, 4, "#eef1f6")), "(4,2,0): White wins");
+        // The seed is wrong at (3,1,0): a dot in the middle of its cell;
+        // it is right at (3,2,0): none there.
+        assert!(svg.contains(r##"<circle cx="46" cy="70" r="2.4" fill="#d11"/>"##));
+        assert!(!svg.contains(r#"<circle cx="58" cy="70""#));
+    }
+
+    #[test]
+    fn the_query_text_gives_the_verdict_the_seeds_claim_and_the_variation() {
+        // (5,2,0): Black wins the fight, then captures; the seed says White.
+        let s = State::new(5, 2, Player::Black).unwrap();
+        let full = crate::variation::principal_variation(s, 40);
+        assert!(full.plies.len() > 1, "(5,2,0) takes more than one ply");
+        let pv = crate::variation::principal_variation(s, 1);
+        let text = Query::new(s, &pv).to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], describe(s));
+        assert!(lines[1].starts_with("Verdict: Black wins (proven closed form"));
+        assert!(lines[2].starts_with("Seed 000 claims White wins: the seed is WRONG here"));
+        assert_eq!(lines[3], "Principal variation:");
+        assert_eq!(lines[4], format!("    1. {}", pv.plies[0]));
+        assert_eq!(lines.len(), 4 + pv.plies.len() + usize::from(pv.truncated));
+        assert!(pv.truncated);
+        assert_eq!(lines[lines.len() - 1], "  ... (more; raise --max-plies)");
+    }
+
+    #[test]
+    fn plies_json_follows_the_variation_to_its_end() {
+        let s = State::new(3, 2, Player::Black).unwrap();
+        let pv = crate::variation::principal_variation(s, 40);
+        let plies = plies_json(&pv);
+        assert_eq!(plies.len(), pv.plies.len());
+        assert_eq!(plies[0].before, StateJson::from(s));
+        assert_eq!(plies[0].player, 'B');
+        let last = plies.last().unwrap();
+        assert_eq!(last.after, None);
+        // (3,2,0): Black captures (hand_cells.txt).
+        assert_eq!(
+            last.end,
+            Some(EndJson {
+                how: "capture",
+                winner: 'B'
+            })
+        );
+        for pair in plies.windows(2) {
+            assert_eq!(pair[0].after, Some(pair[1].before));
+        }
+    }
+
+    /// The state report is one flat object: the answer's fields beside the
+    /// state, its words and the plies; with passes no plies and a note.
+    #[test]
+    fn the_state_report_is_flat_with_or_without_passes() {
+        let s = State::new(5, 2, Player::Black).unwrap();
+        let v = serde_json::to_value(StateReport::new(s, false, 40).unwrap()).unwrap();
+        assert_eq!(v["winner"], "B");
+        assert_eq!(v["seed_wrong"], true);
+        assert_eq!(v["to_move"], "B");
+        assert_eq!(v["state"]["white_kos"], 3);
+        assert_eq!(v["description"], describe(s));
+        let plies = v["plies"].as_array().unwrap();
+        assert_eq!(plies.len(), v["variation"].as_array().unwrap().len());
+        assert_eq!(plies[0]["move"], "win-ko-fight");
+
+        let p = serde_json::to_value(StateReport::new(s, true, 40).unwrap()).unwrap();
+        assert_eq!(p["passes"], true);
+        assert_eq!(p["plies"], serde_json::json!([]));
+        assert_eq!(p["how"], "full-history brute force, just run");
+        assert!(
+            p["note"]
+                .as_str()
+                .unwrap()
+                .contains("no principal variation")
+        );
+        assert!(p.get("answer").is_none() && p.get("variation").is_none());
     }
 }

@@ -3,6 +3,8 @@
 //! proven pass rule) and with the seed's own claims: the check behind
 //! `miai nko verify`.
 
+use std::fmt;
+
 use miai_search::{Cancel, Limits, Progress, Stop};
 
 use crate::history::{HistorySearch, MAX_HISTORY_N, Rules};
@@ -42,6 +44,59 @@ impl Sweep {
     }
 }
 
+/// The text of `miai nko verify`: cells solved and nodes, why the sweep
+/// stopped, the disagreements with the table and (without passes) the
+/// cells where the seed's closed form is wrong, each list cut at 40 cells.
+impl fmt::Display for Sweep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let passes = self.rules == Rules::PassesAllowed;
+        let what = if passes {
+            "the seed's pass rule"
+        } else {
+            "the DP table"
+        };
+        writeln!(
+            f,
+            "full-history brute force: {} of {} cells solved, {} nodes",
+            self.solved, self.cells, self.nodes
+        )?;
+        if let Some(stop) = self.stopped {
+            writeln!(
+                f,
+                "stopped early: {stop}; the cells above were solved and are kept"
+            )?;
+        }
+        writeln!(
+            f,
+            "{what}: {} disagreement(s){}",
+            self.mismatches.len(),
+            list(&self.mismatches)
+        )?;
+        if !passes {
+            writeln!(
+                f,
+                "seed 000's closed form: wrong at {} cell(s){}",
+                self.seed_wrong.len(),
+                list(&self.seed_wrong)
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The cells shown after a count: `": a b c"`, at most 40, `...` beyond.
+fn list(states: &[State]) -> String {
+    if states.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<String> = states.iter().take(40).map(ToString::to_string).collect();
+    format!(
+        ": {}{}",
+        shown.join(" "),
+        if states.len() > 40 { " ..." } else { "" }
+    )
+}
+
 /// A sweep that cannot start.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SweepError {
@@ -57,6 +112,18 @@ pub enum SweepError {
     /// The table could not be built.
     #[error(transparent)]
     State(#[from] StateError),
+}
+
+/// The number of cells a sweep up to `max_n` solves, `max_n * (max_n - 1)`
+/// (for a progress bar).
+///
+/// # Errors
+/// [`SweepError::MaxN`] outside `2..=MAX_HISTORY_N`.
+pub fn sweep_cells(max_n: u64) -> Result<u64, SweepError> {
+    if !(2..=MAX_HISTORY_N).contains(&max_n) {
+        return Err(SweepError::MaxN { max_n });
+    }
+    Ok(max_n * (max_n - 1))
 }
 
 /// Solves every cell with `n <= max_n` by the full-history brute force
@@ -84,9 +151,7 @@ pub fn sweep(
     progress: &mut dyn FnMut(&Progress),
     on_cell: &mut dyn FnMut(),
 ) -> Result<Sweep, SweepError> {
-    if !(2..=MAX_HISTORY_N).contains(&max_n) {
-        return Err(SweepError::MaxN { max_n });
-    }
+    sweep_cells(max_n)?;
     let with_passes = rules == Rules::PassesAllowed;
     let dp = WinTable::build(max_n)?;
     let mut search = HistorySearch::new(rules, limits, cancel).with_progress(progress);
@@ -209,5 +274,82 @@ mod tests {
                 Err(SweepError::MaxN { max_n: n })
             );
         }
+    }
+
+    #[test]
+    fn the_text_lists_the_seeds_errors_and_says_when_it_stopped() {
+        let s = sweep(
+            4,
+            Rules::NoPasses,
+            &Limits::none(),
+            None,
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        let text = s.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!(
+                "full-history brute force: 12 of 12 cells solved, {} nodes",
+                s.nodes
+            )
+        );
+        assert_eq!(lines[1], "the DP table: 0 disagreement(s)");
+        // (3,1,0) is one of the seed's errors (tests/data/hand_cells.txt).
+        let wrong = State::new(3, 1, Player::Black).unwrap();
+        assert!(s.seed_wrong.contains(&wrong));
+        assert!(lines[2].starts_with(&format!(
+            "seed 000's closed form: wrong at {} cell(s): ",
+            s.seed_wrong.len()
+        )));
+        assert!(lines[2].contains(&wrong.to_string()));
+        assert_eq!(lines.len(), 3);
+
+        let stopped = sweep(
+            6,
+            Rules::PassesAllowed,
+            &Limits::none().with_nodes(50),
+            None,
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        let text = stopped.to_string();
+        assert!(text.contains("stopped early: "));
+        assert!(text.contains("the seed's pass rule: "));
+        assert!(!text.contains("closed form"), "no closed form with passes");
+    }
+
+    #[test]
+    fn sweep_cells_counts_both_sides_and_checks_the_range() {
+        let s = sweep(
+            4,
+            Rules::NoPasses,
+            &Limits::none(),
+            None,
+            &mut |_| {},
+            &mut || {},
+        )
+        .unwrap();
+        assert_eq!(sweep_cells(4), Ok(s.cells));
+        assert_eq!(sweep_cells(1), Err(SweepError::MaxN { max_n: 1 }));
+        assert!(sweep_cells(MAX_HISTORY_N + 1).is_err());
+        assert_eq!(Rules::with_passes(true), Rules::PassesAllowed);
+        assert_eq!(Rules::with_passes(false), Rules::NoPasses);
+    }
+
+    #[test]
+    fn a_long_list_is_cut_at_forty_cells() {
+        let states: Vec<State> = (2..=12u64)
+            .flat_map(|n| (1..n).map(move |m| State::new(n, m, Player::Black).unwrap()))
+            .collect();
+        assert!(states.len() > 40);
+        let text = list(&states);
+        assert_eq!(text.matches(", ").count() / 2, 40);
+        assert!(text.ends_with(" ..."));
+        assert_eq!(list(&states[..3]).matches(" ...").count(), 0);
+        assert_eq!(list(&[]), "");
     }
 }

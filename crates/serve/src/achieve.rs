@@ -10,8 +10,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use miai_achieve::pairing::find_pairing;
-use miai_achieve::report::{CertificateNote, PairingReport, solve_game};
-use miai_achieve::{Area, Creature, Limits, Origin, Player, family};
+use miai_achieve::report::{PairingReport, solve_game};
+use miai_achieve::spec::{FamilyReport, GameSpec};
+use miai_achieve::{Creature, Limits, Player};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -114,89 +115,32 @@ fn creature(text: &str) -> Result<Creature, ApiError> {
     Ok(c)
 }
 
-/// The creature, area, anchor and mirror flag of a request, checked.
+/// The game a request names, checked.
 fn game_spec(
     creature_text: &str,
     area: Option<usize>,
     tile: Option<&str>,
     anchor: Option<usize>,
-) -> Result<(Creature, Area, usize), ApiError> {
-    let c = creature(creature_text)?;
-    let area =
-        match (area, tile) {
-            (Some(k), None) => Area::consecutive(k)
-                .map_err(|e| ApiError::bad_request(format!("area: {k}: {e}")))?,
-            (None, Some(t)) => Area::parse_tile(t)
-                .map_err(|e| ApiError::bad_request(format!("tile: {t:?}: {e}")))?,
-            (Some(_), Some(_)) => {
-                return Err(ApiError::bad_request(
-                    "give either area (consecutive cells) or tile, not both",
-                ));
-            }
-            (None, None) => {
-                return Err(ApiError::bad_request(
-                    "give area (a number of consecutive cells) or tile (cells, e.g. \"0,1,4,5\")",
-                ));
-            }
-        };
-    let anchor = anchor.unwrap_or(c.middle());
-    c.check_anchor(anchor)
-        .map_err(|e| ApiError::bad_request(format!("anchor: {e}")))?;
-    Ok((c, area, anchor))
-}
-
-/// The placements of `creature` whose `anchor` stone lies in `area`: the
-/// seed's pictures (Fig. 4, 7, 8), one per area cell (and per mirrored
-/// shape with `mirror`), each with all its cells on the line.
-fn placements(creature: &Creature, area: &Area, anchor: usize, mirror: bool) -> Vec<Value> {
-    let a = creature.cells()[anchor];
-    let mut shapes = vec![(false, creature.cells().iter().map(|c| c - a).collect())];
-    if mirror {
-        shapes.push((true, creature.cells().iter().map(|c| a - c).collect()));
-    }
-    let mut out = Vec::new();
-    for (mirrored, shape) in &shapes {
-        let shape: &Vec<i64> = shape;
-        for &cell in area.cells() {
-            let cells: Vec<i64> = shape.iter().map(|o| cell + o).collect();
-            out.push(json!({"anchor_at": cell, "mirrored": mirrored, "cells": cells}));
-        }
-    }
-    out
+    mirror: bool,
+) -> Result<GameSpec, ApiError> {
+    GameSpec::new(creature(creature_text)?, area, tile, anchor, mirror)
+        .map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 async fn api_family(
     body: Result<Json<FamilyRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let (c, area, anchor) = game_spec(&req.creature, req.area, req.tile.as_deref(), req.anchor)?;
-    let game = family(&c, &area, anchor, req.mirror)
-        .map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
-    let labelled: Vec<Vec<i64>> = game
-        .set_lists()
-        .iter()
-        .map(|s| s.iter().map(|&i| game.label(i)).collect())
-        .collect();
-    Ok(Json(json!({
-        "creature": c.to_string(),
-        "cells": c.cells(),
-        "span": c.span(),
-        "anchor": anchor,
-        "offsets": c.offsets_about(anchor).unwrap_or_default(),
-        "mirror": req.mirror,
-        "area": {
-            "name": area.to_string(),
-            "cells": area.cells(),
-            "consecutive": area.is_consecutive(),
-            "period": area.period(),
-            "translates": area.translates(),
-        },
-        "sets": labelled,
-        "game_sets": game.set_lists(),
-        "minimal_sets": game.minimal_sets().len(),
-        "placements": placements(&c, &area, anchor, req.mirror),
-    }))
-    .into_response())
+    let spec = game_spec(
+        &req.creature,
+        req.area,
+        req.tile.as_deref(),
+        req.anchor,
+        req.mirror,
+    )?;
+    let report =
+        FamilyReport::new(&spec).map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
+    Ok(Json(report).into_response())
 }
 
 async fn api_pairing(
@@ -231,7 +175,13 @@ async fn api_pairing(
 /// --certificate`'s format) offered for download.
 pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
     let req: SolveRequest = jobs::params("achieve", params)?;
-    let (c, area, anchor) = game_spec(&req.creature, req.area, req.tile.as_deref(), req.anchor)?;
+    let spec = game_spec(
+        &req.creature,
+        req.area,
+        req.tile.as_deref(),
+        req.anchor,
+        req.mirror,
+    )?;
     let first = match req.first.as_deref().map(str::trim) {
         None | Some("maker") => Player::Maker,
         Some("breaker") => Player::Breaker,
@@ -248,48 +198,24 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
             "max_nodes: {n}: expected 1..={ACHIEVE_MAX_NODES}"
         )));
     }
-    if req.certificate && area.len() > CERTIFICATE_MAX_CELLS {
+    if req.certificate && spec.area.len() > CERTIFICATE_MAX_CELLS {
         return Err(ApiError::bad_request(format!(
             "certificate: the area has {} cells; certificates are written here up to \
              {CERTIFICATE_MAX_CELLS} cells (they grow to tens of megabytes beyond; use `miai \
              achieve solve --certificate`)",
-            area.len()
+            spec.area.len()
         )));
     }
-    let game = family(&c, &area, anchor, req.mirror)
+    let game = spec
+        .family()
         .map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
     let limits = Limits {
         max_nodes: req.max_nodes,
         max_time: Some(ACHIEVE_TIME),
         table_bytes: Some(ACHIEVE_TABLE_BYTES),
     };
-    let filename = format!(
-        "{}-{}-anchor{anchor}{}.cert",
-        c.cells()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("_"),
-        if area.is_consecutive() {
-            format!("area{}", area.len())
-        } else {
-            format!(
-                "tile{}",
-                area.cells()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("_")
-            )
-        },
-        if req.mirror { "-mirror" } else { "" }
-    );
-    let origin = Origin::Family {
-        creature: c.clone(),
-        area: area.clone(),
-        anchor,
-        mirror: req.mirror,
-    };
+    let filename = spec.certificate_filename();
+    let origin = spec.origin();
     let want_certificate = req.certificate;
     Ok(Box::new(move |ctx: &Context| {
         let phase = std::cell::Cell::new("solve");
@@ -312,72 +238,13 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
             },
         )
         .map_err(|e| ApiError::from_analysis(&e))?;
-        let mut report = solved.report;
-        let download = match solved.certificate {
-            Some(Ok(cert)) => {
-                let text = cert.to_string();
-                report.certificate = Some(CertificateNote::Offered {
-                    moves: cert.strategy.len(),
-                    bytes: text.len(),
-                    filename: filename.clone(),
-                    winner: cert.winner.to_string(),
-                });
-                Some(Download {
-                    filename: filename.clone(),
-                    body: text,
-                })
-            }
-            Some(Err(cut)) => {
-                report.certificate = Some(CertificateNote::NotWritten {
-                    not_written: cut.to_string(),
-                });
-                None
-            }
-            None => None,
-        };
+        let (report, body) = solved.offer(&filename);
+        let download = body.map(|body| Download {
+            filename: filename.clone(),
+            body,
+        });
         let result = serde_json::to_value(report.with_family_note())
             .map_err(|e| ApiError::from_analysis(&e))?;
         Ok(Output { result, download })
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        /// The placements drawn are the family's sets: each placement's
-        /// cells inside the area, as area indices, in the library's order
-        /// (duplicates dropped), for any creature, area, anchor and mirror.
-        #[test]
-        fn placements_cut_to_the_area_are_the_family(
-            cells in proptest::collection::btree_set(-10i64..20, 1..6),
-            k in 1usize..24,
-            anchor_pick in 0usize..6,
-            mirror in any::<bool>(),
-        ) {
-            let cells: Vec<i64> = cells.into_iter().collect();
-            let c = Creature::new(&cells).expect("distinct cells");
-            let anchor = anchor_pick % c.len();
-            let area = Area::consecutive(k).expect("a small area");
-            let game = family(&c, &area, anchor, mirror).expect("a valid anchor");
-            let mut masks: Vec<u128> = Vec::new();
-            for p in placements(&c, &area, anchor, mirror) {
-                let anchor_at = p["anchor_at"].as_i64().expect("anchor_at");
-                let on_line: Vec<i64> = serde_json::from_value(p["cells"].clone()).expect("cells");
-                prop_assert!(on_line.contains(&anchor_at));
-                let mask = on_line
-                    .iter()
-                    .filter_map(|x| area.cells().iter().position(|a| a == x))
-                    .fold(0u128, |m, i| m | 1 << i);
-                if !masks.contains(&mask) {
-                    masks.push(mask);
-                }
-            }
-            prop_assert_eq!(masks.as_slice(), game.sets());
-        }
-    }
 }

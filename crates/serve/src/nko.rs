@@ -8,12 +8,10 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
-use miai_nko::variation::principal_variation;
-use miai_nko::{Ending, Move, Player, State, Step};
-use serde_json::{Value, json};
+use miai_nko::{Player, State};
 
 use super::{ApiError, blocking};
-use miai_nko::report::{self as nko, PassQuery, Table};
+use miai_nko::report::{self as nko, Table};
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -105,19 +103,11 @@ fn player_of(q: &NkoStateQuery) -> Result<Player, ApiError> {
             )));
         }
     };
-    let by_name = match q.to_move.as_deref().map(str::trim) {
+    let by_name = match q.to_move.as_deref() {
         None => None,
-        Some(s) if s.eq_ignore_ascii_case("b") || s.eq_ignore_ascii_case("black") => {
-            Some(Player::Black)
-        }
-        Some(s) if s.eq_ignore_ascii_case("w") || s.eq_ignore_ascii_case("white") => {
-            Some(Player::White)
-        }
-        Some(s) => {
-            return Err(ApiError::bad_request(format!(
-                "to_move: {s:?}: expected B or W"
-            )));
-        }
+        Some(s) => Some(Player::from_name(s).ok_or_else(|| {
+            ApiError::bad_request(format!("to_move: {:?}: expected B or W", s.trim()))
+        })?),
     };
     match (by_t, by_name) {
         (Some(a), Some(b)) if a != b => Err(ApiError::bad_request(
@@ -127,33 +117,6 @@ fn player_of(q: &NkoStateQuery) -> Result<Player, ApiError> {
         (None, None) => Err(ApiError::bad_request(
             "give the side to move: t=0|1 or to_move=B|W",
         )),
-    }
-}
-
-fn state_json(s: State) -> Value {
-    json!({
-        "n": s.n(),
-        "m": s.m(),
-        "t": s.t(),
-        "to_move": s.to_move().letter().to_string(),
-        "black_kos": s.kos_of(Player::Black),
-        "white_kos": s.kos_of(Player::White),
-    })
-}
-
-fn move_word(mv: Move) -> &'static str {
-    match mv {
-        Move::Capture => "capture",
-        Move::Fill => "fill",
-        Move::WinKoFight => "win-ko-fight",
-    }
-}
-
-fn ending_word(e: Ending) -> &'static str {
-    match e {
-        Ending::Capture => "capture",
-        Ending::Suicide => "suicide",
-        Ending::LostFightInAtari => "lost-fight-in-atari",
     }
 }
 
@@ -178,55 +141,10 @@ async fn api_nko_state(
     let max_plies = q.max_plies.unwrap_or(NKO_MAX_PLIES).min(NKO_MAX_PLIES);
     let passes = q.passes;
     let answer = blocking(move || {
-        let mut out = if passes {
-            let pq = PassQuery::new(state, &miai_search::Limits::none(), None)
-                .map_err(|e| ApiError::from_analysis(&e))?;
-            let mut v = serde_json::to_value(pq.json()).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("how".into(), json!(pq.how()));
-                map.insert("seed_rule".into(), json!(pq.rule.letter().to_string()));
-                map.insert("plies".into(), json!([]));
-                map.insert(
-                    "note".into(),
-                    json!("with passes the model gives the outcome only: no principal variation"),
-                );
-            }
-            v
-        } else {
-            let pv = principal_variation(state, max_plies);
-            let plies: Vec<Value> = pv
-                .plies
-                .iter()
-                .map(|p| {
-                    let (after, end) = match p.after {
-                        Step::Continue(s) => (state_json(s), Value::Null),
-                        Step::Win { winner, ending } => (
-                            Value::Null,
-                            json!({"winner": winner.letter().to_string(), "how": ending_word(ending)}),
-                        ),
-                    };
-                    json!({
-                        "player": p.before.to_move().letter().to_string(),
-                        "move": move_word(p.mv),
-                        "text": p.to_string(),
-                        "before": state_json(p.before),
-                        "after": after,
-                        "end": end,
-                    })
-                })
-                .collect();
-            let mut v = serde_json::to_value(nko::Query::new(state, &pv)).unwrap_or(Value::Null);
-            if let Value::Object(map) = &mut v {
-                map.insert("plies".into(), json!(plies));
-            }
-            v
-        };
-        if let Value::Object(map) = &mut out {
-            map.insert("to_move".into(), json!(to_move.letter().to_string()));
-            map.insert("state".into(), state_json(state));
-            map.insert("description".into(), json!(nko::describe(state)));
-        }
-        Ok(out)
+        let report = nko::StateReport::new(state, passes, max_plies)
+            .map_err(|e| ApiError::from_analysis(&e))?;
+        // Through a `Value`: its keys sorted, as this answer always had them.
+        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e))
     })
     .await?;
     Ok(Json(answer).into_response())

@@ -4,17 +4,16 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use miai_achieve::pairing::find_pairing;
 use miai_achieve::prove::{ProveOptions, prove};
-use miai_achieve::report::{AttemptRow, CertificateNote, PairingReport, ProveReport, solve_game};
-use miai_achieve::table::{TableOptions, classify, creatures, markdown};
-use miai_achieve::{
-    Area, Certificate, Creature, Hypergraph, Limits, Origin, Player, Solver, family, verify,
+use miai_achieve::report::{
+    AttemptRow, CertificateNote, PairingReport, ProveReport, VerifyReport, solve_game,
 };
-use serde_json::json;
+use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
+use miai_achieve::table::{TableOptions, classify, creatures, markdown};
+use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -190,21 +189,20 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             (game, Origin::Sets)
         }
         (None, Some(c)) => {
-            let creature = parse_creature(c)?;
-            let area = match (&a.area, &a.tile) {
-                (Some(k), None) => Area::consecutive(*k)?,
-                (None, Some(t)) => Area::parse_tile(t).context("bad --tile")?,
-                _ => bail!("give --area K or --tile CELLS with --creature"),
-            };
-            let anchor = a.anchor.unwrap_or(creature.middle());
-            let game = family(&creature, &area, anchor, a.mirror)?;
-            let origin = Origin::Family {
-                creature,
-                area,
-                anchor,
-                mirror: a.mirror,
-            };
-            (game, origin)
+            let spec = GameSpec::new(
+                parse_creature(c)?,
+                a.area,
+                a.tile.as_deref(),
+                a.anchor,
+                a.mirror,
+            )
+            .map_err(|e| match e {
+                SpecError::NoArea | SpecError::BothAreas => {
+                    anyhow!("give --area K or --tile CELLS with --creature")
+                }
+                other => anyhow!("bad --{other}"),
+            })?;
+            (spec.family()?, spec.origin())
         }
         (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
     };
@@ -253,31 +251,17 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
 fn verify_cmd(a: VerifyArgs) -> anyhow::Result<ExitCode> {
     let text = read(&a.certificate)?;
     let result = verify::verify_text(&text);
-    match &result {
-        Ok(v) => {
-            if a.json {
-                println!(
-                    "{}",
-                    json!({"accepted": true, "winner": v.winner.to_string(), "first": v.first.to_string(),
-                           "positions": v.positions, "lines": v.lines})
-                );
-            } else {
-                println!(
-                    "accepted: {} wins with {} moving first ({} positions, {} line ends checked)",
-                    v.winner, v.first, v.positions, v.lines
-                );
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            if a.json {
-                println!("{}", json!({"accepted": false, "reason": e.to_string()}));
-            } else {
-                println!("rejected: {e}");
-            }
-            Ok(ExitCode::from(1))
-        }
+    let report = VerifyReport::new(&result);
+    if a.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{report}");
     }
+    Ok(if report.accepted {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn pairing(a: PairingArgs) -> anyhow::Result<ExitCode> {
@@ -315,22 +299,20 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
     spinner.finish();
     let mut report = ProveReport::new(&creature, &outcome, a.min_area, a.max_area, a.tiles);
     if let (Some(path), Some((area, anchors))) = (&a.certificate, &outcome.found) {
-        let anchor = anchors[0];
-        let game = family(&creature, area, anchor, a.mirror)?;
-        let mut solver = Solver::new(&game, limit)?.with_cancel(&cancel);
-        let origin = Origin::Family {
+        let spec = GameSpec {
             creature: creature.clone(),
             area: area.clone(),
-            anchor,
+            anchor: anchors[0],
             mirror: a.mirror,
         };
-        match Certificate::build(&mut solver, &game, origin, Player::Maker, &mut |_| {}) {
+        match spec.certificate(Player::Maker, limit, Some(&cancel)) {
             Ok(cert) => {
                 std::fs::write(path, cert.to_string())
                     .with_context(|| format!("cannot write {}", path.display()))?;
                 report.certificate = Some(path.display().to_string());
             }
-            Err(cut) => eprintln!("certificate not written: {cut}"),
+            Err(SpecCertificateError::Stopped(cut)) => eprintln!("certificate not written: {cut}"),
+            Err(e) => return Err(e.into()),
         }
     }
     if a.json {
@@ -346,9 +328,7 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
         max_area: a.max_area,
         max_segment: a.max_segment,
         mirror: a.mirror,
-        limit: a.limits.or(Limits::none()
-            .with_time(Duration::from_secs(10))
-            .with_table_bytes(32 << 20)),
+        limit: a.limits.or(TableOptions::default().limit),
         ..TableOptions::default()
     };
     let spinner = Spinner::new("classifying", true);

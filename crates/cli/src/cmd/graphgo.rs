@@ -3,15 +3,13 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow, bail};
 use clap::Subcommand;
-use miai_goban::{Color, Graph, GraphText};
-use miai_graphgo::picture::{self, Mark};
-use miai_graphgo::report::{SolveReport, names};
-use miai_graphgo::{Board, Repetition, SolveOptions, Stones, chinese, outcome, solver, ultimate};
-use serde_json::json;
+use miai_graphgo::picture;
+use miai_graphgo::report::{ClassesReport, SolveReport};
+use miai_graphgo::start::{Start, StartError};
+use miai_graphgo::{Repetition, SolveOptions, outcome, solver};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -92,33 +90,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn load_graph_file(path: &PathBuf) -> anyhow::Result<(Board, Stones, Color)> {
+fn load_graph_file(path: &PathBuf) -> anyhow::Result<Start> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let t = GraphText::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let board = Board::new(Arc::new(t.graph)).with_context(|| format!("{}", path.display()))?;
-    let mut colors = vec![None; board.len()];
-    for (v, c) in t.stones {
-        colors[v.index()] = Some(c);
-    }
-    let stones =
-        Stones::from_colors(&board, &colors).with_context(|| format!("{}", path.display()))?;
-    Ok((board, stones, t.to_move.unwrap_or(Color::Black)))
-}
-
-fn parse_grid(text: &str) -> anyhow::Result<Graph> {
-    let Some((w, h)) = text.split_once(['x', 'X']) else {
-        bail!("--board {text:?}: expected WxH, e.g. 3x3");
-    };
-    let (w, h): (usize, usize) = (
-        w.trim()
-            .parse()
-            .with_context(|| format!("--board {text:?}: bad width"))?,
-        h.trim()
-            .parse()
-            .with_context(|| format!("--board {text:?}: bad height"))?,
-    );
-    Ok(Graph::grid(w, h)?)
+    Start::parse(&text).with_context(|| format!("{}", path.display()))
 }
 
 /// A komi: a finite number (NaN or infinity would decide every game).
@@ -131,19 +106,22 @@ fn parse_komi(text: &str) -> Result<f64, String> {
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (board, stones, to_move) = match (&a.board, &a.graph) {
+    let Start {
+        board,
+        stones,
+        to_move,
+    } = match (&a.board, &a.graph) {
         (_, Some(path)) => load_graph_file(path)?,
-        (Some(b), None) => {
-            let board = Board::new(Arc::new(parse_grid(b)?))?;
-            (board, Stones::EMPTY, Color::Black)
-        }
+        (Some(b), None) => Start::grid(b).map_err(|e| match e {
+            StartError::GridSyntax { .. } => anyhow!("--board {e}"),
+            StartError::GridSide { ref source, .. } => {
+                anyhow::Error::new(source.clone()).context(format!("--board {e}"))
+            }
+            other => other.into(),
+        })?,
         (None, None) => bail!("give --board WxH or --graph FILE"),
     };
-    let repetition = match a.rules.to_ascii_lowercase().as_str() {
-        "positional" | "psk" => Repetition::Positional,
-        "situational" | "ssk" => Repetition::Situational,
-        other => bail!("--rules {other:?}: expected positional or situational"),
-    };
+    let repetition: Repetition = a.rules.parse().map_err(|e| anyhow!("--rules {e}"))?;
     if let Some(bits) = &a.table_bits {
         bail!(
             "--table-bits {bits}: the flag is gone; give the table's memory with --table-mb MIB \
@@ -179,51 +157,16 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {
-    let (board, stones, _) = load_graph_file(&a.file)?;
-    let cls = outcome::classes(&board, &[stones], a.nodes)?;
-    let eyes = ultimate::eyes(&board, &stones);
-    let countable = chinese::countable_failure(&board, &stones, &cls);
-    let sc = chinese::score(&stones, &cls);
-    let marks: Vec<Mark> = cls.iter().map(|&c| Mark::from(c)).collect();
+    let Start { board, stones, .. } = load_graph_file(&a.file)?;
+    let report = ClassesReport::new(&board, &stones, a.nodes, a.komi)?;
     if let Some(path) = &a.svg {
-        std::fs::write(path, picture::svg(&board, &stones, &marks))
+        std::fs::write(path, picture::svg(&board, &stones, &report.marks))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     if a.json {
-        let out = json!({
-            "vertices": (0..board.len()).map(|v| board.name(v)).collect::<Vec<_>>(),
-            "classes": cls.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "ultimate": eyes.is_some(),
-            "eyes_black": eyes.map(|e| names(&board, e.black)),
-            "eyes_white": eyes.map(|e| names(&board, e.white)),
-            "chinese_countable": countable.is_none(),
-            "chinese_score": countable.is_none().then_some(sc),
-            "white_wins": countable.is_none().then(|| chinese::white_wins(sc, a.komi)),
-            "jungo_score": chinese::jungo_score(&stones),
-        });
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", picture::text(&board, &stones, &marks));
-        match eyes {
-            Some(e) => println!(
-                "ultimate; E_B = {:?}, E_W = {:?}",
-                names(&board, e.black),
-                names(&board, e.white)
-            ),
-            None => println!("not ultimate"),
-        }
-        match countable {
-            None => println!(
-                "Chinese-countable; s_c = {sc} (White minus Black); komi {}: {} wins",
-                a.komi,
-                if chinese::white_wins(sc, a.komi) {
-                    "White"
-                } else {
-                    "Black"
-                }
-            ),
-            Some(v) => println!("not Chinese-countable (see vertex {})", board.name(v)),
-        }
+        print!("{report}");
     }
     Ok(ExitCode::SUCCESS)
 }
