@@ -177,7 +177,7 @@ fn parse_creature(s: &str) -> anyhow::Result<Creature> {
 }
 
 fn read(path: &Path) -> anyhow::Result<String> {
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    crate::input::read(path)
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {

@@ -90,9 +90,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-fn load_graph_file(path: &PathBuf) -> anyhow::Result<Start> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+fn load_graph_file(path: &std::path::Path) -> anyhow::Result<Start> {
+    let text = crate::input::read(path)?;
     Start::parse(&text).with_context(|| format!("{}", path.display()))
 }
 
