@@ -20,8 +20,7 @@
 
 use serde_json::{Value, json};
 
-mod common;
-use common::{Server, assert_error, parse, repo_file};
+use crate::common::{Server, assert_error, parse, repo_file};
 
 fn seed003_files() -> Vec<(String, String)> {
     let dir = format!(

@@ -29,8 +29,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-mod common;
-use common::{Server, assert_error, fetch, parse, repo_file};
+use crate::common::{Server, assert_error, fetch, parse, repo_file};
 
 /// The most jobs the server runs at once (`MAX_RUNNING` in
 /// `crates/serve/src/jobs.rs`, documented in docs/serve.md).

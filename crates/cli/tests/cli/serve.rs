@@ -17,8 +17,8 @@
 
 use serde_json::json;
 
-mod common;
-use common::{Server, assert_error, fetch, parse};
+use crate::common;
+use crate::common::{Server, assert_error, fetch, parse};
 
 fn tenuki() -> String {
     let path = format!(

@@ -24,8 +24,7 @@
 
 use serde_json::{Value, json};
 
-mod common;
-use common::{Server, assert_error, parse};
+use crate::common::{Server, assert_error, parse};
 
 fn fig2() -> String {
     std::fs::read_to_string(concat!(

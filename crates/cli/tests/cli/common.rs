@@ -3,9 +3,6 @@
 //! HTTP/1.1 client over a `TcpStream` (no HTTP crate: the tests read the
 //! bytes the server sends, chunked bodies included).
 
-// Each test file uses a different part of this module.
-#![allow(dead_code)]
-
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
