@@ -56,7 +56,7 @@ const SCRIPTS: &[(&str, &str)] = &[
 ];
 
 /// Heavy analyses running at once, jobs and synchronous requests together
-/// (the machine has few cores; a search takes one): see [`Heavy`].
+/// under one semaphore (the machine has few cores; a search takes one).
 pub const HEAVY_SLOTS: usize = 4;
 /// The synchronous endpoints that run a search and so take a heavy slot
 /// (`POST` only): more than [`HEAVY_SLOTS`] at once are answered 429.

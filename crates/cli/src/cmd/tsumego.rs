@@ -3,7 +3,7 @@
 //! `miai tsumego FILE` poses a problem file (headers and a diagram, see
 //! `miai_tsumego::problem::file`) or an SGF file and analyses it with the
 //! attacker and with the defender moving first; `miai tsumego bench PATH`
-//! runs a problem set (see [`bench`]).
+//! runs a problem set (see [`mod@bench`]).
 
 mod bench;
 
