@@ -26,7 +26,11 @@ use crate::rules::Repetition;
 pub struct Game {
     position: Position,
     history: History,
+    /// Positions before each move, for [`Game::undo`]; empty and unused
+    /// without undo (a full position per move is large: a game replayed
+    /// only to reach its end keeps just the history).
     stack: Vec<Position>,
+    keep_undo: bool,
     moves: Vec<(Color, Move)>,
     scratch: Option<Box<Position>>,
 }
@@ -40,9 +44,20 @@ impl Game {
             position,
             history,
             stack: Vec::new(),
+            keep_undo: true,
             moves: Vec::new(),
             scratch: None,
         }
+    }
+
+    /// This game without an undo stack: [`Game::undo`] then always returns
+    /// `None`, and a move costs only its history entry (a colouring and a
+    /// hash) instead of a copy of the whole position. For replaying long
+    /// records.
+    pub fn without_undo(mut self) -> Game {
+        self.keep_undo = false;
+        self.stack = Vec::new();
+        self
     }
 
     /// The current position.
@@ -113,7 +128,9 @@ impl Game {
                 reason,
             });
         }
-        self.stack.push(self.position.clone());
+        if self.keep_undo {
+            self.stack.push(self.position.clone());
+        }
         let info = match mv {
             Move::Pass => {
                 self.position.pass(color);
@@ -126,7 +143,8 @@ impl Game {
         Ok(info)
     }
 
-    /// Takes back the last move; `None` at the start.
+    /// Takes back the last move; `None` at the start (always, for a game
+    /// [`without_undo`](Game::without_undo)).
     pub fn undo(&mut self) -> Option<(Color, Move)> {
         let prev = self.stack.pop()?;
         self.position = prev;

@@ -553,7 +553,9 @@ impl Record {
 
     /// Replays the main line under `rules` (komi from the record if it has
     /// one): setup nodes change the board (the result must be legal), moves
-    /// must be legal. Also returns the marks of the last node.
+    /// must be legal. Also returns the marks of the last node. The game has
+    /// its history (for superko) but no undo stack, so a record of any
+    /// length costs a colouring per move, not a position.
     pub fn replay(&self, rules: Rules) -> Result<(Game, Vec<(Vertex, Mark)>), SgfError> {
         let rules = self.komi.map_or(rules, |k| rules.with_komi(k));
         let at = |n: &Node, msg: String| {
@@ -564,7 +566,7 @@ impl Record {
                 message: msg,
             }
         };
-        let mut game = Game::new(Position::empty(self.graph.clone(), rules));
+        let mut game = Game::new(Position::empty(self.graph.clone(), rules)).without_undo();
         let mut marks = Vec::new();
         for node in self.main_line() {
             if !node.setup.is_empty() || node.to_play.is_some() {
@@ -580,7 +582,7 @@ impl Record {
                 }
                 let pos = Position::from_setup(setup, rules)
                     .map_err(|e| at(node, format!("setup: {e}")))?;
-                game = Game::new(pos);
+                game = Game::new(pos).without_undo();
             }
             if let Some((color, mv)) = node.mv {
                 game.play_as(color, mv)

@@ -206,6 +206,40 @@ proptest! {
     }
 
     #[test]
+    fn a_game_without_undo_plays_the_same(
+        kind in 0u8..5,
+        n in 4usize..12,
+        edges in proptest::collection::vec((0usize..12, 0usize..12), 0..24),
+        situational in any::<bool>(),
+        choices in proptest::collection::vec(any::<u16>(), 0..150),
+    ) {
+        // Same legal moves (superko included: the history is kept), same
+        // positions, but no undo.
+        let g = Arc::new(graphs(kind, n, &edges));
+        let rules = Rules {
+            repetition: if situational {
+                Repetition::SituationalSuperko
+            } else {
+                Repetition::PositionalSuperko
+            },
+            ..Rules::chinese()
+        };
+        let mut full = Game::new(Position::empty(g.clone(), rules));
+        let mut lean = Game::new(Position::empty(g, rules)).without_undo();
+        for &c in &choices {
+            let color = full.position().to_move();
+            let moves = full.legal_moves(color);
+            prop_assert_eq!(&moves, &lean.legal_moves(color));
+            let mv = moves[c as usize % moves.len()];
+            full.play(mv).unwrap();
+            lean.play(mv).unwrap();
+            prop_assert_eq!(full.position(), lean.position());
+        }
+        prop_assert_eq!(full.history(), lean.history());
+        prop_assert!(lean.undo().is_none());
+    }
+
+    #[test]
     fn superko_never_repeats(
         kind in 0u8..5,
         n in 4usize..10,

@@ -164,7 +164,7 @@ fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
         };
         let mut pos = game.position().clone();
         pos.set_to_move(c);
-        return Ok((Game::new(pos), marks));
+        return Ok((Game::new(pos).without_undo(), marks));
     } else if ext == "graph" {
         let g = GraphText::parse(&text).with_context(|| format!("{name}"))?;
         let mut setup = Setup::empty(Arc::new(g.graph));
@@ -194,7 +194,7 @@ fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
     if let Some(c) = to_move {
         pos.set_to_move(c);
     }
-    Ok((Game::new(pos), marks))
+    Ok((Game::new(pos).without_undo(), marks))
 }
 
 fn parse_move(pos: &Position, text: &str) -> Result<(Color, Move)> {
