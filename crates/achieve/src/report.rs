@@ -694,10 +694,9 @@ mod tests {
     use crate::family::family;
     use crate::pairing::find_pairing;
 
-    /// The solve report's JSON and text say the same verdict, and the
-    /// family note appears only when asked for.
-    #[test]
-    fn game_report_json_and_text_agree() {
+    /// The three-in-a-row creature on five cells, anchored on its middle
+    /// stone, solved with Maker first and a certificate asked for.
+    fn solved_small_family() -> Solved {
         let creature: Creature = "0,1,2".parse().unwrap();
         let area = Area::consecutive(5).unwrap();
         let game = family(&creature, &area, 1, false).unwrap();
@@ -707,7 +706,7 @@ mod tests {
             anchor: 1,
             mirror: false,
         };
-        let solved = solve_game(
+        solve_game(
             &game,
             &origin,
             Player::Maker,
@@ -717,7 +716,14 @@ mod tests {
             &mut || {},
             &mut |_| {},
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    /// The solve report's JSON and text say the same verdict, and the
+    /// family note appears only when asked for.
+    #[test]
+    fn game_report_json_and_text_agree() {
+        let solved = solved_small_family();
         let r = solved.report;
         let winner = r.verdict.winner().unwrap();
         assert!(matches!(solved.certificate, Some(Ok(ref c)) if c.winner == winner));
@@ -779,26 +785,7 @@ mod tests {
     /// counts in both forms; a broken one is rejected with the reason.
     #[test]
     fn verify_report_accepts_a_written_certificate_and_rejects_junk() {
-        let creature: Creature = "0,1,2".parse().unwrap();
-        let area = Area::consecutive(5).unwrap();
-        let game = family(&creature, &area, 1, false).unwrap();
-        let origin = Origin::Family {
-            creature,
-            area,
-            anchor: 1,
-            mirror: false,
-        };
-        let solved = solve_game(
-            &game,
-            &origin,
-            Player::Maker,
-            Limits::none(),
-            None,
-            true,
-            &mut || {},
-            &mut |_| {},
-        )
-        .unwrap();
+        let solved = solved_small_family();
         let cert = solved.certificate.unwrap().unwrap();
         let result = crate::verify::verify_text(&cert.to_string());
         let v = result.as_ref().unwrap();

@@ -276,9 +276,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_text_lists_the_seeds_errors_and_says_when_it_stopped() {
-        let s = sweep(
+    /// The brute force over every cell with n <= 4, no passes, unlimited.
+    fn sweep_to_4() -> Sweep {
+        sweep(
             4,
             Rules::NoPasses,
             &Limits::none(),
@@ -286,7 +286,12 @@ mod tests {
             &mut |_| {},
             &mut || {},
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn the_text_lists_the_seeds_errors_and_says_when_it_stopped() {
+        let s = sweep_to_4();
         let text = s.to_string();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
@@ -324,15 +329,7 @@ mod tests {
 
     #[test]
     fn sweep_cells_counts_both_sides_and_checks_the_range() {
-        let s = sweep(
-            4,
-            Rules::NoPasses,
-            &Limits::none(),
-            None,
-            &mut |_| {},
-            &mut || {},
-        )
-        .unwrap();
+        let s = sweep_to_4();
         assert_eq!(sweep_cells(4), Ok(s.cells));
         assert_eq!(sweep_cells(1), Err(SweepError::MaxN { max_n: 1 }));
         assert!(sweep_cells(MAX_HISTORY_N + 1).is_err());
