@@ -36,6 +36,7 @@ mod error;
 mod family;
 mod hypergraph;
 pub mod pairing;
+pub mod plane;
 mod player;
 pub mod prove;
 pub mod report;

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Maker (wants a whole winning set) or Breaker (wants to stop him).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     /// Occupies cells; wins by filling a winning set.
     Maker,
