@@ -17,6 +17,7 @@
 
 pub mod harary;
 pub mod paving;
+pub mod strong;
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -745,17 +746,16 @@ impl FromStr for Board {
                 Board::rect(n, n)
             });
         }
-        if let Some((w, h)) = dims.split_once(['x', 'X', '×']) {
-            if w.trim().chars().all(|c| c.is_ascii_digit())
-                && h.trim().chars().all(|c| c.is_ascii_digit())
-            {
-                let (w, h) = (side(w)?, side(h)?);
-                return Ok(if torus {
-                    Board::torus(w, h)
-                } else {
-                    Board::rect(w, h)
-                });
-            }
+        if let Some((w, h)) = dims.split_once(['x', 'X', '×'])
+            && w.trim().chars().all(|c| c.is_ascii_digit())
+            && h.trim().chars().all(|c| c.is_ascii_digit())
+        {
+            let (w, h) = (side(w)?, side(h)?);
+            return Ok(if torus {
+                Board::torus(w, h)
+            } else {
+                Board::rect(w, h)
+            });
         }
         if torus {
             return Err(bad());
@@ -886,9 +886,9 @@ mod tests {
     fn brute_force_placements_agree_on_rectangles() {
         // Every set of cells of the board congruent to the animal, found by
         // testing all subsets of a small board, equals the placements.
-        let board = Board::rect(3, 3);
+        let board = Board::rect(4, 4);
         let cells = board.cells();
-        for animal in (1..=4).flat_map(free_polyominoes) {
+        for animal in (1..=5).flat_map(free_polyominoes) {
             let mut brute: Vec<Vec<usize>> = Vec::new();
             for mask in 0u32..(1 << cells.len()) {
                 if mask.count_ones() as usize != animal.len() {
@@ -898,10 +898,10 @@ mod tests {
                     .filter(|i| mask >> i & 1 == 1)
                     .map(|i| cells[i])
                     .collect();
-                if let Ok(p) = Polyomino::new(&chosen) {
-                    if p.canonical() == animal.canonical() {
-                        brute.push((0..cells.len()).filter(|i| mask >> i & 1 == 1).collect());
-                    }
+                if let Ok(p) = Polyomino::new(&chosen)
+                    && p.canonical() == animal.canonical()
+                {
+                    brute.push((0..cells.len()).filter(|i| mask >> i & 1 == 1).collect());
                 }
             }
             brute.sort();

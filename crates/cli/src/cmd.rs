@@ -2,6 +2,7 @@
 //! function returning the process exit code.
 
 pub mod achieve;
+pub mod animal;
 pub mod board;
 pub mod cgt;
 pub mod graphgo;

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::paving::{self, Paving, PavingResult};
 use super::{Board, PlaneError, Polyomino, Symmetry};
-use crate::{Cancel, HypergraphError, Limits, Player, Progress, Solver, Stop, Verdict};
+use crate::{Cancel, Limits, Player, Progress, Solver, Stop, Verdict};
 
 /// The result of the Maker-Breaker game on one `n x n` board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -78,9 +78,9 @@ pub fn board_number(
                 break;
             }
         };
-        let solver = match Solver::new(&game, limits.clone()) {
+        let solver = match Solver::new(&game, *limits) {
             Ok(s) => s,
-            Err(e @ HypergraphError::TooManySets { .. }) | Err(e) => {
+            Err(e) => {
                 out.too_large = Some(TooLarge {
                     side,
                     reason: e.to_string(),

@@ -32,6 +32,9 @@ pub enum Command {
     /// Classify all creatures of some sizes: pairing loser, area loser,
     /// winner, open (Markdown table).
     Table(TableArgs),
+    /// Harary's animals in the plane: pavings, board numbers, the table.
+    #[command(subcommand)]
+    Animal(crate::cmd::animal::Command),
 }
 
 /// The table memory of `solve` and `prove` unless `--table-mb` says
@@ -168,6 +171,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Pairing(a) => pairing(a),
         Command::Prove(a) => prove_cmd(a),
         Command::Table(a) => table(a),
+        Command::Animal(c) => crate::cmd::animal::run(c),
     }
 }
 

@@ -3,6 +3,7 @@
 //! on one subcommand, or starts `miai serve` and talks HTTP to it.
 
 mod achieve;
+mod animal;
 mod board;
 mod cgt;
 mod common;
