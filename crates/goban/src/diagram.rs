@@ -489,12 +489,12 @@ mod tests {
         let pos = plain(". X .\n. O .\n. . O\n");
         let at = |name: &str| pos.graph().parse_vertex(name).unwrap();
         let text = labelled_last(&pos, &[], Some(at("B2"))).unwrap();
-        assert!(text.contains("\n 2 .(O). 2\n"), "{text}");
+        assert!(text.contains("\n 2  .(O). 2\n"), "{text}");
         // At the right edge the closing parenthesis takes the space before
         // the row number; unmarked rows are unchanged.
         let text = labelled_last(&pos, &[], Some(at("C1"))).unwrap();
-        assert!(text.contains("\n 1 . .(O)1\n"), "{text}");
-        assert!(text.contains("\n 3 . X . 3\n"), "{text}");
+        assert!(text.contains("\n 1  . .(O)1\n"), "{text}");
+        assert!(text.contains("\n 3  . X . 3\n"), "{text}");
         assert_eq!(labelled_last(&pos, &[], None), labelled(&pos, &[]));
     }
 
@@ -505,14 +505,14 @@ mod tests {
         dead.insert(pos.graph().parse_vertex("D1").unwrap());
         let owner = pos.ownership(&dead).unwrap();
         let text = scored(&pos, &owner, &dead).unwrap();
-        assert!(text.contains("\n 2 x X O o 2\n"), "{text}");
-        assert!(text.contains("\n 1 x X O o 1\n"), "{text}");
+        assert!(text.contains("\n 2  x X O o 2\n"), "{text}");
+        assert!(text.contains("\n 1  x X O o 1\n"), "{text}");
         // Nothing dead: D1 stays a Black stone, D2 touches both colours.
         let none = VertexSet::new();
         let owner = pos.ownership(&none).unwrap();
         let text = scored(&pos, &owner, &none).unwrap();
-        assert!(text.contains("\n 2 x X O . 2\n"), "{text}");
-        assert!(text.contains("\n 1 x X O X 1\n"), "{text}");
+        assert!(text.contains("\n 2  x X O . 2\n"), "{text}");
+        assert!(text.contains("\n 1  x X O X 1\n"), "{text}");
     }
 
     #[test]
