@@ -4,11 +4,21 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 mod cmd;
 mod input;
 mod search;
+
+/// The exit codes, the same for every subcommand (see `search.rs`).
+macro_rules! exit_codes {
+    () => {
+        "Exit codes: 0 the answer is proven (or there was nothing to prove); 1 the \
+search was cut off (a limit or Ctrl-C) or a checked claim does not hold (a \
+refuted certificate, a wrong answer, an illegal move), and what was computed is \
+printed; 2 bad input or another error."
+    };
+}
 
 /// Exact analysis of Go and Go-like combinatorial games.
 #[derive(Debug, Parser)]
@@ -17,11 +27,11 @@ mod search;
     version,
     about,
     propagate_version = true,
-    after_help = "Every solving subcommand takes the same search limits: --max-nodes N, \
---time SECONDS, --table-mb MIB; Ctrl-C stops a search and prints what it has.\n\n\
-Exit codes: 0 the answer is proven; 1 the search was cut off (limit or Ctrl-C) \
-or a checked claim failed, what was computed is printed; 2 bad input or another \
-error."
+    after_help = concat!(
+        "Every solving subcommand takes the same search limits: --max-nodes N, \
+--time SECONDS, --table-mb MIB; Ctrl-C stops a search and prints what it has.\n\n",
+        exit_codes!()
+    )
 )]
 struct Cli {
     #[command(subcommand)]
@@ -55,8 +65,39 @@ enum Command {
     Serve(cmd::serve::Args),
 }
 
+/// The command line, each subcommand's help ending with the exit codes
+/// (unless it states its own); `miai serve` runs until stopped and has none.
+fn command() -> clap::Command {
+    fn add(cmd: clap::Command) -> clap::Command {
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        names.into_iter().fold(cmd, |cmd, name| {
+            cmd.mut_subcommand(name, |sub| {
+                let sub = add(sub);
+                let help = sub
+                    .get_after_help()
+                    .map(ToString::to_string)
+                    .unwrap_or_default();
+                if sub.get_name() == "serve" || help.contains("Exit codes") {
+                    sub
+                } else if help.is_empty() {
+                    sub.after_help(exit_codes!())
+                } else {
+                    sub.after_help(format!("{help}\n\n{}", exit_codes!()))
+                }
+            })
+        })
+    }
+    add(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command().get_matches()) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     // Output piped into `head` and the like: end quietly when the reader
     // goes away, as command-line tools do, instead of panicking on the
     // failed write. Not for the server, whose sockets must not kill it.

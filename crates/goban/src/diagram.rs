@@ -44,6 +44,7 @@ use crate::graph::Graph;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::vertex::Vertex;
+use crate::vertex_set::VertexSet;
 
 /// A mark on a point (SGF markup, or the triangles of seed 003).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -368,6 +369,56 @@ impl Diagram {
 /// as `^` (triangles), `#` (squares), `o` (circles), `x` (crosses) or the
 /// label's first character on empty points.
 pub fn labelled(pos: &Position, marks: &[(Vertex, Mark)]) -> Option<String> {
+    labelled_last(pos, marks, None)
+}
+
+/// [`labelled`] with the last move in parentheses, `X(O)X`, as GTP
+/// engines draw it.
+pub fn labelled_last(
+    pos: &Position,
+    marks: &[(Vertex, Mark)],
+    last: Option<Vertex>,
+) -> Option<String> {
+    grid_text(pos, last, |v| {
+        let mark = marks.iter().find(|m| m.0 == v).map(|m| &m.1);
+        match (pos.color_at(v), mark) {
+            (Some(Color::Black), _) => 'X',
+            (Some(Color::White), _) => 'O',
+            (None, Some(Mark::Triangle | Mark::TriangleDown)) => '^',
+            (None, Some(Mark::Square)) => '#',
+            (None, Some(Mark::Circle)) => 'o',
+            (None, Some(Mark::Cross)) => 'x',
+            (None, Some(Mark::Label(l))) => l.chars().next().unwrap_or('.'),
+            (None, None) => '.',
+        }
+    })
+}
+
+/// A counted grid position, as [`labelled`] draws it but with the count's
+/// map: `X` `O` the stones left on the board, `x` `o` the empty points
+/// (and the points of the stones removed as `dead`) that Black or White
+/// owns, `.` the neutral points. `owner` is [`Position::ownership`]'s map
+/// for the same `dead`.
+pub fn scored(pos: &Position, owner: &[Option<Color>], dead: &VertexSet) -> Option<String> {
+    grid_text(pos, None, |v| {
+        let stone = pos.color_at(v).filter(|_| !dead.contains(v));
+        match (stone, owner.get(v.index()).copied().flatten()) {
+            (Some(Color::Black), _) => 'X',
+            (Some(Color::White), _) => 'O',
+            (None, Some(Color::Black)) => 'x',
+            (None, Some(Color::White)) => 'o',
+            (None, None) => '.',
+        }
+    })
+}
+
+/// The grid with coordinates, a character per point, `last` in
+/// parentheses.
+fn grid_text(
+    pos: &Position,
+    last: Option<Vertex>,
+    cell: impl Fn(Vertex) -> char,
+) -> Option<String> {
     let g = pos.graph();
     let (w, h) = g.dimensions()?;
     let letters: String = crate::graph::GTP_LETTERS[..w]
@@ -378,23 +429,23 @@ pub fn labelled(pos: &Position, marks: &[(Vertex, Mark)]) -> Option<String> {
     for y in 0..h {
         let row = h - y;
         out.push_str(&format!("{row:>2} "));
+        // The separator before the next point: `)` right after the last
+        // move, `(` before it, else a space.
+        let mut close = false;
         for x in 0..w {
             let v = g.at(x, y)?;
-            let mark = marks.iter().find(|m| m.0 == v).map(|m| &m.1);
-            let ch = match (pos.color_at(v), mark) {
-                (Some(Color::Black), _) => 'X',
-                (Some(Color::White), _) => 'O',
-                (None, Some(Mark::Triangle | Mark::TriangleDown)) => '^',
-                (None, Some(Mark::Square)) => '#',
-                (None, Some(Mark::Circle)) => 'o',
-                (None, Some(Mark::Cross)) => 'x',
-                (None, Some(Mark::Label(l))) => l.chars().next().unwrap_or('.'),
-                (None, None) => '.',
-            };
-            out.push(' ');
-            out.push(ch);
+            let is_last = last == Some(v);
+            out.push(if is_last {
+                '('
+            } else if close {
+                ')'
+            } else {
+                ' '
+            });
+            out.push(cell(v));
+            close = is_last;
         }
-        out.push_str(&format!(" {row}\n"));
+        out.push_str(&format!("{}{row}\n", if close { ')' } else { ' ' }));
     }
     out.push_str(&format!("   {letters}\n"));
     Some(out)
@@ -424,6 +475,45 @@ pub(crate) fn rows(text: &str) -> Result<Vec<(usize, &str)>, DiagramError> {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+
+    fn plain(text: &str) -> Position {
+        let placed = Diagram::parse(text)
+            .unwrap()
+            .place(Placement::default())
+            .unwrap();
+        Position::from_setup(placed.setup, Rules::chinese()).unwrap()
+    }
+
+    #[test]
+    fn the_last_move_is_drawn_in_parentheses() {
+        let pos = plain(". X .\n. O .\n. . O\n");
+        let at = |name: &str| pos.graph().parse_vertex(name).unwrap();
+        let text = labelled_last(&pos, &[], Some(at("B2"))).unwrap();
+        assert!(text.contains("\n 2  .(O). 2\n"), "{text}");
+        // At the right edge the closing parenthesis takes the space before
+        // the row number; unmarked rows are unchanged.
+        let text = labelled_last(&pos, &[], Some(at("C1"))).unwrap();
+        assert!(text.contains("\n 1  . .(O)1\n"), "{text}");
+        assert!(text.contains("\n 3  . X . 3\n"), "{text}");
+        assert_eq!(labelled_last(&pos, &[], None), labelled(&pos, &[]));
+    }
+
+    #[test]
+    fn the_count_map_removes_dead_stones_and_marks_territory() {
+        let pos = plain(". X O .\n. X O X\n");
+        let mut dead = VertexSet::new();
+        dead.insert(pos.graph().parse_vertex("D1").unwrap());
+        let owner = pos.ownership(&dead).unwrap();
+        let text = scored(&pos, &owner, &dead).unwrap();
+        assert!(text.contains("\n 2  x X O o 2\n"), "{text}");
+        assert!(text.contains("\n 1  x X O o 1\n"), "{text}");
+        // Nothing dead: D1 stays a Black stone, D2 touches both colours.
+        let none = VertexSet::new();
+        let owner = pos.ownership(&none).unwrap();
+        let text = scored(&pos, &owner, &none).unwrap();
+        assert!(text.contains("\n 2  x X O . 2\n"), "{text}");
+        assert!(text.contains("\n 1  x X O X 1\n"), "{text}");
+    }
 
     #[test]
     fn partial_diagram_goes_to_the_top_left_corner() {

@@ -144,6 +144,21 @@ impl Rules {
         Rules { komi, ..self }
     }
 
+    /// The rules an SGF `RU[]` value names, if miai has them: the names
+    /// [`FromStr`] accepts and the spellings SGF files use (`Japanese`,
+    /// `Chinese`, `AGA`, `NZ`, `New Zealand`, `jp`, `cn`, `Tromp Taylor`),
+    /// case-insensitive. `None` for others (`GOE`, Ing, Korean, free text):
+    /// the caller picks a default and says so.
+    pub fn from_sgf(value: &str) -> Option<Rules> {
+        let key = value.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+        match key.as_str() {
+            "jp" | "japan" => Some(Rules::japanese()),
+            "cn" | "china" => Some(Rules::chinese()),
+            "tromp-taylor-rules" => Some(Rules::tromp_taylor()),
+            _ => key.parse().ok(),
+        }
+    }
+
     /// The preset names [`FromStr`] accepts.
     pub const PRESETS: [&'static str; 6] = [
         "tromp-taylor",
@@ -208,6 +223,25 @@ impl fmt::Display for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sgf_rule_names() {
+        for (ru, rules) in [
+            ("Japanese", Rules::japanese()),
+            ("Chinese", Rules::chinese()),
+            ("AGA", Rules::aga()),
+            ("NZ", Rules::new_zealand()),
+            ("New Zealand", Rules::new_zealand()),
+            ("jp", Rules::japanese()),
+            ("cn", Rules::chinese()),
+            (" Tromp Taylor ", Rules::tromp_taylor()),
+        ] {
+            assert_eq!(Rules::from_sgf(ru), Some(rules), "{ru}");
+        }
+        for unknown in ["GOE", "Korean", "", "my house rules"] {
+            assert_eq!(Rules::from_sgf(unknown), None, "{unknown}");
+        }
+    }
 
     #[test]
     fn presets_by_name() {

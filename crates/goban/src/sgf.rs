@@ -277,6 +277,32 @@ pub fn read(text: &str) -> Result<Record, SgfError> {
     Ok(Record { graph, komi, root })
 }
 
+/// The first value of a root property of the first game tree (`RU` for the
+/// rules, `PB` for Black's name, ...), as written, trimmed; `None` when the
+/// root lacks it. [`read`] keeps only what it models (board, komi, setup,
+/// moves, marks); this reads what it leaves out.
+///
+/// ```
+/// use miai_goban::sgf;
+/// let text = "(;GM[1]SZ[9]RU[Japanese]KM[6.5];B[ee])";
+/// assert_eq!(sgf::root_property(text, "RU").unwrap().as_deref(), Some("Japanese"));
+/// assert_eq!(sgf::root_property(text, "PB").unwrap(), None);
+/// ```
+///
+/// # Errors
+/// Malformed SGF, as [`read`] reports it.
+pub fn root_property(text: &str, ident: &str) -> Result<Option<String>, SgfError> {
+    let text = crate::text::strip_bom(text);
+    let scanned = scan::scan(text).map_err(|(off, msg)| serr(text, off, msg))?;
+    Ok(scanned.first().and_then(|root| {
+        root.props
+            .iter()
+            .find(|p| p.ident == ident)
+            .and_then(|p| p.values.first())
+            .map(|v| v.trim().to_string())
+    }))
+}
+
 struct Reader<'a> {
     text: &'a str,
     graph: &'a Graph,

@@ -2,6 +2,7 @@
 //! answer to a query with or without passes, and the rows of the win table.
 
 use std::fmt::{self, Write as _};
+use std::io;
 
 use miai_search::{Cancel, Limits, Stop};
 use serde::Serialize;
@@ -443,6 +444,49 @@ pub struct Row {
     pub proven: bool,
 }
 
+impl Row {
+    /// Appends the row's JSON, exactly as `serde_json` writes it (fields in
+    /// declaration order, no spaces).
+    fn push_json(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(b"{\"n\":");
+        push_u64(buf, self.n);
+        buf.extend_from_slice(b",\"m\":");
+        push_u64(buf, self.m);
+        buf.extend_from_slice(b",\"t\":");
+        push_u64(buf, self.t as u64);
+        buf.extend_from_slice(b",\"to_move\":\"");
+        push_char(buf, self.to_move);
+        buf.extend_from_slice(b"\",\"winner\":\"");
+        push_char(buf, self.winner);
+        buf.extend_from_slice(b"\",\"seed_wrong\":");
+        buf.extend_from_slice(if self.seed_wrong { b"true" } else { b"false" });
+        buf.extend_from_slice(b",\"proven\":");
+        buf.extend_from_slice(if self.proven { b"true" } else { b"false" });
+        buf.push(b'}');
+    }
+}
+
+/// Appends the decimal digits of `x`.
+fn push_u64(buf: &mut Vec<u8>, mut x: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
+/// Appends a letter (`B`, `W`, `D`: plain ASCII, nothing to escape).
+fn push_char(buf: &mut Vec<u8>, c: char) {
+    let mut utf8 = [0u8; 4];
+    buf.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+}
+
 /// The cells of the win table up to `max_n`, with or without passes: the
 /// DP without passes, the proven pass rule with them.
 #[derive(Debug, Clone)]
@@ -499,13 +543,18 @@ impl Table {
     /// # Errors
     /// None in practice: every state is inside the table.
     pub fn rows(&self) -> Result<Vec<Row>, StateError> {
-        let mut rows = Vec::new();
-        for n in 2..=self.max_n {
-            for m in 1..n {
-                for p in [Player::Black, Player::White] {
+        self.iter_rows().collect()
+    }
+
+    /// Every cell, both sides to move, one at a time in the order of
+    /// [`Table::rows`]: row `n`, then `m`, Black to move before White.
+    pub fn iter_rows(&self) -> impl Iterator<Item = Result<Row, StateError>> + '_ {
+        (2..=self.max_n).flat_map(move |n| {
+            (1..n).flat_map(move |m| {
+                [Player::Black, Player::White].map(move |p| {
                     let s = State::new(n, m, p)?;
                     let (o, seed_wrong, proven) = self.cell(s)?;
-                    rows.push(Row {
+                    Ok(Row {
                         n,
                         m,
                         t: s.t(),
@@ -513,11 +562,37 @@ impl Table {
                         winner: o.letter(),
                         seed_wrong,
                         proven,
-                    });
-                }
+                    })
+                })
+            })
+        })
+    }
+
+    /// Writes [`Table::rows`] as one JSON array, the bytes
+    /// `serde_json::to_string(&rows)` gives, a row at a time: memory stays
+    /// constant beyond the table (the array for `n <= 10,000` has 10^8 rows,
+    /// some 8.5 GB), and each row is formatted by hand, which is several
+    /// times faster than a generic serializer.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn write_json(&self, out: &mut impl io::Write) -> io::Result<()> {
+        const CHUNK: usize = 1 << 16;
+        let mut buf = Vec::with_capacity(CHUNK + 256);
+        buf.push(b'[');
+        for (i, row) in self.iter_rows().enumerate() {
+            let row = row.map_err(io::Error::other)?;
+            if i > 0 {
+                buf.push(b',');
+            }
+            row.push_json(&mut buf);
+            if buf.len() >= CHUNK {
+                out.write_all(&buf)?;
+                buf.clear();
             }
         }
-        Ok(rows)
+        buf.push(b']');
+        out.write_all(&buf)
     }
 
     /// The largest `n` of the table.
@@ -590,8 +665,9 @@ impl Table {
     }
 
     /// The table as an SVG picture with `side` to move (the seed's
-    /// picture): blue where Black wins, pale where White wins, grey for a
-    /// draw, a red dot where the seed's formula is wrong.
+    /// picture), in the web page's palette ([`PALETTE`]): black where Black
+    /// wins, white where White wins, blue-grey for a draw, a red frame where
+    /// the seed's formula is wrong; a legend on top.
     ///
     /// # Errors
     /// None in practice: every state is inside the table.
@@ -603,7 +679,7 @@ impl Table {
         } else {
             (720 / max_n).max(1)
         };
-        let (left, top) = (40u64, 40u64);
+        let (left, top) = (40u64, 56u64);
         let width = (left + size * max_n + 20).max(560);
         let height = top + size * max_n + 20;
         let mut s = String::new();
@@ -618,15 +694,35 @@ impl Table {
             r#"<text x="{left}" y="14">n-ko under superko, {side} to move{}; m (Black's kos) across, n down</text>"#,
             if passes { ", passes allowed" } else { "" },
         );
-        let _ = writeln!(
-            s,
-            r#"<text x="{left}" y="30">blue: Black wins; pale: White wins; grey: draw{}</text>"#,
-            if passes {
-                ""
-            } else {
-                "; red dot: the seed's formula is wrong"
-            }
-        );
+        // The legend: a swatch and its words per kind of cell.
+        let mut legend = vec![
+            (Outcome::BlackWins, "Black wins"),
+            (Outcome::WhiteWins, "White wins"),
+        ];
+        if passes {
+            legend.push((Outcome::Draw, "draw"));
+        }
+        let mut x = left;
+        for (o, words) in legend {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{x}" y="22" width="12" height="12" fill="{}" stroke="{}" stroke-width="1"/><text x="{}" y="32">{words}</text>"#,
+                PALETTE.fill(o),
+                PALETTE.line,
+                x + 16
+            );
+            x += 16 + 7 * words.len() as u64 + 14;
+        }
+        if !passes {
+            let _ = writeln!(
+                s,
+                r#"<rect x="{}" y="23" width="10" height="10" fill="{}" stroke="{}" stroke-width="2"/><text x="{}" y="32">the seed's formula says otherwise</text>"#,
+                x + 1,
+                PALETTE.white_wins,
+                PALETTE.wrong,
+                x + 16
+            );
+        }
         for n in 2..=max_n {
             let y = top + (n - 1) * size;
             if n % 10 == 0 || n == 2 {
@@ -635,29 +731,67 @@ impl Table {
             for m in 1..n {
                 let st = State::new(n, m, side)?;
                 let (o, seed_wrong, _) = self.cell(st)?;
-                let fill = match o {
-                    Outcome::BlackWins => "#1f4ea0",
-                    Outcome::WhiteWins => "#eef1f6",
-                    Outcome::Draw => "#a8a8a8",
-                };
                 let x = left + (m - 1) * size;
                 let _ = writeln!(
                     s,
-                    r##"<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#d0d4dc" stroke-width="0.5"/>"##
+                    r#"<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{}" stroke="{}" stroke-width="0.5"/>"#,
+                    PALETTE.fill(o),
+                    PALETTE.line
                 );
                 if seed_wrong && size >= 6 {
-                    let r = size as f64 / 5.0;
+                    // A 2-pixel frame inside the cell, as the page draws it.
                     let _ = writeln!(
                         s,
-                        r##"<circle cx="{}" cy="{}" r="{r:.1}" fill="#d11"/>"##,
-                        x as f64 + size as f64 / 2.0,
-                        y as f64 + size as f64 / 2.0
+                        r#"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="2"/>"#,
+                        x + 1,
+                        y + 1,
+                        size - 2,
+                        size - 2,
+                        PALETTE.wrong
                     );
                 }
             }
         }
         let _ = writeln!(s, "</svg>");
         Ok(s)
+    }
+}
+
+/// The colours of the win table, the same in the CLI's SVG and on the web
+/// page (`crates/serve/assets/style.css`: `--black-win`, `--white-win`,
+/// `--draw`, the red frame of `td.wrong`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    /// A cell Black wins.
+    pub black_wins: &'static str,
+    /// A cell White wins.
+    pub white_wins: &'static str,
+    /// A drawn cell (with passes).
+    pub draw: &'static str,
+    /// The frame of a cell where the seed's formula is wrong.
+    pub wrong: &'static str,
+    /// Cell borders.
+    pub line: &'static str,
+}
+
+/// The win table's colours: see [`Palette`].
+pub const PALETTE: Palette = Palette {
+    black_wins: "#2b2b2b",
+    white_wins: "#ffffff",
+    draw: "#9fb6cd",
+    wrong: "#d9412e",
+    line: "#a8a294",
+};
+
+impl Palette {
+    /// The fill of a cell with this outcome.
+    #[must_use]
+    pub fn fill(&self, o: Outcome) -> &'static str {
+        match o {
+            Outcome::BlackWins => self.black_wins,
+            Outcome::WhiteWins => self.white_wins,
+            Outcome::Draw => self.draw,
+        }
     }
 }
 
@@ -683,6 +817,26 @@ mod tests {
         // (n, m) with 1 <= m < n <= 5: 10 pairs, each with both sides to move.
         assert_eq!(rows.len(), 20);
         assert!(Table::new(1, false).is_err());
+    }
+
+    /// The streamed JSON is the bytes serde_json writes for the rows, with
+    /// and without passes (draws, unproven rows and the seed's errors
+    /// included).
+    #[test]
+    fn the_streamed_json_is_serde_jsons() {
+        for (max_n, passes) in [(2, false), (40, false), (12, true)] {
+            let table = Table::new(max_n, passes).unwrap();
+            let mut streamed = Vec::new();
+            table.write_json(&mut streamed).unwrap();
+            let expected = serde_json::to_string(&table.rows().unwrap()).unwrap();
+            assert_eq!(String::from_utf8(streamed).unwrap(), expected);
+        }
+        let mut buf = Vec::new();
+        for x in [0, 7, 10, 99, 100, 12345, u64::MAX] {
+            buf.clear();
+            push_u64(&mut buf, x);
+            assert_eq!(buf, x.to_string().into_bytes());
+        }
     }
 
     // The cells below are the hand-worked ones of tests/data/hand_cells.txt:
@@ -738,27 +892,68 @@ mod tests {
     }
 
     #[test]
-    fn the_svg_colours_each_cell_by_its_winner_and_dots_the_seeds_errors() {
+    fn the_svg_colours_each_cell_by_its_winner_and_frames_the_seeds_errors() {
         let svg = Table::new(5, false).unwrap().svg(Player::Black).unwrap();
         assert!(svg.starts_with("<svg "));
         assert!(svg.ends_with("</svg>\n"));
-        // The background and 10 cells.
-        assert_eq!(svg.matches("<rect ").count(), 11);
-        // 12-pixel cells from (40, 40); row n at y = 40 + 12 (n - 1).
+        // 12-pixel cells from (40, 56); row n at y = 56 + 12 (n - 1).
         let cell = |m: u64, n: u64, fill: &str| {
             format!(
-                r##"<rect x="{}" y="{}" width="12" height="12" fill="{fill}""##,
+                r#"<rect x="{}" y="{}" width="12" height="12" fill="{fill}""#,
                 40 + 12 * (m - 1),
-                40 + 12 * (n - 1)
+                56 + 12 * (n - 1)
             )
         };
-        assert!(svg.contains(&cell(1, 3, "#1f4ea0")), "(3,1,0): Black wins");
-        assert!(svg.contains(&cell(2, 3, "#1f4ea0")), "(3,2,0): Black wins");
-        assert!(svg.contains(&cell(2, 4, "#eef1f6")), "(4,2,0): White wins");
-        // The seed is wrong at (3,1,0): a dot in the middle of its cell;
-        // it is right at (3,2,0): none there.
-        assert!(svg.contains(r##"<circle cx="46" cy="70" r="2.4" fill="#d11"/>"##));
-        assert!(!svg.contains(r#"<circle cx="58" cy="70""#));
+        let cells = svg.matches(r#"width="12" height="12" fill="#).count();
+        // 10 cells and the two swatches of the legend.
+        assert_eq!(cells, 12);
+        assert!(
+            svg.contains(&cell(1, 3, PALETTE.black_wins)),
+            "(3,1,0): Black wins"
+        );
+        assert!(
+            svg.contains(&cell(2, 3, PALETTE.black_wins)),
+            "(3,2,0): Black wins"
+        );
+        assert!(
+            svg.contains(&cell(2, 4, PALETTE.white_wins)),
+            "(4,2,0): White wins"
+        );
+        // The seed is wrong at (3,1,0): a frame inside its cell; it is
+        // right at (3,2,0): none there.
+        let frame = |m: u64, n: u64| {
+            format!(
+                r#"<rect x="{}" y="{}" width="10" height="10" fill="none" stroke="{}""#,
+                41 + 12 * (m - 1),
+                57 + 12 * (n - 1),
+                PALETTE.wrong
+            )
+        };
+        assert!(svg.contains(&frame(1, 3)));
+        assert!(!svg.contains(&frame(2, 3)));
+        // The legend names every colour used.
+        assert!(svg.contains("Black wins") && svg.contains("White wins"));
+        assert!(!svg.contains("draw"));
+    }
+
+    /// The page and the SVG use one palette: the colours of the page's
+    /// stylesheet are the SVG's.
+    #[test]
+    fn the_svg_palette_is_the_pages() {
+        let css = include_str!("../../serve/assets/style.css");
+        for (var, colour) in [
+            ("--black-win", PALETTE.black_wins),
+            ("--white-win", PALETTE.white_wins),
+            ("--draw", PALETTE.draw),
+        ] {
+            assert!(css.contains(&format!("{var}: {colour};")), "{var}");
+        }
+        assert!(css.contains(&format!(
+            "td.wrong {{ box-shadow: inset 0 0 0 2px {};",
+            PALETTE.wrong
+        )));
+        let svg = Table::new(6, true).unwrap().svg(Player::White).unwrap();
+        assert!(svg.contains(PALETTE.draw) && svg.contains("draw"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Ending, Move, Player, State, Step, closed_form};
+use crate::{Move, Player, State, Step, closed_form};
 
 /// One move of a principal variation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,43 +100,59 @@ pub fn principal_variation(state: State, max_plies: usize) -> Variation {
 }
 
 impl fmt::Display for Ply {
+    /// The ply as a sentence: who does what, why it works (the fight
+    /// oracle `n >= 2k + 1`), how the kos change and the state it leads
+    /// to, e.g. "Black takes one of White's kos and wins the fight (50 kos,
+    /// Black holds 17: 50 >= 2 x 17 + 1). White cannot retake without
+    /// repeating a position, so he fills one of his own kos: White 33 -> 31
+    /// kos, Black 17 -> 18. Now (49, 18, 0), Black to move again."
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let me = self.before.to_move();
         let you = me.opponent();
         let (mine, theirs) = (self.before.kos_of(me), self.before.kos_of(you));
+        let n = self.before.n();
+        let fight = |f: &mut fmt::Formatter<'_>| {
+            write!(
+                f,
+                "{me} takes one of {you}'s kos and wins the fight ({n} kos, {me} holds \
+                 {mine}: {n} >= 2 x {mine} + 1)."
+            )
+        };
         match (self.mv, self.after) {
-            (Move::Capture, _) => {
-                write!(f, "{me} retakes {you}'s last ko and captures {you}'s group")
-            }
+            (Move::Capture, _) => write!(
+                f,
+                "{you} holds a single ko: {me} takes it, filling the last liberty of \
+                 {you}'s group, and captures the group."
+            ),
             (Move::Fill, Step::Win { .. }) => write!(
                 f,
-                "{me} must fill his last ko: suicide, {me}'s group is lost"
+                "{me} can only fill his last ko: that is suicide, and {me}'s group is lost."
             ),
             (Move::Fill, Step::Continue(next)) => write!(
                 f,
-                "{me} fills one of his kos ({mine} -> {} liberties): {next}, {} to move",
-                mine - 1,
-                next.to_move()
+                "{me} fills one of his own kos: {me} {mine} -> {} kos, {you} keeps {theirs}. \
+                 Now {next}, {you} to move.",
+                mine - 1
             ),
-            (Move::WinKoFight, Step::Win { ending, .. }) => {
-                let why = match ending {
-                    Ending::LostFightInAtari => "and must fill his last liberty",
-                    _ => "and is lost",
-                };
+            (Move::WinKoFight, Step::Win { .. }) => {
+                fight(f)?;
                 write!(
                     f,
-                    "{me} takes a ko and wins the ko fight ({} >= 2*{mine}+1): {you} cannot retake {why}",
-                    self.before.n()
+                    " {you} cannot retake without repeating a position and, with one ko \
+                     left, must fill his last liberty: {you}'s group is lost."
                 )
             }
-            (Move::WinKoFight, Step::Continue(next)) => write!(
-                f,
-                "{me} takes a ko and wins the ko fight ({} >= 2*{mine}+1); {you}, unable to retake \
-                 without repeating a position, fills one of his ({theirs} -> {} kos): {next}, \
-                 {me} to move again",
-                self.before.n(),
-                theirs - 2
-            ),
+            (Move::WinKoFight, Step::Continue(next)) => {
+                fight(f)?;
+                write!(
+                    f,
+                    " {you} cannot retake without repeating a position, so he fills one of \
+                     his own kos: {you} {theirs} -> {} kos, {me} {mine} -> {} kos. Now {next}, \
+                     {me} to move again.",
+                    theirs - 2,
+                    mine + 1
+                )
+            }
         }
     }
 }
@@ -161,5 +177,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every sentence of the story names the kos each side holds before and
+    /// after as the states say, and the state it leads to.
+    #[test]
+    fn the_story_counts_the_kos_as_the_states_do() {
+        for n in 2..30 {
+            for m in 1..n {
+                for p in [Player::Black, Player::White] {
+                    let v = principal_variation(State::new(n, m, p).unwrap(), usize::MAX);
+                    for ply in &v.plies {
+                        let text = ply.to_string();
+                        assert!(text.ends_with('.'), "{text}");
+                        assert!(!text.contains("his ("), "{text}");
+                        let Step::Continue(next) = ply.after else {
+                            assert!(text.contains("captures") || text.contains("is lost"));
+                            continue;
+                        };
+                        assert!(text.contains(&format!("Now {next}, ")), "{text}");
+                        for side in [Player::Black, Player::White] {
+                            let (a, b) = (ply.before.kos_of(side), next.kos_of(side));
+                            let said = if a == b {
+                                format!("{side} keeps {a}")
+                            } else {
+                                format!("{side} {a} -> {b} kos")
+                            };
+                            assert!(text.contains(&said), "{said:?} in {text}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_seed_example_reads_as_a_story() {
+        let s = State::new(50, 17, Player::Black).unwrap();
+        let first = principal_variation(s, 1).plies[0].to_string();
+        assert_eq!(
+            first,
+            "Black takes one of White's kos and wins the fight (50 kos, Black holds 17: \
+             50 >= 2 x 17 + 1). White cannot retake without repeating a position, so he \
+             fills one of his own kos: White 33 -> 31 kos, Black 17 -> 18 kos. Now \
+             (49, 18, 0), Black to move again."
+        );
     }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use miai_goban::diagram::{Placement, labelled};
+use miai_goban::diagram::{Placement, labelled_last, scored};
 use miai_goban::{
     Color, Diagram, Game, GraphText, Komi, Mark, Move, Position, Rules, Setup, Vertex, VertexSet,
     sgf,
@@ -19,8 +19,9 @@ pub struct Input {
     /// end of its main line) or a graph file (`.graph`: edges and stones).
     pub file: PathBuf,
     /// Rules: tromp-taylor, chinese, japanese, aga, new-zealand, jungo.
-    #[arg(long, default_value = "chinese")]
-    pub rules: String,
+    /// Default: the SGF's RU[] when miai knows those rules, else chinese.
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Komi (overrides the rules' and the SGF's), e.g. 6.5.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
@@ -35,7 +36,8 @@ pub struct Input {
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Show a position: the board, then every chain with its liberties.
+    /// Show a position: the board (the last move of an SGF in
+    /// parentheses), then every chain with its liberties.
     Show {
         #[command(flatten)]
         input: Input,
@@ -44,7 +46,14 @@ pub enum Command {
         box_style: bool,
     },
     /// Play moves (GTP `C3` or SGF `cc` coordinates, `pass`; `b:C3` forces a
-    /// colour) and show the result; an illegal move is an error saying why.
+    /// colour) and show the result, the last move in parentheses. An
+    /// illegal move is not played: the board before it is shown with the
+    /// reason, and the exit code is 1.
+    #[command(
+        after_help = "Exit codes: 0 every move was played; 1 a move was illegal \
+(the board before it and the reason are printed); 2 bad input (a file, a \
+coordinate or an option that cannot be read)."
+    )]
     Play {
         #[command(flatten)]
         input: Input,
@@ -54,7 +63,8 @@ pub enum Command {
         #[arg(long)]
         sgf: Option<PathBuf>,
     },
-    /// Score a finished position under the rules.
+    /// Score a finished position under the rules: the board with the dead
+    /// stones removed and every point's owner marked, then the count.
     Score {
         #[command(flatten)]
         input: Input,
@@ -65,24 +75,43 @@ pub enum Command {
     },
 }
 
+/// A position read from a file, with what the file said around it.
+struct Loaded {
+    game: Game,
+    marks: Vec<(Vertex, Mark)>,
+    /// The last move of an SGF's main line.
+    last: Option<(Color, Move)>,
+    /// Where the rules came from, when not from `--rules`.
+    rules_from: Option<String>,
+}
+
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Show { input, box_style } => {
-            let (game, marks) = load(&input)?;
-            print!("{}", describe(game.position(), &marks));
-            if let (true, Some(mut d)) = (box_style, Diagram::from_position(game.position())) {
-                d.set_marks(game.position().graph(), (0, 0), &marks);
+            let loaded = load(&input)?;
+            let pos = loaded.game.position();
+            print!("{}", header(pos, &loaded));
+            print!("{}", board(pos, &loaded.marks, loaded.last));
+            if let (true, Some(mut d)) = (box_style, Diagram::from_position(pos)) {
+                d.set_marks(pos.graph(), (0, 0), &loaded.marks);
                 print!("\n{}", d.write_box());
             }
-            print!("{}", chains(game.position()));
+            print!("{}", chains(pos));
         }
         Command::Play { input, moves, sgf } => {
-            let (mut game, _) = load(&input)?;
+            let mut loaded = load(&input)?;
+            let mut refused = None;
             for (i, text) in moves.iter().enumerate() {
-                let (color, mv) = parse_move(game.position(), text)?;
-                let info = game
-                    .play_as(color, mv)
-                    .with_context(|| format!("move {} ({text})", i + 1))?;
+                let (color, mv) = parse_move(loaded.game.position(), text)?;
+                let info = match loaded.game.play_as(color, mv) {
+                    Ok(info) => info,
+                    Err(e) => {
+                        refused = Some(format!("move {} ({text}) not played: {e}", i + 1));
+                        break;
+                    }
+                };
+                loaded.last = Some((color, mv));
+                loaded.marks.clear();
                 if info.captured > 0 || info.suicided > 0 {
                     println!(
                         "{color} {text}: captures {}{}",
@@ -95,18 +124,25 @@ pub fn run(command: Command) -> Result<ExitCode> {
                     );
                 }
             }
-            print!("{}", describe(game.position(), &[]));
-            print!("{}", chains(game.position()));
+            let pos = loaded.game.position();
+            print!("{}", header(pos, &loaded));
+            print!("{}", board(pos, &[], loaded.last));
+            print!("{}", chains(pos));
+            if let Some(reason) = refused {
+                println!("{reason}");
+                eprintln!("{reason}");
+                return Ok(ExitCode::from(crate::search::CUT_OFF));
+            }
             if let Some(path) = sgf {
-                let record = sgf::Record::from_position(game.position(), &[])
-                    .context("SGF needs a grid board")?;
+                let record =
+                    sgf::Record::from_position(pos, &[]).context("SGF needs a grid board")?;
                 std::fs::write(&path, record.write())
                     .with_context(|| format!("writing {}", path.display()))?;
             }
         }
         Command::Score { input, dead } => {
-            let (game, _) = load(&input)?;
-            let pos = game.position();
+            let loaded = load(&input)?;
+            let pos = loaded.game.position();
             let mut set = VertexSet::new();
             for d in dead.iter().filter(|d| !d.trim().is_empty()) {
                 set.insert(
@@ -116,7 +152,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 );
             }
             let score = pos.score(&set)?;
-            print!("{}", describe(pos, &[]));
+            let owner = pos.ownership(&set)?;
+            print!("{}", header(pos, &loaded));
+            print!("{}", count_map(pos, &owner, &set));
             println!(
                 "Black {}, White {} + komi {}: {}",
                 score.black, score.white, score.komi, score
@@ -126,18 +164,36 @@ pub fn run(command: Command) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn rules(input: &Input) -> Result<Rules> {
-    let mut rules: Rules = input.rules.parse()?;
+/// The rules: `--rules`, else the SGF's `RU[]` when miai knows it (with a
+/// note where it came from), else Chinese (with a note when the SGF named
+/// rules miai lacks); then `--komi`.
+fn rules(input: &Input, sgf_rules: Option<&str>) -> Result<(Rules, Option<String>)> {
+    let (mut rules, from) = match (&input.rules, sgf_rules) {
+        (Some(name), _) => (name.parse::<Rules>()?, None),
+        (None, Some(ru)) => match Rules::from_sgf(ru) {
+            Some(r) => (r, Some(format!("the SGF's RU[{ru}]"))),
+            None => {
+                eprintln!(
+                    "note: the SGF's RU[{ru}] names rules miai does not have; using chinese \
+                     (choose with --rules)"
+                );
+                (
+                    Rules::chinese(),
+                    Some(format!("the default: RU[{ru}] unknown")),
+                )
+            }
+        },
+        (None, None) => (Rules::chinese(), None),
+    };
     if let Some(k) = &input.komi {
         rules.komi = k.parse::<Komi>()?;
     }
-    Ok(rules)
+    Ok((rules, from))
 }
 
-fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
+fn load(input: &Input) -> Result<Loaded> {
     let path = &input.file;
     let text = crate::input::read(path)?;
-    let rules = rules(input)?;
     let to_move = match &input.to_move {
         Some(c) => Some(
             Color::from_name(c)
@@ -151,50 +207,76 @@ fn load(input: &Input) -> Result<(Game, Vec<(Vertex, Mark)>)> {
         .unwrap_or("")
         .to_ascii_lowercase();
     let name = path.display();
-    let (mut pos, marks) = if ext == "sgf" || (ext != "graph" && text.trim_start().starts_with('('))
-    {
-        let mut record = sgf::read(&text).with_context(|| format!("{name}"))?;
-        if input.komi.is_some() {
-            record.komi = None; // the command line wins
-        }
-        let (game, marks) = record.replay(rules).with_context(|| format!("{name}"))?;
-        let Some(c) = to_move else {
-            // Keep the game: its history matters for superko.
-            return Ok((game, marks));
+    let (mut pos, marks, rules_from) =
+        if ext == "sgf" || (ext != "graph" && text.trim_start().starts_with('(')) {
+            let ru = if input.rules.is_none() {
+                sgf::root_property(&text, "RU").with_context(|| format!("{name}"))?
+            } else {
+                None
+            };
+            let (rules, rules_from) = rules(input, ru.as_deref())?;
+            let mut record = sgf::read(&text).with_context(|| format!("{name}"))?;
+            if input.komi.is_some() {
+                record.komi = None; // the command line wins
+            }
+            let (game, marks) = record.replay(rules).with_context(|| format!("{name}"))?;
+            let last = game.moves().last().copied();
+            let Some(c) = to_move else {
+                // Keep the game: its history matters for superko.
+                return Ok(Loaded {
+                    game,
+                    marks,
+                    last,
+                    rules_from,
+                });
+            };
+            let mut pos = game.position().clone();
+            pos.set_to_move(c);
+            return Ok(Loaded {
+                game: Game::new(pos).without_undo(),
+                marks,
+                last,
+                rules_from,
+            });
+        } else if ext == "graph" {
+            let (rules, _) = rules(input, None)?;
+            let g = GraphText::parse(&text).with_context(|| format!("{name}"))?;
+            let mut setup = Setup::empty(Arc::new(g.graph));
+            for (v, c) in g.stones {
+                setup.stones[v.index()] = Some(c);
+            }
+            if let Some(c) = g.to_move {
+                setup.to_move = c;
+            }
+            (
+                Position::from_setup(setup, rules).with_context(|| format!("{name}"))?,
+                Vec::new(),
+                None,
+            )
+        } else {
+            let (rules, _) = rules(input, None)?;
+            let d = Diagram::parse(&text).with_context(|| format!("{name}"))?;
+            let placed = d
+                .place(Placement {
+                    board: (input.size, input.size),
+                    origin: None,
+                })
+                .with_context(|| format!("{name}"))?;
+            (
+                Position::from_setup(placed.setup, rules).with_context(|| format!("{name}"))?,
+                placed.marks,
+                None,
+            )
         };
-        let mut pos = game.position().clone();
-        pos.set_to_move(c);
-        return Ok((Game::new(pos).without_undo(), marks));
-    } else if ext == "graph" {
-        let g = GraphText::parse(&text).with_context(|| format!("{name}"))?;
-        let mut setup = Setup::empty(Arc::new(g.graph));
-        for (v, c) in g.stones {
-            setup.stones[v.index()] = Some(c);
-        }
-        if let Some(c) = g.to_move {
-            setup.to_move = c;
-        }
-        (
-            Position::from_setup(setup, rules).with_context(|| format!("{name}"))?,
-            Vec::new(),
-        )
-    } else {
-        let d = Diagram::parse(&text).with_context(|| format!("{name}"))?;
-        let placed = d
-            .place(Placement {
-                board: (input.size, input.size),
-                origin: None,
-            })
-            .with_context(|| format!("{name}"))?;
-        (
-            Position::from_setup(placed.setup, rules).with_context(|| format!("{name}"))?,
-            placed.marks,
-        )
-    };
     if let Some(c) = to_move {
         pos.set_to_move(c);
     }
-    Ok((Game::new(pos).without_undo(), marks))
+    Ok(Loaded {
+        game: Game::new(pos).without_undo(),
+        marks,
+        last: None,
+        rules_from,
+    })
 }
 
 fn parse_move(pos: &Position, text: &str) -> Result<(Color, Move)> {
@@ -215,7 +297,9 @@ fn parse_move(pos: &Position, text: &str) -> Result<(Color, Move)> {
     Ok((color, Move::Play(v)))
 }
 
-fn describe(pos: &Position, marks: &[(Vertex, Mark)]) -> String {
+/// The lines above the board: shape, player to move, rules (and where
+/// they came from), ko, captures and the last move.
+fn header(pos: &Position, loaded: &Loaded) -> String {
     let g = pos.graph();
     let mut out = String::new();
     let shape = match g.dimensions() {
@@ -230,9 +314,14 @@ fn describe(pos: &Position, marks: &[(Vertex, Mark)]) -> String {
         None => format!("graph of {} vertices and {} edges", g.len(), g.edge_count()),
     };
     out.push_str(&format!(
-        "{shape}, {} to move, rules: {}\n",
+        "{shape}, {} to move, rules: {}{}\n",
         pos.to_move(),
-        pos.rules()
+        pos.rules(),
+        loaded
+            .rules_from
+            .as_ref()
+            .map(|f| format!(" ({f})"))
+            .unwrap_or_default()
     ));
     if let Some(k) = pos.ko_point() {
         out.push_str(&format!(
@@ -246,18 +335,85 @@ fn describe(pos: &Position, marks: &[(Vertex, Mark)]) -> String {
         pos.captures(Color::Black),
         pos.captures(Color::White)
     ));
-    match labelled(pos, marks) {
-        Some(board) => out.push_str(&board),
-        None => {
-            for color in Color::ALL {
-                let names: Vec<String> = pos
-                    .stones_of(color)
-                    .iter()
-                    .map(|v| g.vertex_name(v))
-                    .collect();
-                out.push_str(&format!("{color}: {}\n", names.join(" ")));
+    if let Some((color, mv)) = loaded.last {
+        let what = match mv {
+            Move::Play(v) => g.vertex_name(v),
+            Move::Pass => "pass".to_string(),
+        };
+        out.push_str(&format!("last move: {color} {what}\n"));
+    }
+    out
+}
+
+/// The board with coordinates, the last move in parentheses; a graph
+/// without coordinates lists the stones.
+fn board(pos: &Position, marks: &[(Vertex, Mark)], last: Option<(Color, Move)>) -> String {
+    let last = match last {
+        Some((_, Move::Play(v))) => Some(v),
+        _ => None,
+    };
+    labelled_last(pos, marks, last).unwrap_or_else(|| {
+        by_owner(|c| {
+            pos.stones_of(c)
+                .iter()
+                .map(|v| pos.graph().vertex_name(v))
+                .collect()
+        })
+    })
+}
+
+/// The count's map: the board without the dead stones, every point marked
+/// with its owner, a legend.
+fn count_map(pos: &Position, owner: &[Option<Color>], dead: &VertexSet) -> String {
+    let g = pos.graph();
+    let mut out = match scored(pos, owner, dead) {
+        Some(board) => {
+            let mut legend = String::from(
+                "X O stones, x o points Black and White own, . neutral (the count's map)",
+            );
+            if !dead.is_empty() {
+                legend += "; the dead stones are taken off";
             }
+            format!("{board}{legend}\n")
         }
+        None => {
+            let mut list = by_owner(|c| {
+                g.vertices()
+                    .filter(|v| owner.get(v.index()).copied().flatten() == Some(c))
+                    .map(|v| {
+                        let name = g.vertex_name(v);
+                        match pos.color_at(v) {
+                            Some(s) if s == c && !dead.contains(v) => name,
+                            _ => format!("{name}*"),
+                        }
+                    })
+                    .collect()
+            });
+            list.push_str("(* a point without a live stone: territory or a dead stone)\n");
+            list
+        }
+    };
+    if !dead.is_empty() {
+        let names: Vec<String> = dead
+            .iter()
+            .map(|v| {
+                let color = pos
+                    .color_at(v)
+                    .map(|c| format!(" ({c})"))
+                    .unwrap_or_default();
+                format!("{}{color}", g.vertex_name(v))
+            })
+            .collect();
+        out.push_str(&format!("dead: {}\n", names.join(", ")));
+    }
+    out
+}
+
+/// A line per colour, for boards without coordinates.
+fn by_owner(names: impl Fn(Color) -> Vec<String>) -> String {
+    let mut out = String::new();
+    for color in Color::ALL {
+        out.push_str(&format!("{color}: {}\n", names(color).join(" ")));
     }
     out
 }

@@ -2,6 +2,7 @@
 //! with a principal variation in words; the win table as text, JSON or SVG;
 //! and a full-history brute-force check of the table.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -159,7 +160,11 @@ fn table(args: &TableArgs) -> anyhow::Result<ExitCode> {
     let max_n = args.max_n;
     let table = Table::new(max_n, args.passes).with_context(|| format!("--max-n {max_n}"))?;
     if args.json {
-        println!("{}", serde_json::to_string(&table.rows()?)?);
+        // Streamed: the array for --max-n 10000 is some 8.5 GB.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        table.write_json(&mut out)?;
+        writeln!(out)?;
+        out.flush()?;
     }
     let side: Player = args.to_move.into();
     if let Some(path) = &args.svg {

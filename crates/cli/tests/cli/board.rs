@@ -201,3 +201,126 @@ fn issue18_long_sgf_and_bom() {
         assert!(err.contains("/dev/zero") && err.contains("limit"), "{err}");
     }
 }
+
+fn miai_code(args: &[&str]) -> (Option<i32>, String, String) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .current_dir(root)
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The rows of the board drawn in `out`, by row number.
+fn row(out: &str, n: usize) -> String {
+    out.lines()
+        .find(|l| {
+            l.trim_start().starts_with(&format!("{n} ")) && l.trim_end().ends_with(&n.to_string())
+        })
+        .unwrap_or_else(|| panic!("no row {n} in {out}"))
+        .to_string()
+}
+
+/// Issue 21: the count's diagram shows E1 taken off and every point's
+/// owner, as `Position::ownership` has it.
+#[test]
+fn score_draws_the_count() {
+    let (code, out, err) = miai_code(&[
+        "board",
+        "score",
+        "examples/board/counted.txt",
+        "--rules",
+        "chinese",
+        "--dead",
+        "E1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    // counted.txt: row 1 is `. X O . X`; E1 is dead, so D1 and E1 are
+    // White's, A1 Black's.
+    assert_eq!(row(&out, 1), " 1  x X O o o 1");
+    assert_eq!(row(&out, 2), " 2  x X O O O 2");
+    assert!(out.contains("dead: E1 (Black)"), "{out}");
+    // Without the dead stone E1 stays a stone and D1 is neutral.
+    let (_, out, _) = miai_code(&["board", "score", "examples/board/counted.txt"]);
+    assert_eq!(row(&out, 1), " 1  x X O . X 1");
+    assert!(!out.contains("dead:"), "{out}");
+}
+
+/// Issue 21: an illegal move is refused with the board before it and the
+/// reason, exit 1; the last move is in parentheses.
+#[test]
+fn play_shows_the_board_after_an_illegal_move_and_marks_the_last_move() {
+    let (code, out, err) = miai_code(&[
+        "board",
+        "play",
+        "examples/board/seed003-ko.txt",
+        "--to-move",
+        "black",
+        "D19",
+        "C19",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.contains("last move: Black D19"), "{out}");
+    // Black D19 captured C19; White's retake is refused.
+    assert!(row(&out, 19).contains(". X .(X)"), "{out}");
+    assert!(
+        out.contains("move 2 (C19) not played: illegal move White C19: ko"),
+        "{out}"
+    );
+    assert!(err.contains("illegal move White C19: ko"), "{err}");
+    // A legal line: exit 0, the last move marked.
+    let (code, out, _) = miai_code(&["board", "play", "examples/board/counted.txt", "D5", "pass"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("last move: White pass"), "{out}");
+    assert!(!out.contains('('), "{out}");
+    let (_, out, _) = miai_code(&["board", "play", "examples/board/counted.txt", "D5"]);
+    assert_eq!(row(&out, 5), " 5  . X O(X). 5");
+    let (_, out, _) = miai_code(&["board", "play", "examples/board/counted.txt", "E5"]);
+    assert_eq!(row(&out, 5), " 5  . X O .(X)5");
+    // A coordinate that is no point is bad input: exit 2.
+    let (code, _, _) = miai_code(&["board", "play", "examples/board/counted.txt", "Z9"]);
+    assert_eq!(code, Some(2));
+}
+
+/// Issue 21: `--rules` defaults from the SGF's RU[]; an explicit flag wins;
+/// unknown rules are a note, not an error.
+#[test]
+fn rules_come_from_the_sgf() {
+    let dir = std::env::temp_dir().join(format!("miai-board-ru-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, ru: &str| {
+        let path = dir.join(name);
+        std::fs::write(
+            &path,
+            format!("(;FF[4]GM[1]SZ[5]{ru}AB[aa][bb]AW[dd];B[cc])"),
+        )
+        .unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let japanese = write("jp.sgf", "RU[Japanese]");
+    let (code, out, _) = miai_code(&["board", "show", &japanese]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("territory scoring"), "{out}");
+    assert!(out.contains("(the SGF's RU[Japanese])"), "{out}");
+    assert!(out.contains("last move: Black C3"), "{out}");
+    assert!(row(&out, 3).contains("(X)"), "{out}");
+    let (_, out, _) = miai_code(&["board", "show", &japanese, "--rules", "chinese"]);
+    assert!(
+        out.contains("area scoring") && !out.contains("RU["),
+        "{out}"
+    );
+    let odd = write("odd.sgf", "RU[GOE]");
+    let (code, out, err) = miai_code(&["board", "score", &odd]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("note: the SGF's RU[GOE]"), "{err}");
+    assert!(out.contains("area scoring"), "{out}");
+    let none = write("none.sgf", "");
+    let (_, out, err) = miai_code(&["board", "show", &none]);
+    assert!(out.contains("area scoring") && err.is_empty(), "{out}{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -10,6 +10,7 @@ mod common;
 mod graphgo;
 mod limits;
 mod nko;
+mod readme;
 mod semeai;
 mod serve;
 mod serve_editor;

@@ -22,7 +22,13 @@ fn seed_example_50_17_black_to_move_and_the_seed_is_flagged() {
     assert!(ok);
     assert!(out.contains("Verdict: Black wins"), "{out}");
     assert!(out.contains("WRONG"), "{out}");
-    assert!(out.contains("wins the ko fight"), "{out}");
+    assert!(out.contains("wins the fight"), "{out}");
+    // The story counts the kos in whole phrases (issue 21: it once read
+    // "fills one of his (33 -> 31 kos)").
+    assert!(
+        out.contains("so he fills one of his own kos: White 33 -> 31 kos, Black 17 -> 18 kos."),
+        "{out}"
+    );
 }
 
 #[test]
@@ -86,7 +92,10 @@ fn svg_is_written() {
     ]);
     assert!(ok, "{err}");
     let svg = std::fs::read_to_string(&file).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("#1f4ea0") && svg.contains("#d11"));
+    // The page's palette (crates/serve/assets/style.css): black and white
+    // cells, a red frame where the seed is wrong; no blue any more.
+    assert!(svg.starts_with("<svg") && svg.contains("#2b2b2b") && svg.contains("#d9412e"));
+    assert!(!svg.contains("#1f4ea0"));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -170,4 +179,24 @@ fn a_cut_off_sweep_exits_1() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("stopped early: node limit reached"));
+}
+
+/// The JSON table streams: the same array as one serde_json string of the
+/// rows, row for row (the library test checks the bytes; here the process).
+#[test]
+fn the_json_table_is_every_cell_once() {
+    let (ok, out, err) = miai(&["nko", "table", "--max-n", "30", "--json"]);
+    assert!(ok, "{err}");
+    assert!(out.ends_with("]\n"), "{out}");
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    // (n, m) with 1 <= m < n <= 30, both sides to move.
+    assert_eq!(rows.len(), 2 * (2..=30).map(|n| n - 1).sum::<usize>());
+    assert_eq!(rows[0]["n"], 2);
+    assert_eq!(rows[0]["to_move"], "B");
+    assert_eq!(rows[1]["to_move"], "W");
+    let (ok, out, _) = miai(&["nko", "table", "--max-n", "12", "--passes", "--json"]);
+    assert!(ok);
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    assert!(rows.iter().any(|r| r["winner"] == "D"));
+    assert!(rows.iter().any(|r| r["proven"] == false));
 }
