@@ -71,6 +71,11 @@ pub struct SolveReport {
     pub nodes: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// Transposition-table entries in use at the end.
+    pub table_entries: usize,
+    /// Bytes the transposition table held at the end (it grows with use
+    /// up to `--table-mb`, and never beyond what the board can fill).
+    pub table_bytes: usize,
     /// The principal variation, `"B A2"`, `"W pass"`.
     pub pv: Vec<String>,
     /// Whether the variation ends where Benson's algorithm settles the
@@ -160,6 +165,8 @@ impl SolveReport {
                 .map(|s| if f64::from(-s) >= komi { "W" } else { "B" }),
             nodes: solution.nodes,
             seconds: solution.elapsed.as_secs_f64(),
+            table_entries: solution.table_entries,
+            table_bytes: solution.table_bytes,
             pv,
             pv_ends_settled: solution.pv_ends_settled,
             pv_steps,
@@ -191,8 +198,8 @@ impl fmt::Display for SolveReport {
         match self.score {
             Some(s) => writeln!(
                 f,
-                "score {s:+} (Black's view, area, {:?} superko; proven)",
-                self.repetition
+                "score {s:+} (Black's view, area, {} superko; proven)",
+                self.repetition.word()
             )?,
             None => writeln!(
                 f,
@@ -202,9 +209,16 @@ impl fmt::Display for SolveReport {
             )?,
         }
         if let Some(w) = self.winner {
-            writeln!(f, "komi {}: {} wins", self.komi, w)?;
+            writeln!(f, "komi {}: {} wins", self.komi, winner_word(w == "W"))?;
         }
-        writeln!(f, "nodes {} time {:.3?}", self.nodes, self.elapsed)?;
+        writeln!(
+            f,
+            "nodes {} time {:.3?} table {} entries in {} KiB",
+            self.nodes,
+            self.elapsed,
+            self.table_entries,
+            self.table_bytes.div_ceil(1024)
+        )?;
         writeln!(
             f,
             "pv: {}{}",
@@ -226,6 +240,11 @@ impl fmt::Display for SolveReport {
     }
 }
 
+/// The winner in words, the same in every report.
+fn winner_word(white: bool) -> &'static str {
+    if white { "White" } else { "Black" }
+}
+
 /// The names of the vertices of `set`.
 pub fn names(board: &Board, set: Bits) -> Vec<String> {
     (0..board.len())
@@ -241,7 +260,9 @@ pub fn names(board: &Board, set: Bits) -> Vec<String> {
 pub struct ClassesReport {
     /// Whether the position is Chinese-countable.
     pub chinese_countable: bool,
-    /// The Chinese count `s_c` (White minus Black), when countable.
+    /// The seed's Chinese count `s_c`, when countable. The seed counts
+    /// White minus Black; [`ClassesReport::score`] is the same count from
+    /// Black's view, the convention of every other score.
     pub chinese_score: Option<i32>,
     /// The outcome class of each vertex.
     pub classes: Vec<String>,
@@ -249,21 +270,28 @@ pub struct ClassesReport {
     pub eyes_black: Option<Vec<String>>,
     /// `E_W`, when the position is ultimate.
     pub eyes_white: Option<Vec<String>>,
-    /// The Jungo count of the stones.
+    /// The seed's Jungo count of the stones (White minus Black, as the
+    /// seed counts).
     pub jungo_score: i32,
+    /// The Chinese count from Black's view (`-s_c`), when countable: the
+    /// convention of `solve`'s score.
+    pub score: Option<i32>,
     /// Whether the position is ultimate.
     pub ultimate: bool,
     /// The vertices, by name.
     pub vertices: Vec<String>,
     /// Whether White wins against the komi, when countable.
     pub white_wins: Option<bool>,
+    /// `B` or `W` against the komi, when countable (as in `solve`'s
+    /// report).
+    pub winner: Option<&'static str>,
     /// The class marks of the vertices (for pictures).
     #[serde(skip)]
     pub marks: Vec<Mark>,
     #[serde(skip)]
     komi: f64,
     #[serde(skip)]
-    score: i32,
+    s_c: i32,
     #[serde(skip)]
     not_countable_at: Option<String>,
     #[serde(skip)]
@@ -295,15 +323,23 @@ impl ClassesReport {
             eyes_black: eyes.map(|e| names(board, e.black)),
             eyes_white: eyes.map(|e| names(board, e.white)),
             jungo_score: chinese::jungo_score(stones),
+            score: countable.is_none().then_some(-score),
             ultimate: eyes.is_some(),
             vertices: (0..board.len()).map(|v| board.name(v)).collect(),
             white_wins: countable
                 .is_none()
                 .then(|| chinese::white_wins(score, komi)),
+            winner: countable.is_none().then(|| {
+                if chinese::white_wins(score, komi) {
+                    "W"
+                } else {
+                    "B"
+                }
+            }),
             picture: picture::text(board, stones, &marks),
             marks,
             komi,
-            score,
+            s_c: score,
             not_countable_at: countable.map(|v| board.name(v)),
         })
     }
@@ -319,14 +355,12 @@ impl fmt::Display for ClassesReport {
         match &self.not_countable_at {
             None => writeln!(
                 f,
-                "Chinese-countable; s_c = {} (White minus Black); komi {}: {} wins",
-                self.score,
+                "Chinese-countable; score {:+} (Black's view; the seed's s_c = {}, White minus \
+                 Black); komi {}: {} wins",
+                -self.s_c,
+                self.s_c,
                 self.komi,
-                if chinese::white_wins(self.score, self.komi) {
-                    "White"
-                } else {
-                    "Black"
-                }
+                winner_word(chinese::white_wins(self.s_c, self.komi))
             ),
             Some(v) => writeln!(f, "not Chinese-countable (see vertex {v})"),
         }
@@ -379,7 +413,10 @@ mod tests {
         }
         let text = r.to_string();
         assert!(
-            text.starts_with(&format!("score {:+}", s.score.unwrap())),
+            text.starts_with(&format!(
+                "score {:+} (Black's view, area, positional superko; proven)\n",
+                s.score.unwrap()
+            )),
             "{text}"
         );
         assert_eq!(
@@ -438,17 +475,19 @@ mod tests {
         );
         assert_eq!(r.eyes_white.as_deref(), Some(&[][..]));
         assert_eq!((r.chinese_countable, r.chinese_score), (true, Some(-4)));
+        // Black's view, as `solve` scores: Black owns all four points.
+        assert_eq!(r.score, Some(4));
         assert_eq!(r.white_wins, Some(false));
+        assert_eq!(r.winner, Some("B"));
         let text = r.to_string();
         assert!(
             text.contains("ultimate; E_B = [\"b\", \"d\"], E_W = []\n"),
             "{text}"
         );
-        assert!(
-            text.ends_with(
-                "Chinese-countable; s_c = -4 (White minus Black); komi 0.5: Black wins\n"
-            )
-        );
+        assert!(text.ends_with(
+            "Chinese-countable; score +4 (Black's view; the seed's s_c = -4, White minus \
+                 Black); komi 0.5: Black wins\n"
+        ));
         // The picture: a line per vertex, its stone and its class.
         assert!(text.starts_with("a X b\nb . b\n"), "{text}");
     }

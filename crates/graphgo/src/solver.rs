@@ -188,6 +188,11 @@ pub struct Solution {
     /// [`SolveOptions::max_depth`] (graphgo's own reason besides
     /// [`Stop`]).
     pub depth_exhausted: bool,
+    /// Table entries in use at the end.
+    pub table_entries: usize,
+    /// Bytes the table held at the end (it grows with use, up to
+    /// [`table_bytes_for`] the budget).
+    pub table_bytes: usize,
 }
 
 impl Solution {
@@ -214,6 +219,24 @@ impl Solution {
 
 /// The transposition table's default memory: 2^18 entries (about 80 MiB).
 pub const DEFAULT_TABLE_BYTES: usize = (1 << 18) * tt::ENTRY_BYTES;
+
+/// The table memory a solve uses on `board` under the budget `bytes`: the
+/// budget, but never more than eight times the entries the board has
+/// keys for (4 * 3^n: every colouring, player to move and pass flag;
+/// the table rounds down to a power of two, so at least four times), so
+/// a small board's table stays small once it is spread into its array
+/// (1x7: 2^16 entries, 20 MiB, where the default budget allows 80 MiB).
+/// Twice the keys was too tight: 1x8 needed 19 % more nodes with it (bucket
+/// collisions). The table grows lazily up to this (see [`tt::Table`]).
+#[must_use]
+pub fn table_bytes_for(board: &Board, bytes: usize) -> usize {
+    let keys = u32::try_from(board.len())
+        .ok()
+        .and_then(|n| 3usize.checked_pow(n))
+        .and_then(|c| c.checked_mul(4 * 8 * tt::ENTRY_BYTES))
+        .unwrap_or(usize::MAX);
+    bytes.min(keys)
+}
 
 /// The default deepest iterative-deepening horizon, in plies.
 pub const DEFAULT_MAX_DEPTH: usize = 2000;
@@ -416,7 +439,10 @@ pub fn solve(
     let mut s = Search {
         board,
         opts: *opts,
-        table: Table::new(opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
+        table: Table::new(table_bytes_for(
+            board,
+            opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES),
+        )),
         history: Vec::new(),
         canon_hashes: Vec::new(),
         prefix: vec![0],
@@ -535,6 +561,8 @@ pub fn solve(
             _ => None,
         },
         depth_exhausted: s.stop == Some(Halt::Depth),
+        table_entries: s.table.used(),
+        table_bytes: s.table.allocated_bytes(),
     }
 }
 
@@ -1260,6 +1288,36 @@ mod tests {
         opts.limits.max_nodes = None;
         let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
         assert_eq!(s.score, Some(0));
+    }
+
+    /// The table never gets more room than eight times the keys the board
+    /// has, and a big board keeps the whole budget.
+    #[test]
+    fn the_table_is_sized_by_the_board() {
+        let grid = |w, h| Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+        let small = grid(1, 7);
+        let keys = 4 * 3usize.pow(7);
+        let t = Table::new(table_bytes_for(&small, DEFAULT_TABLE_BYTES));
+        assert!(t.cap() >= 4 * keys && t.cap() <= 8 * keys, "{}", t.cap());
+        assert!(table_bytes_for(&small, DEFAULT_TABLE_BYTES) < DEFAULT_TABLE_BYTES);
+        assert_eq!(
+            table_bytes_for(&grid(4, 4), DEFAULT_TABLE_BYTES),
+            DEFAULT_TABLE_BYTES
+        );
+        assert_eq!(table_bytes_for(&grid(8, 8), usize::MAX), usize::MAX);
+        // A 3x3 solve holds a few hundred entries, in kilobytes.
+        let s = solve_quietly(
+            &grid(3, 3),
+            Stones::EMPTY,
+            Color::Black,
+            &SolveOptions::default(),
+        );
+        assert_eq!(s.score, Some(9));
+        assert!(
+            s.table_entries > 0 && s.table_bytes < 1 << 20,
+            "{}",
+            s.table_bytes
+        );
     }
 
     #[test]

@@ -20,25 +20,44 @@ pub struct Args {
     command: Command,
 }
 
+/// How both subcommands state a score and take a graph (said once, in
+/// both `--help`s).
+const CONVENTIONS: &str = "Conventions (both subcommands): a score is from Black's view \
+(positive: Black ahead; area counting, komi 0), and the winner is decided against --komi \
+for White (White wins when White's margin is at least the komi). A graph is given as a \
+FILE argument (an edge-list .graph file with optional black:/white:/to-move: lines).";
+
 #[derive(Debug, Subcommand)]
 enum Command {
     /// The optimal area score of a board (from the empty board, or from a
     /// position in a `.graph` file), with its principal variation.
+    ///
+    /// Exit code 0 when proven, 1 when cut off by a limit or Ctrl-C, 2 on
+    /// bad input.
+    #[command(after_help = CONVENTIONS)]
     Solve(SolveArgs),
     /// The outcome classes o(r, v) of every vertex of a position (a `.graph`
     /// file with `black:`/`white:` lines), its ultimate status and eyes, and
-    /// the Chinese count.
+    /// the Chinese count (printed as a score from Black's view, beside the
+    /// seed's s_c, which is White minus Black).
+    ///
+    /// Exit code 0 on success, 2 on bad input or when the recursion's node
+    /// budget runs out.
+    #[command(after_help = CONVENTIONS)]
     Classes(ClassesArgs),
 }
 
 #[derive(Debug, clap::Args)]
 struct SolveArgs {
-    /// A grid `WxH` (e.g. 3x3, 1x5).
-    #[arg(long, conflicts_with = "graph")]
-    board: Option<String>,
     /// An edge-list `.graph` file (goban's format; stones and `to-move:`
     /// in it give the start position).
+    #[arg(value_name = "FILE", conflicts_with = "board")]
+    file: Option<PathBuf>,
+    /// A grid `WxH` (e.g. 3x3, 1x5), from the empty board.
     #[arg(long)]
+    board: Option<String>,
+    /// The old spelling of FILE, kept working.
+    #[arg(long, hide = true, conflicts_with_all = ["file", "board"])]
     graph: Option<PathBuf>,
     /// Repetition rule: `positional` (superko) or `situational`.
     #[arg(long, default_value = "positional")]
@@ -67,7 +86,11 @@ struct SolveArgs {
 #[derive(Debug, clap::Args)]
 struct ClassesArgs {
     /// The `.graph` file with the position.
-    file: PathBuf,
+    #[arg(value_name = "FILE", required_unless_present = "graph")]
+    file: Option<PathBuf>,
+    /// FILE given the way older `solve` took it, accepted here too.
+    #[arg(long, hide = true, conflicts_with = "file")]
+    graph: Option<PathBuf>,
     /// Node budget of the exhaustive recursion.
     #[arg(long, default_value_t = outcome::DEFAULT_CLASS_NODES)]
     nodes: u64,
@@ -109,7 +132,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         board,
         stones,
         to_move,
-    } = match (&a.board, &a.graph) {
+    } = match (&a.board, a.file.as_ref().or(a.graph.as_ref())) {
         (_, Some(path)) => load_graph_file(path)?,
         (Some(b), None) => Start::grid(b).map_err(|e| match e {
             StartError::GridSyntax { .. } => anyhow!("--board {e}"),
@@ -118,7 +141,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             }
             other => other.into(),
         })?,
-        (None, None) => bail!("give --board WxH or --graph FILE"),
+        (None, None) => bail!("give a .graph FILE or --board WxH"),
     };
     let repetition: Repetition = a.rules.parse().map_err(|e| anyhow!("--rules {e}"))?;
     if let Some(bits) = &a.table_bits {
@@ -156,7 +179,10 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {
-    let Start { board, stones, .. } = load_graph_file(&a.file)?;
+    let Some(file) = a.file.as_ref().or(a.graph.as_ref()) else {
+        bail!("give a .graph FILE");
+    };
+    let Start { board, stones, .. } = load_graph_file(file)?;
     let report = ClassesReport::new(&board, &stones, a.nodes, a.komi)?;
     if let Some(path) = &a.svg {
         std::fs::write(path, picture::svg(&board, &stones, &report.marks))

@@ -43,6 +43,77 @@ fn classes_of_a_cycle() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ultimate"], true);
     assert_eq!(v["chinese_score"], -4);
+    assert_eq!(v["score"], 4);
+    assert_eq!(v["winner"], "B");
+}
+
+const K23: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../examples/graphgo/k23.graph"
+);
+
+/// One convention across the subcommands (issue 21): scores from Black's
+/// view in both (the seed's s_c printed as what it is), the graph as a
+/// FILE argument in both (the old `solve --graph FILE` still works), and
+/// both `--help`s say so.
+#[test]
+fn both_subcommands_share_one_convention() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/graphgo/c4_two_eyes.graph"
+    );
+    let (code, out, _) = miai(&["graphgo", "classes", path]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("score +4 (Black's view; the seed's s_c = -4, White minus Black)"),
+        "{out}"
+    );
+    assert!(out.contains("Black wins"), "{out}");
+    let (code, by_file, _) = miai(&["graphgo", "solve", K23, "--json"]);
+    assert_eq!(code, 0);
+    let (code, by_flag, _) = miai(&["graphgo", "solve", "--graph", K23, "--json"]);
+    assert_eq!(code, 0);
+    let (a, b): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&by_file).unwrap(),
+        serde_json::from_str(&by_flag).unwrap(),
+    );
+    assert_eq!(a["score"], b["score"]);
+    assert_eq!(a["pv"], b["pv"]);
+    let (code, _, err) = miai(&["graphgo", "solve", K23, "--board", "2x2"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = miai(&["graphgo", "classes", "--graph", path, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"], 4);
+    for command in ["solve", "classes"] {
+        let (code, help, _) = miai(&["graphgo", command, "--help"]);
+        assert_eq!(code, 0);
+        assert!(help.contains("from Black's view"), "{command}: {help}");
+        assert!(
+            help.contains("[FILE]") || help.contains("<FILE>"),
+            "{command}: {help}"
+        );
+        assert!(!help.contains("--graph"), "{command}: {help}");
+    }
+}
+
+/// The table is sized by the board as well as `--table-mb`: 3x3 needs
+/// kilobytes, and the report says how much it held.
+#[test]
+fn a_small_board_needs_a_small_table() {
+    let (code, out, _) = miai(&["graphgo", "solve", "--board", "3x3", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"], 9);
+    let bytes = v["table_bytes"].as_u64().unwrap();
+    let entries = v["table_entries"].as_u64().unwrap();
+    assert!(entries > 0 && bytes >= entries, "{entries} {bytes}");
+    assert!(bytes < 1 << 20, "{bytes}");
+    let (_, text, _) = miai(&["graphgo", "solve", "--board", "3x3"]);
+    assert!(
+        text.contains(&format!("table {entries} entries in ")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -110,7 +181,7 @@ fn solve_refuses_a_komi_that_is_not_finite() {
     }
     let (code, out, _) = miai(&["graphgo", "solve", "--board", "1x3", "--komi", "-2.5"]);
     assert_eq!(code, 0);
-    assert!(out.contains("komi -2.5: B wins"), "{out}");
+    assert!(out.contains("komi -2.5: Black wins"), "{out}");
 }
 
 /// A cut-off solve says why in words (and as a word in JSON), not in

@@ -312,6 +312,19 @@ impl Table {
         }
     }
 
+    /// Bytes the table holds now: the slots, plus the index of a table
+    /// still held sparsely.
+    pub fn allocated_bytes(&self) -> usize {
+        match &self.slots {
+            Slots::Sparse(m) => {
+                // A hash map entry: key, value and a control byte,
+                // rounded up.
+                m.buckets.capacity() * 2 * ENTRY_BYTES + m.index.capacity() * 17
+            }
+            Slots::Dense(v) => v.len() * ENTRY_BYTES,
+        }
+    }
+
     /// Entries in use.
     pub fn used(&self) -> usize {
         self.used
@@ -502,6 +515,20 @@ mod tests {
     fn the_default_budget_is_the_old_default_size() {
         let t = Table::new(super::super::DEFAULT_TABLE_BYTES);
         assert_eq!(t.cap(), 1 << 18);
+    }
+
+    #[test]
+    fn allocated_bytes_follow_the_slots() {
+        let mut t = Table::new((1 << 10) * ENTRY_BYTES);
+        assert_eq!(t.allocated_bytes(), 0);
+        t.store(entry(1, 0, 0, 1, 0));
+        let sparse = t.allocated_bytes();
+        assert!(
+            (2 * ENTRY_BYTES..64 * ENTRY_BYTES).contains(&sparse),
+            "{sparse}"
+        );
+        t.spread();
+        assert_eq!(t.allocated_bytes(), (1 << 10) * ENTRY_BYTES);
     }
 
     #[test]
