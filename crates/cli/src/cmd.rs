@@ -5,6 +5,7 @@ pub mod achieve;
 pub mod board;
 pub mod cgt;
 pub mod graphgo;
+pub mod gtp;
 pub mod nko;
 pub mod semeai;
 pub mod serve;

@@ -7,6 +7,7 @@ mod board;
 mod cgt;
 mod common;
 mod graphgo;
+mod gtp;
 mod limits;
 mod nko;
 mod semeai;
