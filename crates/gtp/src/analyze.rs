@@ -4,8 +4,10 @@
 //! - `miai-tsumego [VERTEX] [N] [seed|superko] [b|w]`: the life-and-death
 //!   status of the group at VERTEX, with the player to move (or the colour
 //!   given) moving first, and its best move ([`miai_tsumego`]); the group's
-//!   opponent attacks, the region is inferred as `miai tsumego` infers it
-//!   (closed, or an open group's tsumego frame). Without a vertex, the
+//!   opponent attacks. A closed group is the target; for an open group
+//!   the region is inferred as `miai tsumego` infers it, a tsumego frame
+//!   round all the defender's stones (the solver takes a target only in a
+//!   closed region), so on a full board it is refused as too big. Without a vertex, the
 //!   problem loaded by `miai-loadproblem`, with its headers. N: the seed's
 //!   ko threats; rules: `seed` or `superko`.
 //! - `miai-semeai VERTEX VERTEX`: the capturing race between the two
@@ -26,7 +28,9 @@ use miai_goban::{Color, Move, Position, Vertex};
 use miai_graphgo::{Board, MAX_BOARD_VERTICES, Repetition, SolveOptions, Stones, solver};
 use miai_semeai::{Attribute, Evaluation, Race, RaceOutcome, race_rules};
 use miai_tsumego::report::move_name;
-use miai_tsumego::{Mv, Options, Problem, ProblemSpec, Regime, Side, Status, analyse};
+use miai_tsumego::{
+    Mv, Options, Problem, ProblemError, ProblemSpec, Regime, Side, Status, analyse,
+};
 
 use crate::engine::{DEFAULTS, Engine};
 use crate::error::GtpError;
@@ -148,7 +152,17 @@ pub fn tsumego(e: &mut Engine, args: &[String]) -> Result<String, GtpError> {
         spec.setup.ko = None;
     }
     let first_color = spec.setup.to_move;
-    let problem = Problem::new(spec).map_err(|err| GtpError::Analysis(err.to_string()))?;
+    // A target is taken as a closed group; an open one (a book problem
+    // in a corner) gets the tsumego frame of every defender stone instead,
+    // as `miai tsumego` poses it.
+    let problem = match Problem::new(spec.clone()) {
+        Err(ProblemError::NotClosed { .. }) if a.vertex.is_some() => Problem::new(ProblemSpec {
+            targets: None,
+            ..spec
+        }),
+        other => other,
+    }
+    .map_err(|err| GtpError::Analysis(err.to_string()))?;
     let first = problem.side_of(first_color);
     let options = Options {
         regime,

@@ -317,7 +317,7 @@ fn tsumego_at_a_point_is_the_solver_on_the_same_problem() {
         "{setup_moves}play w A1\nundo\nmiai-tsumego C18 b\nmiai-tsumego C18 w superko\nmiai-tsumego E10\n\
          miai-tsumego C18 C18\nmiai-tsumego C18 chinese\n"
     ));
-    let n = 12;
+    let n = 14;
     // Independently: the library on the same position.
     let graph = Arc::new(Graph::grid(19, 19).unwrap());
     let mut setup = miai_goban::Setup::empty(graph.clone());
@@ -339,8 +339,8 @@ fn tsumego_at_a_point_is_the_solver_on_the_same_problem() {
         let mut s = setup.clone();
         s.to_move = first;
         let mut spec = miai_tsumego::ProblemSpec::new(s);
+        // The group is open: the frame round the defender's stones.
         spec.attacker = Some(Color::Black);
-        spec.targets = Some(vec![graph.parse_vertex("C18").unwrap()]);
         let problem = miai_tsumego::Problem::new(spec).unwrap();
         let a = miai_tsumego::analyse(
             &problem,
