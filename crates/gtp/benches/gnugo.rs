@@ -63,11 +63,8 @@ fn corpus() -> Result<Vec<Case>, String> {
             let f = file::parse(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             let regime = f.regime().map_err(|e| e.to_string())?;
             let stated = f.stated("expect").map_err(|e| e.to_string())?;
-            let expect = [Side::Attacker, Side::Defender].map(|s| {
-                stated
-                    .as_ref()
-                    .and_then(|st| st.get(s).map(str::to_string))
-            });
+            let expect = [Side::Attacker, Side::Defender]
+                .map(|s| stated.as_ref().and_then(|st| st.get(s).map(str::to_string)));
             let mut caveats = Vec::new();
             if f.spec.setup.ko.is_some() {
                 caveats.push("a ko ban");
@@ -81,11 +78,14 @@ fn corpus() -> Result<Vec<Case>, String> {
             if regime != Regime::SEED {
                 caveats.push("rules other than N = 2");
             }
-            let problem = Problem::new(f.spec.clone()).map_err(|e| format!("{}: {e}", p.display()))?;
+            let problem =
+                Problem::new(f.spec.clone()).map_err(|e| format!("{}: {e}", p.display()))?;
             out.push(Case {
                 id: format!(
                     "{dir}/{}",
-                    p.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default()
+                    p.file_stem()
+                        .map(|s| s.to_string_lossy())
+                        .unwrap_or_default()
                 ),
                 problem,
                 regime,
@@ -114,7 +114,8 @@ fn book(every: usize) -> Result<(Vec<Case>, usize), String> {
         if i % every != 0 || line.trim().is_empty() {
             continue;
         }
-        let p: BookProblem = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
+        let p: BookProblem =
+            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", i + 1))?;
         let id = p.id.clone().unwrap_or_else(|| format!("line {}", i + 1));
         let Ok((setup, _sol)) = book_setup(&p) else {
             not_posed += 1;
@@ -249,7 +250,11 @@ fn main() -> Result<(), String> {
                 && a.status.is_proven()
                 && !matches_expect(want, a.status)?
             {
-                expect_failures.push(format!("{} {side} first: {} (file: {want})", case.id, a.status.word()));
+                expect_failures.push(format!(
+                    "{} {side} first: {} (file: {want})",
+                    case.id,
+                    a.status.word()
+                ));
             }
             let (gclass, gmove) = gnugo_class(side, owl);
             if gclass == "?" {
@@ -278,10 +283,7 @@ fn main() -> Result<(), String> {
         n_corpus,
         cases.len() - n_corpus
     );
-    for (label, filter) in [
-        ("corpus", "cho/"),
-        ("Cho elementary sample", ""),
-    ] {
+    for (label, filter) in [("corpus", "cho/"), ("Cho elementary sample", "")] {
         let sel: Vec<&Row> = rows
             .iter()
             .filter(|r| {

@@ -170,7 +170,9 @@ pub fn tsumego(e: &mut Engine, args: &[String]) -> Result<String, GtpError> {
         ..Options::default()
     };
     let analysis = analyse(&problem, first, &options, Some(e.cancel.clone()), None);
+    // A tenuki is a pass on the GTP board.
     let best = match analysis.pv.first() {
+        Some(Mv::Tenuki) if analysis.status.is_proven() => "pass".into(),
         Some(&mv) if analysis.status.is_proven() => move_name(&problem, mv),
         _ => "none".into(),
     };
@@ -230,7 +232,11 @@ pub fn semeai(e: &mut Engine, args: &[String]) -> Result<String, GtpError> {
     let race_pos = Position::from_setup(setup, race_rules())
         .map_err(|err| GtpError::Analysis(err.to_string()))?;
     let mut attrs = vec![None; race_pos.graph().len()];
-    for v in race_pos.chain_stones(va).iter().chain(race_pos.chain_stones(vb).iter()) {
+    for v in race_pos
+        .chain_stones(va)
+        .iter()
+        .chain(race_pos.chain_stones(vb).iter())
+    {
         attrs[v.index()] = Some(Attribute::Essential);
     }
     let race = Race::new(race_pos, attrs).map_err(|err| GtpError::Analysis(err.to_string()))?;

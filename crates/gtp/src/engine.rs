@@ -3,10 +3,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use miai_goban::{
-    Color, Game, Graph, Komi, Move, Position, Rules, Setup, Vertex, VertexSet, sgf,
-};
 use miai_goban::graph::MAX_GRID_SIDE;
+use miai_goban::{Color, Game, Graph, Komi, Move, Position, Rules, Setup, Vertex, VertexSet, sgf};
 use miai_search::{Cancel, Limits};
 use miai_tsumego::problem::file;
 use miai_tsumego::{ProblemSpec, Regime};
@@ -96,11 +94,7 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
     ("known_command", Engine::known_command),
     ("list_commands", |_, _| {
-        Ok(COMMANDS
-            .iter()
-            .map(|c| c.0)
-            .collect::<Vec<_>>()
-            .join("\n"))
+        Ok(COMMANDS.iter().map(|c| c.0).collect::<Vec<_>>().join("\n"))
     }),
     ("quit", |e, _| {
         e.quit = true;
@@ -115,7 +109,9 @@ const COMMANDS: &[(&str, Handler)] = &[
     ("play", Engine::play),
     ("genmove", Engine::genmove),
     ("undo", Engine::undo),
-    ("showboard", |e, _| Ok(crate::board::show(e.game.position()))),
+    ("showboard", |e, _| {
+        Ok(crate::board::show(e.game.position()))
+    }),
     ("list_stones", Engine::list_stones),
     ("final_score", Engine::final_score),
     ("loadsgf", Engine::loadsgf),
@@ -279,8 +275,9 @@ impl Engine {
 
     /// Reads a colour argument.
     pub(crate) fn color(text: &str) -> Result<Color, GtpError> {
-        Color::from_name(text)
-            .ok_or_else(|| GtpError::Syntax(format!("{text:?} is not a colour (b, w, black, white)")))
+        Color::from_name(text).ok_or_else(|| {
+            GtpError::Syntax(format!("{text:?} is not a colour (b, w, black, white)"))
+        })
     }
 
     /// Reads a GTP vertex (`D4`, any case) of the board, or `pass`.
@@ -425,7 +422,9 @@ impl Engine {
     /// does.
     fn load_problem(&mut self, args: &[String]) -> Result<String, GtpError> {
         let [path] = args else {
-            return Err(GtpError::Syntax("miai-loadproblem takes a file name".into()));
+            return Err(GtpError::Syntax(
+                "miai-loadproblem takes a file name".into(),
+            ));
         };
         let text = miai_goban::read_text(Path::new(path), MAX_FILE_BYTES)
             .map_err(|e| GtpError::CannotLoad(e.to_string()))?;

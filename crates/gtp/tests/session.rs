@@ -29,7 +29,9 @@ fn responses(input: &str) -> Vec<String> {
 }
 
 fn data(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
 }
 
 #[test]
@@ -152,8 +154,14 @@ fn showboard_draws_the_stones_where_gtp_names_them() {
     let lines: Vec<&str> = board.lines().collect();
     assert_eq!(lines[0], "= ", "the board starts on its own line");
     assert_eq!(lines[1].trim(), "A B C");
-    assert_eq!(lines[2].split_whitespace().collect::<Vec<_>>(), ["3", ".", ".", "O", "3"]);
-    assert_eq!(lines[4].split_whitespace().collect::<Vec<_>>(), ["1", "X", ".", ".", "1"]);
+    assert_eq!(
+        lines[2].split_whitespace().collect::<Vec<_>>(),
+        ["3", ".", ".", "O", "3"]
+    );
+    assert_eq!(
+        lines[4].split_whitespace().collect::<Vec<_>>(),
+        ["1", "X", ".", ".", "1"]
+    );
 }
 
 /// An independent area count: stones plus empty regions reaching one
@@ -251,11 +259,7 @@ fn loadsgf_stops_before_the_move_number_and_answers_the_player_to_move() {
     let dir = std::env::temp_dir().join(format!("miai-gtp-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.sgf");
-    std::fs::write(
-        &path,
-        "(;GM[1]FF[4]SZ[9]KM[5.5]AB[aa];W[bb];B[cc];W[dd])",
-    )
-    .unwrap();
+    std::fs::write(&path, "(;GM[1]FF[4]SZ[9]KM[5.5]AB[aa];W[bb];B[cc];W[dd])").unwrap();
     let p = path.display();
     let r = responses(&format!(
         "loadsgf {p}\nlist_stones white\nloadsgf {p} 3\nlist_stones white\nlist_stones black\n\
@@ -322,7 +326,10 @@ fn tsumego_at_a_point_is_the_solver_on_the_same_problem() {
     let graph = Arc::new(Graph::grid(19, 19).unwrap());
     let mut setup = miai_goban::Setup::empty(graph.clone());
     for (c, pts) in [
-        (Color::Black, ["E18", "F18", "B17", "C17", "D17", "B15"].as_slice()),
+        (
+            Color::Black,
+            ["E18", "F18", "B17", "C17", "D17", "B15"].as_slice(),
+        ),
         (Color::White, ["D19", "A18", "B18", "C18", "D18"].as_slice()),
     ] {
         for p in pts {
@@ -433,9 +440,15 @@ fn graphgo_score_and_genmove_use_the_exact_solver_on_small_boards() {
         None,
         &mut |_| {},
     );
-    let r = responses("boardsize 3\nkomi 0\nmiai-graphgo_score\ngenmove b\nboardsize 9\nmiai-graphgo_score\n");
+    let r = responses(
+        "boardsize 3\nkomi 0\nmiai-graphgo_score\ngenmove b\nboardsize 9\nmiai-graphgo_score\n",
+    );
     let score = sol.score.unwrap();
-    assert!(r[2].starts_with(&format!("= {score} (Black's area")), "{}", r[2]);
+    assert!(
+        r[2].starts_with(&format!("= {score} (Black's area")),
+        "{}",
+        r[2]
+    );
     assert!(r[2].contains(&format!("B+{score}")), "{}", r[2]);
     let miai_graphgo::solver::Move::Play(i) = sol.pv[0] else {
         panic!("the solver passes on an empty 3x3 board")
@@ -464,7 +477,11 @@ fn genmove_on_a_big_board_plays_legal_moves_and_never_fills_its_own_eye() {
     let g = Arc::new(Graph::grid(7, 7).unwrap());
     let mut game = miai_goban::Game::new(Position::empty(g.clone(), Rules::chinese()));
     for (i, a) in r[1..81].iter().enumerate() {
-        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let m = a.trim_start_matches("= ");
         let mv = if m == "pass" {
             miai_goban::Move::Pass

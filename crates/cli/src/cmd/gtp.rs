@@ -11,12 +11,14 @@ use crate::search::LimitArgs;
 
 /// Arguments of `miai gtp`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  miai gtp\n  miai gtp --max-nodes 1e6 --time 5\n  \
+#[command(
+    after_help = "Examples:\n  miai gtp\n  miai gtp --max-nodes 1e6 --time 5\n  \
     gogui -program 'miai gtp'\n\n\
     Standard commands plus miai-tsumego, miai-semeai, miai-graphgo_score and \
     miai-loadproblem (listed for GoGui by gogui-analyze_commands). The limits \
     apply to each searching command; unset, each takes its own default (10 s \
-    for an analysis, 2 s for genmove).")]
+    for an analysis, 2 s for genmove)."
+)]
 pub struct Args {
     /// Limits of each searching command (analysis commands and genmove).
     #[command(flatten)]

@@ -28,9 +28,12 @@ fn gtp_answers_a_controller_and_quit_ends_the_process() {
     let err = c.send("play white e5").unwrap().unwrap_err();
     assert!(err.starts_with("illegal move"), "{err}");
     let board = c.ok("showboard").unwrap();
-    assert!(board.lines().any(|l| l.split_whitespace().eq(
-        ["5", ".", ".", ".", ".", "X", ".", ".", ".", ".", "5"]
-    )), "{board}");
+    assert!(
+        board.lines().any(|l| l
+            .split_whitespace()
+            .eq(["5", ".", ".", ".", ".", "X", ".", ".", ".", ".", "5"])),
+        "{board}"
+    );
     // Raw bytes: CR LF line ends, a comment, an empty line, then quit.
     let mut child = Command::new(miai())
         .arg("gtp")
@@ -53,7 +56,9 @@ fn gtp_answers_a_controller_and_quit_ends_the_process() {
 /// The status word and the side (`attacker` / `defender`) of a
 /// `miai-tsumego` answer.
 fn gtp_status(answer: &str) -> (String, String) {
-    let text = answer.strip_prefix("TEXT ").unwrap_or_else(|| panic!("{answer}"));
+    let text = answer
+        .strip_prefix("TEXT ")
+        .unwrap_or_else(|| panic!("{answer}"));
     let word = text.split_whitespace().next().unwrap().to_string();
     let side = if text.contains("(attacker)") {
         "attacker"
@@ -78,17 +83,25 @@ fn the_analysis_commands_answer_on_the_seed003_diagrams_as_the_cli_does() {
     let mut gtp = Client::spawn(miai(), &["gtp"]).unwrap();
     let mut compared = 0;
     for f in &files {
-        let loaded = gtp.send(&format!("miai-loadproblem {}", f.display())).unwrap();
+        let loaded = gtp
+            .send(&format!("miai-loadproblem {}", f.display()))
+            .unwrap();
         let loaded = loaded.unwrap_or_else(|m| panic!("{}: {m}", f.display()));
         assert!(loaded == "black" || loaded == "white", "{loaded}");
         let answer = gtp.ok("miai-tsumego").unwrap();
         let (word, side) = gtp_status(&answer);
         let out = Command::new(miai())
-            .args(["tsumego", &f.display().to_string(), "--first", &side, "--json"])
+            .args([
+                "tsumego",
+                &f.display().to_string(),
+                "--first",
+                &side,
+                "--json",
+            ])
             .output()
             .unwrap();
-        let json: Value = serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let json: Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         let cli = json["results"][0]["status"].as_str().unwrap();
         assert_eq!(word, cli, "{}: GTP {answer:?}", f.display());
         // The best move is the CLI's principal variation's first move.
@@ -159,7 +172,10 @@ fn a_game_against_gnu_go_keeps_both_boards_equal_move_by_move() {
         } else {
             (&mut engine, &mut referee)
         };
-        let mv = mover.ok(&format!("genmove {color}")).unwrap().to_ascii_uppercase();
+        let mv = mover
+            .ok(&format!("genmove {color}"))
+            .unwrap()
+            .to_ascii_uppercase();
         if mv == "RESIGN" {
             break;
         }
@@ -168,7 +184,11 @@ fn a_game_against_gnu_go_keeps_both_boards_equal_move_by_move() {
             .unwrap_or_else(|e| panic!("move {moves}: the other engine refused {color} {mv}: {e}"));
         passes = if mv == "PASS" { passes + 1 } else { 0 };
         moves += 1;
-        assert_eq!(stones(&mut referee), stones(&mut engine), "after move {moves} ({color} {mv})");
+        assert_eq!(
+            stones(&mut referee),
+            stones(&mut engine),
+            "after move {moves} ({color} {mv})"
+        );
         color = if color == "black" { "white" } else { "black" };
     }
     assert!(moves >= 10, "a game of {moves} moves");
