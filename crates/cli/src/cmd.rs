@@ -6,6 +6,7 @@ pub mod animal;
 pub mod board;
 pub mod cgt;
 pub mod graphgo;
+pub mod gtp;
 pub mod nko;
 pub mod semeai;
 pub mod serve;

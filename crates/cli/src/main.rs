@@ -63,6 +63,10 @@ enum Command {
     /// The workbench in the browser: a local web app and a JSON API
     /// (docs/serve.md).
     Serve(cmd::serve::Args),
+    /// A GTP v2 engine on stdin/stdout for Go programs (GoGui, Sabaki):
+    /// board commands plus life-and-death, capturing-race and exact-score
+    /// analysis commands.
+    Gtp(cmd::gtp::Args),
 }
 
 /// The command line, each subcommand's help ending with the exit codes
@@ -113,6 +117,7 @@ fn main() -> ExitCode {
         Command::Achieve(command) => cmd::achieve::run(command),
         Command::Tsumego(args) => cmd::tsumego::run(args),
         Command::Serve(args) => cmd::serve::run(args),
+        Command::Gtp(args) => cmd::gtp::run(args),
     };
     match result {
         Ok(code) => code,

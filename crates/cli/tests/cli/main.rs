@@ -8,6 +8,7 @@ mod board;
 mod cgt;
 mod common;
 mod graphgo;
+mod gtp;
 mod limits;
 mod nko;
 mod readme;
