@@ -110,23 +110,19 @@ impl Context {
         let star = self.nimber(u32::try_from(far).unwrap_or(u32::MAX));
         if self.le(star, g)? {
             // Largest integer x with x ◁ every right weight (not x >= r).
-            let mut x = n;
-            for _ in 0..ECCENTRIC_SEARCH {
+            for x in n..n.saturating_add(ECCENTRIC_SEARCH) {
                 let next = self.number(Dyadic::integer(x + 1));
                 if !self.all_not_le(rw, next, true)? {
                     return Ok(self.number(Dyadic::integer(x)));
                 }
-                x += 1;
             }
         } else if self.le(g, star)? {
             // Least integer x with x ▷ every left weight (not x <= l).
-            let mut x = n;
-            for _ in 0..ECCENTRIC_SEARCH {
+            for x in (n.saturating_sub(ECCENTRIC_SEARCH)..=n).rev() {
                 let next = self.number(Dyadic::integer(x - 1));
                 if !self.all_not_le(lw, next, false)? {
                     return Ok(self.number(Dyadic::integer(x)));
                 }
-                x -= 1;
             }
         } else {
             return Ok(self.number(Dyadic::integer(n)));
