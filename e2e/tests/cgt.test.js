@@ -18,7 +18,8 @@ async function evaluate(page, expr, cool, heat) {
   return Object.fromEntries(rows);
 }
 
-// The thermograph: an SVG with some size, walls drawn in it.
+// The thermograph: an SVG with some size, walls drawn in it, and a legend
+// saying which wall is which.
 async function assertThermograph(page) {
   const svg = page.locator("#cgt-out .thermograph svg");
   await svg.waitFor({ state: "visible" });
@@ -26,6 +27,10 @@ async function assertThermograph(page) {
   assert.ok(box && box.width > 100 && box.height > 100, `thermograph box ${JSON.stringify(box)}`);
   const marks = await svg.locator("path, polyline, line").count();
   assert.ok(marks >= 2, `the thermograph has ${marks} lines`);
+  const legend = await svg.locator("g.legend").textContent();
+  assert.match(legend, /left wall/);
+  assert.match(legend, /right wall/);
+  assert.match(legend, /mast/);
 }
 
 test("cgt: seed 002's race {4|0} + {6|{4|0}} - 7", async (t) => {
@@ -92,6 +97,27 @@ test("cgt: heating * by 1 gives +-1, heating {3|-1} by 1/2 gives {7/2|-3/2}", as
   });
 });
 
+test("cgt: up's options, incentives, reduced form and atomic weight", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    const r = await evaluate(page, "^", "");
+    // CGSuite's own test table (CanonicalShortGameTestCase.scala): ^ has
+    // Left options {0} and Right options {*}.
+    assert.equal(r["left options"], "0");
+    assert.equal(r["right options"], "*");
+    // Incentives by definition: 0 - ^ = v and ^ - * = ^*.
+    assert.equal(r["left incentives"], "v");
+    assert.equal(r["right incentives"], "^*");
+    // Winning Ways ch. 8: the atomic weight of ^ is 1; an infinitesimal
+    // reduces to 0 (CGSuite's ReducedCanonicalForm).
+    assert.equal(r["atomic weight"], "1");
+    assert.equal(r["reduced canonical form"], "0");
+    const hot = await evaluate(page, "{3|-1}", "");
+    assert.match(hot["atomic weight"], /^not defined/);
+    await guard.shot();
+  });
+});
+
 test("cgt: a malformed expression shows the server's error, naming the column", async (t) => {
   await withPage(t, async (page, guard) => {
     await openApp(page);
@@ -101,7 +127,12 @@ test("cgt: a malformed expression shows the server's error, naming the column", 
     await page.click("#cgt-form button[type=submit]");
     const error = page.locator("#cgt-out .error");
     await error.waitFor();
-    assert.match(await error.textContent(), /column \d+/);
+    // The column once, and the expression named as the page names it (not
+    // by the request's JSON field).
+    const text = await error.textContent();
+    assert.match(text, /^cannot parse the expression at column 4: /);
+    assert.equal(text.match(/column/g).length, 1, text);
+    assert.doesNotMatch(text, /\bexpr\b/);
     assert.ok(await page.locator("#cgt-form button[type=submit]").isEnabled());
     await guard.shot();
   }, {

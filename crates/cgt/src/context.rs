@@ -20,6 +20,7 @@ mod arith;
 mod canonical;
 mod order;
 mod recognise;
+mod small;
 mod thermal;
 
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard};

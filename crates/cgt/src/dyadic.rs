@@ -142,6 +142,42 @@ impl Dyadic {
         if d < 0 { q.checked_neg() } else { Ok(q) }
     }
 
+    /// The value of an unsigned decimal `int.frac` (`2.5`, `.5`, `3.`,
+    /// `0.125`) if it is dyadic: `m / 10^k` is dyadic exactly when `5^k`
+    /// divides `m` after removing trailing zeros, so `2.5 = 5/2` and
+    /// `0.125 = 1/8` are, `0.1 = 1/10` is not
+    /// ([`ArithmeticError::NotDyadic`]).
+    ///
+    /// ```
+    /// use miai_cgt::Dyadic;
+    /// assert_eq!(Dyadic::from_decimal("2.5").unwrap().to_string(), "5/2");
+    /// assert!(Dyadic::from_decimal("0.1").is_err());
+    /// ```
+    pub fn from_decimal(text: &str) -> Result<Dyadic, ArithmeticError> {
+        let bad = || ArithmeticError::BadNumber(text.to_string());
+        let (int, frac) = text.split_once('.').ok_or_else(bad)?;
+        if (int.is_empty() && frac.is_empty())
+            || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let frac = frac.trim_end_matches('0');
+        let too_large = || ArithmeticError::Overflow("decimal");
+        let mut m: i128 = 0;
+        for b in int.bytes().chain(frac.bytes()) {
+            m = m
+                .checked_mul(10)
+                .and_then(|m| m.checked_add(i128::from(b - b'0')))
+                .ok_or_else(too_large)?;
+        }
+        let k = u32::try_from(frac.len()).map_err(|_| too_large())?;
+        let five_k = 5i128.checked_pow(k).ok_or(ArithmeticError::NotDyadic)?;
+        if m % five_k != 0 {
+            return Err(ArithmeticError::NotDyadic);
+        }
+        Dyadic::from_i128(m / five_k, k)
+    }
+
     /// The largest integer `<= self`.
     pub const fn floor(self) -> i64 {
         // Arithmetic shift rounds toward negative infinity.
@@ -267,10 +303,19 @@ impl TryFrom<String> for Dyadic {
 impl FromStr for Dyadic {
     type Err = ArithmeticError;
 
-    /// Parses `n` or `n/d` with `d` a power of two, e.g. `-3/8`.
+    /// Parses `n`, `n/d` with `d` a power of two (`-3/8`) or a decimal
+    /// that is dyadic (`2.5`, `-0.125`; `0.1` is refused).
     fn from_str(s: &str) -> Result<Dyadic, ArithmeticError> {
         let s = s.trim();
         let bad = || ArithmeticError::BadNumber(s.to_string());
+        if s.contains('.') {
+            let (negative, digits) = match s.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, s),
+            };
+            let x = Dyadic::from_decimal(digits)?;
+            return if negative { x.checked_neg() } else { Ok(x) };
+        }
         let (n, d) = match s.split_once('/') {
             Some((n, d)) => (n.trim(), Some(d.trim())),
             None => (s, None),
@@ -310,6 +355,18 @@ mod tests {
         assert_eq!(d("-6/4").to_string(), "-3/2");
         assert_eq!(d("0/8"), Dyadic::ZERO);
         assert!("3/3".parse::<Dyadic>().is_err());
+    }
+
+    #[test]
+    fn dyadic_decimals() {
+        assert_eq!(d("2.5"), d("5/2"));
+        assert_eq!(d("-0.125"), d("-1/8"));
+        assert_eq!(d("3.0"), d("3"));
+        assert_eq!(d(".75"), d("3/4"));
+        assert_eq!("0.1".parse::<Dyadic>(), Err(ArithmeticError::NotDyadic));
+        assert_eq!("1.2".parse::<Dyadic>(), Err(ArithmeticError::NotDyadic));
+        assert!(".".parse::<Dyadic>().is_err());
+        assert!("1.2.3".parse::<Dyadic>().is_err());
     }
 
     #[test]

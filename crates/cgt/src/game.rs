@@ -12,7 +12,7 @@ use crate::{Comparison, Dyadic, Nus, Outcome, ParseError};
 
 /// The largest nimber `*m` and up multiple `n·↑` built on request (their
 /// canonical forms have `m` options and depth `n`).
-pub const MAX_NIMBER: u32 = 256;
+pub const MAX_NIMBER: u32 = 1024;
 /// See [`MAX_NIMBER`].
 pub const MAX_UPS: u64 = 64;
 
@@ -156,6 +156,78 @@ impl Game {
     /// Right's options of the canonical form.
     pub fn right_options(self) -> Vec<Game> {
         context::with(|c| c.options(self, Side::Right).map(|o| o.to_vec())).unwrap_or_default()
+    }
+
+    /// Left's incentives `G^L - G`, one per Left option of the canonical
+    /// form (in the order of [`Game::left_options`]): what moving gains
+    /// Left (Lessons in Play, ch. 6; Winning Ways, ch. 6). For `↑ = {0|*}`
+    /// it is `0 - ↑ = ↓`.
+    ///
+    /// ```
+    /// use miai_cgt::Game;
+    /// let up: Game = "^".parse().unwrap();
+    /// assert_eq!(up.left_incentives().unwrap()[0].to_string(), "v");
+    /// assert_eq!(up.right_incentives().unwrap()[0].to_string(), "^*");
+    /// ```
+    pub fn left_incentives(self) -> Result<Vec<Game>, CgtError> {
+        context::with(|c| {
+            let opts = c.options(self, Side::Left)?;
+            opts.iter().map(|&o| c.sub(o, self)).collect()
+        })
+    }
+
+    /// Right's incentives `G - G^R`, one per Right option (in the order of
+    /// [`Game::right_options`]); positive where moving gains Right.
+    pub fn right_incentives(self) -> Result<Vec<Game>, CgtError> {
+        context::with(|c| {
+            let opts = c.options(self, Side::Right)?;
+            opts.iter().map(|&o| c.sub(self, o)).collect()
+        })
+    }
+
+    /// Whether the game is all-small: every subposition, itself included,
+    /// has moves for both players or for neither (`*`, `↑`, `{0|↑}`; not
+    /// `1`, not `{0|-1}`). All-small games are infinitesimal.
+    pub fn is_all_small(self) -> bool {
+        context::with(|c| c.is_all_small(self, &mut Default::default())).unwrap_or(false)
+    }
+
+    /// The atomic weight ("uppitiness") of an all-small game: the game `W`
+    /// with `G` close to `W·↑` (Winning Ways, ch. 8, the atomic weight
+    /// calculus; Siegel, *Combinatorial Game Theory*, II.7). `Ok(None)`
+    /// when it is not defined here: the game is not all-small. Games born
+    /// on day 1024 or later whose weight needs the remote star are refused
+    /// ([`CgtError::TooLarge`]).
+    ///
+    /// ```
+    /// use miai_cgt::Game;
+    /// let aw = |s: &str| s.parse::<Game>().unwrap().atomic_weight().unwrap().map(|w| w.to_string());
+    /// assert_eq!(aw("^").as_deref(), Some("1"));
+    /// assert_eq!(aw("{^2|v}").as_deref(), Some("1/2"));
+    /// assert_eq!(aw("{1|0}"), None);
+    /// ```
+    pub fn atomic_weight(self) -> Result<Option<Game>, CgtError> {
+        context::with(|c| {
+            if !c.is_all_small(self, &mut Default::default())? {
+                return Ok(None);
+            }
+            c.atomic_weight(self, &mut Default::default()).map(Some)
+        })
+    }
+
+    /// The reduced canonical form: the simplest game that differs from
+    /// this one by an infinitesimal (Grossman and Siegel, "Reductions of
+    /// partizan games"; CGSuite's `ReducedCanonicalForm`). Numbers plus
+    /// infinitesimals reduce to the number (`2^* -> 2`); `{{2|0},1*|*}`
+    /// reduces to `{1|0}`.
+    ///
+    /// ```
+    /// use miai_cgt::Game;
+    /// let g: Game = "{{2|0},1*|*}".parse().unwrap();
+    /// assert_eq!(g.reduced_canonical_form().unwrap().to_string(), "{1|0}");
+    /// ```
+    pub fn reduced_canonical_form(self) -> Result<Game, CgtError> {
+        context::with(|c| c.reduced(self, &mut Default::default()))
     }
 
     /// `self + other`; an error only on arithmetic overflow.

@@ -6,6 +6,7 @@
 //!          | '-' literal                                -1^*  is  (-1) + ^*
 //! primary := literal | suffix+ | '{' options '}' | '(' expr ')'
 //! literal := INT ('/' INT)? suffix*                     3/4, 2*, 4^, 1/2v2
+//!          | INT '.' INT suffix*                        2.5, 0.125* (dyadic only)
 //! suffix  := '^' INT? | 'v' INT? | '*' INT?            ^ ^3 v v2 * *5
 //! options := slot (sep slot)*      sep: ',' or a run of bars '|', '||', ...
 //! ```
@@ -17,7 +18,7 @@
 
 use thiserror::Error;
 
-use crate::error::CgtError;
+use crate::error::{ArithmeticError, CgtError};
 use crate::game::{MAX_NIMBER, MAX_UPS};
 use crate::{Dyadic, Game, Nus};
 
@@ -132,6 +133,22 @@ impl ParseError {
         }
     }
 
+    /// What is wrong, without the column (for messages that name the
+    /// place themselves).
+    ///
+    /// ```
+    /// let e = miai_cgt::parse("{1|").unwrap_err();
+    /// assert_eq!(e.to_string(), format!("column 4: {}", e.reason()));
+    /// ```
+    pub fn reason(&self) -> String {
+        let full = self.to_string();
+        let prefix = format!("column {}: ", self.column());
+        match full.strip_prefix(&prefix) {
+            Some(rest) => rest.to_string(),
+            None => full,
+        }
+    }
+
     /// The column (counting characters from 1) the error points at.
     pub fn column(&self) -> usize {
         match self {
@@ -151,6 +168,8 @@ impl ParseError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
     Int(String),
+    /// A decimal `int.frac`, as written.
+    Decimal(String),
     Slash,
     Star,
     Up,
@@ -170,7 +189,7 @@ enum Tok {
 impl Tok {
     fn describe(&self) -> String {
         match self {
-            Tok::Int(s) => s.clone(),
+            Tok::Int(s) | Tok::Decimal(s) => s.clone(),
             Tok::Slash => "/".into(),
             Tok::Star => "*".into(),
             Tok::Up => "^".into(),
@@ -207,6 +226,15 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>, ParseError> {
                 let start = i;
                 while i < chars.len() && chars[i].is_ascii_digit() {
                     i += 1;
+                }
+                if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+                {
+                    i += 1;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    toks.push((Tok::Decimal(chars[start..i].iter().collect()), column));
+                    continue;
                 }
                 toks.push((Tok::Int(chars[start..i].iter().collect()), column));
                 continue;
@@ -371,7 +399,7 @@ impl Parser {
         let g = match self.peek() {
             Tok::Minus => {
                 self.bump();
-                if matches!(self.peek(), Tok::Int(_)) {
+                if matches!(self.peek(), Tok::Int(_) | Tok::Decimal(_)) {
                     self.literal(true, column)?
                 } else {
                     let t = self.term()?;
@@ -396,7 +424,7 @@ impl Parser {
     fn primary(&mut self) -> Result<Game, ParseError> {
         let column = self.col();
         match self.peek() {
-            Tok::Int(_) => self.literal(false, column),
+            Tok::Int(_) | Tok::Decimal(_) => self.literal(false, column),
             Tok::Star | Tok::Up | Tok::Down => self.suffixes(Dyadic::ZERO, column),
             Tok::LBrace => self.braces(),
             Tok::LParen => {
@@ -429,14 +457,40 @@ impl Parser {
     }
 
     fn literal(&mut self, negative: bool, column: usize) -> Result<Game, ParseError> {
+        if let Tok::Decimal(text) = self.peek() {
+            let text = text.clone();
+            self.bump();
+            let x = Dyadic::from_decimal(&text).map_err(|e| ParseError::BadNumber {
+                column,
+                text: text.clone(),
+                reason: match e {
+                    ArithmeticError::NotDyadic => {
+                        "not a dyadic rational: a decimal must equal m/2^k (2.5, 0.125, 0.75); \
+                         0.1 = 1/10 is not"
+                    }
+                    _ => "too many digits for a 64-bit dyadic",
+                },
+            })?;
+            let x = if negative {
+                x.checked_neg().map_err(|e| game_err(column)(e.into()))?
+            } else {
+                x
+            };
+            return self.suffixes(x, column);
+        }
         let (n, text, _) = self.int()?;
         let too_large = |text: String| ParseError::BadNumber {
             column,
             text,
             reason: "too large (numerators must fit in 64 bits)",
         };
+        // i128 first: `-9223372036854775808` (i64::MIN) is in range.
+        let n = if negative {
+            -i128::from(n)
+        } else {
+            i128::from(n)
+        };
         let n = i64::try_from(n).map_err(|_| too_large(text.clone()))?;
-        let n = if negative { -n } else { n };
         let mut x = Dyadic::integer(n);
         if matches!(self.peek(), Tok::Slash) {
             self.bump();

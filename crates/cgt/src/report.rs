@@ -43,6 +43,10 @@ pub struct Report {
     /// The game heated, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heated: Option<Heated>,
+    /// Options, incentives, reduced canonical form and atomic weight, when
+    /// asked for ([`analyse_detailed`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<Details>,
     /// The thermograph.
     pub thermograph: Thermograph,
     /// Where the thermograph was written as SVG, if it was (set by the
@@ -68,6 +72,30 @@ pub struct Cooled {
     pub stops: (Dyadic, Dyadic),
 }
 
+/// What CGSuite users ask next: the canonical form's options and
+/// incentives, its reduced canonical form and its atomic weight.
+#[derive(Debug, Clone, Serialize)]
+pub struct Details {
+    /// Left's options of the canonical form.
+    pub left_options: Vec<Game>,
+    /// Right's options of the canonical form.
+    pub right_options: Vec<Game>,
+    /// Left's incentives `G^L - G`, in the order of `left_options`.
+    pub left_incentives: Vec<Game>,
+    /// Right's incentives `G - G^R`, in the order of `right_options`.
+    pub right_incentives: Vec<Game>,
+    /// The reduced canonical form (the simplest game infinitesimally close).
+    pub reduced: Game,
+    /// Whether the game is all-small.
+    pub all_small: bool,
+    /// The atomic weight; `None` when it is not defined (or not computed:
+    /// see `atomic_weight_note`).
+    pub atomic_weight: Option<Game>,
+    /// Why there is no atomic weight, when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight_note: Option<String>,
+}
+
 /// The game heated by `t`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Heated {
@@ -81,7 +109,7 @@ pub struct Heated {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
     /// The expression does not parse (or its terms overflow).
-    #[error("cannot parse the game in {origin} (line {line}, column {column}): {source}")]
+    #[error("cannot parse {origin} at {}: {}", place(*line, *column, *multiline), source.reason())]
     Parse {
         /// Where the text came from ("the expression", a file name).
         origin: String,
@@ -89,6 +117,8 @@ pub enum AnalysisError {
         line: usize,
         /// Column, from 1, in characters.
         column: usize,
+        /// Whether the text has several lines (the line is then named).
+        multiline: bool,
         /// What is wrong.
         source: ParseError,
     },
@@ -112,6 +142,15 @@ impl AnalysisError {
             AnalysisError::Stopped(s) => Some(*s),
             _ => None,
         }
+    }
+}
+
+/// `column C`, or `line L, column C` for text of several lines.
+fn place(line: usize, column: usize, multiline: bool) -> String {
+    if multiline {
+        format!("line {line}, column {column}")
+    } else {
+        format!("column {column}")
     }
 }
 
@@ -150,7 +189,57 @@ pub fn analyse(
     heat: Option<Dyadic>,
     eval: &Evaluator,
 ) -> Result<Report, AnalysisError> {
-    eval.run(|| analyse_unbounded(text, origin, cool, heat))
+    analyse_detailed(text, origin, cool, heat, false, eval)
+}
+
+/// [`analyse`], and with `details` also the [`Details`]: options,
+/// incentives, reduced canonical form and atomic weight.
+///
+/// ```
+/// use miai_cgt::{Evaluator, report::analyse_detailed};
+/// let r = analyse_detailed("^", "the expression", None, None, true, &Evaluator::default()).unwrap();
+/// let d = r.details.unwrap();
+/// assert_eq!(d.atomic_weight.unwrap().to_string(), "1");
+/// assert_eq!(d.reduced.to_string(), "0");
+/// ```
+pub fn analyse_detailed(
+    text: &str,
+    origin: &str,
+    cool: Option<Dyadic>,
+    heat: Option<Dyadic>,
+    details: bool,
+    eval: &Evaluator,
+) -> Result<Report, AnalysisError> {
+    eval.run(|| analyse_unbounded(text, origin, cool, heat, details))
+}
+
+/// The details of `game`, failing only on a cut-off or overflow.
+fn details(game: Game) -> Result<Details, AnalysisError> {
+    let reduced = game
+        .reduced_canonical_form()
+        .map_err(game_error("reduced canonical form"))?;
+    let left_incentives = game.left_incentives().map_err(game_error("incentives"))?;
+    let right_incentives = game.right_incentives().map_err(game_error("incentives"))?;
+    let all_small = game.is_all_small();
+    let (atomic_weight, atomic_weight_note) = match game.atomic_weight() {
+        Ok(Some(w)) => (Some(w), None),
+        Ok(None) => (
+            None,
+            Some("not defined: the game is not all-small".to_string()),
+        ),
+        Err(CgtError::Stopped(s)) => return Err(AnalysisError::Stopped(s)),
+        Err(e) => (None, Some(format!("not computed: {e}"))),
+    };
+    Ok(Details {
+        left_options: game.left_options(),
+        right_options: game.right_options(),
+        left_incentives,
+        right_incentives,
+        reduced,
+        all_small,
+        atomic_weight,
+        atomic_weight_note,
+    })
 }
 
 fn analyse_unbounded(
@@ -158,16 +247,19 @@ fn analyse_unbounded(
     origin: &str,
     cool: Option<Dyadic>,
     heat: Option<Dyadic>,
+    with_details: bool,
 ) -> Result<Report, AnalysisError> {
     let game = crate::parse(text).map_err(|e| {
         if let Some(s) = e.stop() {
             return AnalysisError::Stopped(s);
         }
-        let (line, column) = line_and_column(crate::text::strip_bom(text), e.column());
+        let body = crate::text::strip_bom(text);
+        let (line, column) = line_and_column(body, e.column());
         AnalysisError::Parse {
             origin: origin.to_string(),
             line,
             column,
+            multiline: body.trim_end().contains('\n'),
             source: e,
         }
     })?;
@@ -199,6 +291,11 @@ fn analyse_unbounded(
         None => None,
     };
     let birthday = context::with(|c| c.birthday(game)).map_err(game_error("birthday"))?;
+    let details = if with_details {
+        Some(details(game)?)
+    } else {
+        None
+    };
     Ok(Report {
         expression: crate::text::strip_bom(text).trim().to_string(),
         canonical: game,
@@ -211,6 +308,7 @@ fn analyse_unbounded(
         birthday,
         cooled,
         heated,
+        details,
         thermograph,
         thermograph_svg: None,
     })
@@ -291,6 +389,25 @@ impl fmt::Display for Report {
         }
         if let Some(h) = &self.heated {
             writeln!(f, "heated by {}:  {}", h.t, h.value)?;
+        }
+        if let Some(d) = &self.details {
+            let list = |v: &[Game]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.iter().map(Game::to_string).collect::<Vec<_>>().join(", ")
+                }
+            };
+            writeln!(f, "left options:     {}", list(&d.left_options))?;
+            writeln!(f, "right options:    {}", list(&d.right_options))?;
+            writeln!(f, "left incentives:  {}", list(&d.left_incentives))?;
+            writeln!(f, "right incentives: {}", list(&d.right_incentives))?;
+            writeln!(f, "reduced:          {}", d.reduced)?;
+            match (&d.atomic_weight, &d.atomic_weight_note) {
+                (Some(w), _) => writeln!(f, "atomic weight:    {w}")?,
+                (None, Some(note)) => writeln!(f, "atomic weight:    {note}")?,
+                (None, None) => writeln!(f, "atomic weight:    not defined")?,
+            }
         }
         if let Some(p) = &self.thermograph_svg {
             writeln!(f, "thermograph:  written to {}", p.display())?;

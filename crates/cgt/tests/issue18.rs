@@ -115,9 +115,9 @@ proptest! {
         prop_assert_eq!(parse(&printed).unwrap(), g, "{}", printed);
     }
 
-    /// Nimbers past the literal limit (nim sums reach `*511`).
+    /// Nimbers past the literal limit (nim sums reach `*2047`).
     #[test]
-    fn big_nimbers_print_then_parse(a in 0u32..=256, b in 0u32..=256) {
+    fn big_nimbers_print_then_parse(a in 0u32..=1024, b in 0u32..=1024) {
         let g = Game::nimber(a).unwrap() + Game::nimber(b).unwrap();
         let printed = g.to_string();
         prop_assert_eq!(parse(&printed).unwrap(), g, "{}", printed);

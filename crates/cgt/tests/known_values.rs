@@ -12,6 +12,47 @@ fn dyadic(text: &str, line: usize) -> Dyadic {
         .unwrap_or_else(|e| panic!("line {line}: bad number {text:?}: {e}"))
 }
 
+/// The games of a CGSuite-style list `{a,b,...}` (commas inside braces
+/// belong to the options).
+fn list(text: &str) -> Vec<String> {
+    let inner = text
+        .trim()
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .unwrap_or_else(|| panic!("not a list: {text}"));
+    let (mut items, mut depth, mut cur) = (Vec::new(), 0, String::new());
+    for c in inner.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        items.push(cur);
+    }
+    items
+}
+
+fn equal_games(
+    got: Game,
+    expected: &str,
+    line: usize,
+    what: impl Fn() -> String,
+) -> Result<(), String> {
+    let want = game(expected, line);
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{} is {got}, expected {expected}", what()))
+    }
+}
+
 fn check(line: usize, expr: &str, property: &str, expected: &str) -> Result<(), String> {
     let g = game(expr, line);
     let (prop, arg) = match property.split_once(' ') {
@@ -36,6 +77,37 @@ fn check(line: usize, expr: &str, property: &str, expected: &str) -> Result<(), 
                 Ok(())
             } else {
                 Err(format!("{prop}({expr}, {t}) = {r}, expected {expected}"))
+            };
+        }
+        "atomic_weight" => match g.atomic_weight().map_err(|e| e.to_string())? {
+            None => "undefined".to_string(),
+            Some(w) => {
+                return equal_games(w, expected, line, || format!("atomic weight of {expr}"));
+            }
+        },
+        "reduced" => {
+            let r = g.reduced_canonical_form().map_err(|e| e.to_string())?;
+            return equal_games(r, expected, line, || format!("reduced form of {expr}"));
+        }
+        "left_options" | "right_options" | "left_incentives" | "right_incentives" => {
+            let got = match prop {
+                "left_options" => g.left_options(),
+                "right_options" => g.right_options(),
+                "left_incentives" => g.left_incentives().map_err(|e| e.to_string())?,
+                _ => g.right_incentives().map_err(|e| e.to_string())?,
+            };
+            let mut want: Vec<Game> = list(expected).iter().map(|t| game(t, line)).collect();
+            let mut got_sorted = got.clone();
+            want.sort_by_key(|g| g.id());
+            got_sorted.sort_by_key(|g| g.id());
+            return if got_sorted == want {
+                Ok(())
+            } else {
+                let shown: Vec<String> = got.iter().map(Game::to_string).collect();
+                Err(format!(
+                    "{prop} of {expr} are {{{}}}, expected {expected}",
+                    shown.join(",")
+                ))
             };
         }
         "print" => g.to_string(),

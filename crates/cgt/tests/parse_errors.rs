@@ -63,6 +63,31 @@ fn notation_variants() {
     // The largest nimbers and up multiples accepted stay quick.
     assert_eq!(p("*255 + *254"), p("*"));
     assert_eq!(p("*256 + *256"), p("0"));
+    let big = p("*1024 + *1023");
+    assert_eq!(big.to_string(), "*1024+*1023");
+    assert_eq!(p(&big.to_string()), big);
     assert_eq!(p("^64 + v64"), p("0"));
     assert_eq!(miai_cgt::parse::line_and_column("1 +\n{2", 7), (2, 3));
+}
+
+#[test]
+fn dyadic_decimals_are_numbers() {
+    let p = |s: &str| parse(s).unwrap();
+    assert_eq!(p("2.5"), p("5/2"));
+    assert_eq!(p("-0.125"), p("-1/8"));
+    assert_eq!(p("{2.5|0.5}"), p("{5/2|1/2}"));
+    assert_eq!(p("1.5*"), p("3/2*"));
+    assert_eq!(p("3.000"), p("3"));
+    assert_eq!(p("2.5").to_string(), "5/2");
+}
+
+#[test]
+fn the_smallest_integer_reads_back() {
+    let text = i64::MIN.to_string();
+    let g = parse(&text).unwrap();
+    assert_eq!(g.to_string(), text);
+    assert_eq!(
+        parse(&format!("{text}/2")).unwrap().to_string(),
+        "-4611686018427387904"
+    );
 }

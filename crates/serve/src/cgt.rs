@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use miai_cgt::report::{Report, analyse};
+use miai_cgt::report::{Report, analyse_detailed};
 use miai_cgt::{Dyadic, Evaluator};
 use miai_search::Limits;
 use serde::{Deserialize, Serialize};
@@ -35,13 +35,17 @@ struct CgtRequest {
     cool: Option<String>,
     /// Heat by this temperature.
     heat: Option<String>,
+    /// Also list options and incentives, the reduced canonical form and
+    /// the atomic weight.
+    #[serde(default)]
+    details: bool,
 }
 
 fn temperature(field: &str, text: Option<&str>) -> Result<Option<Dyadic>, ApiError> {
     text.map(|t| {
-        t.trim().parse::<Dyadic>().map_err(|e| {
-            ApiError::bad_request(format!("{field}: {t:?} is not a dyadic number: {e}"))
-        })
+        t.trim()
+            .parse::<Dyadic>()
+            .map_err(|e| ApiError::bad_request(format!("{field} by {t:?}: {e}")))
     })
     .transpose()
 }
@@ -68,7 +72,16 @@ async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Respon
             .with_time(TIME_LIMIT)
             .with_table_bytes(MEMORY_LIMIT);
         let eval = Evaluator::new(&limits, Some(&cancel));
-        let report = analyse(&req.expr, "expr", cool, heat, &eval).map_err(|e| match e.stop() {
+        // Named as the page names it, not by its JSON field.
+        let report = analyse_detailed(
+            &req.expr,
+            "the expression",
+            cool,
+            heat,
+            req.details,
+            &eval,
+        )
+        .map_err(|e| match e.stop() {
             Some(stop) => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(

@@ -7,7 +7,7 @@ impl Context {
     /// `g <= h` for canonical `g`, `h`.
     ///
     /// Plain recursion (`g <= h` iff no `g^L >= h` and no `h^R <= g`) with
-    /// three shortcuts: equal ids; two numbers; and a number against a
+    /// four shortcuts: equal ids; two numbers; two nimbers; and a number against a
     /// canonical non-number, where number avoidance lets us ignore the
     /// number's own options (`x <= h` iff no `h^R <= x`).
     pub(crate) fn le(&mut self, g: Game, h: Game) -> Res<bool> {
@@ -22,6 +22,12 @@ impl Context {
             return Ok(b);
         }
         self.tick()?;
+        // Two distinct nimbers are confused (`*a - *b = *(a xor b)`): no
+        // descent through their quadratic option sets.
+        if self.as_nimber(g).is_some() && self.as_nimber(h).is_some() {
+            self.le_cache.insert((g, h), false);
+            return Ok(false);
+        }
         // Necessary conditions from the stops prune most failing cases
         // without descending: g <= h implies LS(g) <= LS(h), RS(g) <= RS(h).
         let (lg, rg) = self.stops(g)?;

@@ -39,12 +39,15 @@ pub fn render(th: &Thermograph, title: &str) -> String {
     };
     let x_max = at(th.left_wall(), t_lo).max(at(th.right_wall(), t_lo)) + 1.0;
     let x_min = at(th.left_wall(), t_lo).min(at(th.right_wall(), t_lo)) - 1.0;
-    let (w, h, m) = (480.0, 380.0, 44.0);
+    // `foot` is the room under the plot for the legend.
+    let (w, h, m, foot) = (480.0, 420.0, 44.0, 40.0);
     let sx = (w - 2.0 * m) / (x_max - x_min);
-    let sy = (h - 2.0 * m) / (t_hi - t_lo);
+    let sy = (h - 2.0 * m - foot) / (t_hi - t_lo);
     // Reversed value axis: x_max at the left edge.
     let px = |x: f64| m + (x_max - x) * sx;
-    let py = |t: f64| h - m - (t - t_lo) * sy;
+    let py = |t: f64| h - m - foot - (t - t_lo) * sy;
+    // The plot's bottom edge (the rest of the drawing hangs from it).
+    let bottom = h - m - foot;
 
     let mut out = String::new();
     let _ = writeln!(
@@ -72,7 +75,7 @@ pub fn render(th: &Thermograph, title: &str) -> String {
             out,
             r##"<line x1="{x}" y1="{}" x2="{x}" y2="{}" stroke="#999"/>"##,
             m,
-            h - m,
+            bottom,
             x = px(0.0)
         );
     }
@@ -83,7 +86,7 @@ pub fn render(th: &Thermograph, title: &str) -> String {
             out,
             r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{k}</text>"##,
             px(k as f64),
-            h - m + 16.0
+            bottom + 16.0
         );
         k += 1;
     }
@@ -115,7 +118,7 @@ pub fn render(th: &Thermograph, title: &str) -> String {
         out,
         r##"<text x="{}" y="{}" text-anchor="end" fill="#555">value (Left ← reversed → Right)</text>"##,
         w - m,
-        h - m + 30.0
+        bottom + 30.0
     );
     // The walls, as polylines from t_lo to the temperature, then the mast.
     for (wall, colour) in [(th.left_wall(), "#c00"), (th.right_wall(), "#00c")] {
@@ -141,10 +144,56 @@ pub fn render(th: &Thermograph, title: &str) -> String {
         out,
         r##"<text x="{}" y="{}" fill="#000">mean {} temperature {}</text>"##,
         m,
-        h - 4.0,
+        bottom + 46.0,
         th.mean(),
         th.temperature()
     );
+    // The legend: which wall is which, and what the mast is.
+    let y = h - 24.0;
+    let _ = writeln!(out, r#"<g class="legend">"#);
+    for (i, (colour, label)) in [
+        ("#c00", "left wall: Left first"),
+        ("#00c", "right wall: Right first"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let x = m + i as f64 * 166.0;
+        let _ = writeln!(
+            out,
+            r#"<line x1="{x}" y1="{}" x2="{}" y2="{}" stroke="{colour}" stroke-width="2"/><text x="{}" y="{y}">{label}</text>"#,
+            y - 4.0,
+            x + 18.0,
+            y - 4.0,
+            x + 22.0
+        );
+    }
+    let _ = writeln!(
+        out,
+        r##"<text x="{}" y="{}" fill="#555">mast: where the walls meet, at the mean</text>"##,
+        m,
+        h - 8.0
+    );
+    let _ = writeln!(out, "</g>");
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Game;
+
+    #[test]
+    fn the_walls_have_a_legend_in_their_colours() {
+        let g: Game = "{6|{4|0}}".parse().unwrap();
+        let svg = g.thermograph().unwrap().to_svg("{6|{4|0}}");
+        for (colour, label) in [("#c00", "left wall"), ("#00c", "right wall")] {
+            let at = svg
+                .find(label)
+                .unwrap_or_else(|| panic!("no {label}: {svg}"));
+            let line = svg[..at].rfind("<line").unwrap();
+            assert!(svg[line..at].contains(colour), "{label} drawn in {colour}");
+        }
+        assert!(svg.contains("mast:"), "{svg}");
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
-use miai_cgt::report::analyse;
+use miai_cgt::report::analyse_detailed;
 use miai_cgt::{Dyadic, Evaluator};
 use miai_search::Limits;
 
@@ -16,12 +16,19 @@ use crate::search::LimitArgs;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  miai cgt \"{4|0} + {6|{4|0}} - 7\"\n  \
     miai cgt --file examples/cgt/seed002-race.cgt --cool 2\n  \
-    miai cgt \"+-1\" --thermograph pm1.svg --json\n\n\
-    Notation (CGSuite style): 3, -1/8, *, *2, ^, v, ^3, ^*, +-1 (or ±1), \
+    miai cgt \"+-1\" --thermograph pm1.svg --json\n  \
+    miai cgt \"-{2|1}\"              (a leading minus needs no --)\n  \
+    miai cgt \"{^2|v}\" --all        (options, incentives, reduced form, atomic weight)\n\n\
+    Notation (CGSuite style): 3, -1/8, 2.5 (dyadic decimals only), *, *2, ^, v, ^3, ^*, +-1 (or ±1), \
     {A,B|C,D}, {a||b|c}, sums and differences with parentheses.")]
 pub struct Args {
-    /// The game expression, e.g. "{4|0} + {6|{4|0}} - 7".
-    #[arg(required_unless_present = "file", conflicts_with = "file")]
+    /// The game expression, e.g. "{4|0} + {6|{4|0}} - 7"; it may start
+    /// with a minus ("-{2|1}", "-1/2*").
+    #[arg(
+        required_unless_present = "file",
+        conflicts_with = "file",
+        allow_hyphen_values = true
+    )]
     pub expression: Option<String>,
     /// Read the expression from this file instead.
     #[arg(long, value_name = "FILE")]
@@ -33,6 +40,11 @@ pub struct Args {
     /// Also heat the game by T (>= 0).
     #[arg(long, value_name = "T")]
     pub heat: Option<Dyadic>,
+    /// Also list the canonical form's Left and Right options and
+    /// incentives, its reduced canonical form and its atomic weight (for
+    /// all-small games; otherwise it says "not defined").
+    #[arg(long)]
+    pub all: bool,
     /// Write the thermograph as SVG to this file (t upward, values reversed
     /// so the left wall is on the left, as CGSuite draws it).
     #[arg(long, value_name = "OUT.svg")]
@@ -64,7 +76,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .or(Limits::default().with_table_bytes(DEFAULT_TABLE_BYTES));
     let cancel = crate::search::ctrl_c();
     let eval = Evaluator::new(&limits, Some(&cancel));
-    let mut report = match analyse(&text, &origin, args.cool, args.heat, &eval) {
+    let analysed = analyse_detailed(&text, &origin, args.cool, args.heat, args.all, &eval);
+    let mut report = match analysed {
         Ok(r) => r,
         Err(e) => match e.stop() {
             Some(stop) => {

@@ -127,7 +127,80 @@ fn issue18_endless_file_is_refused() {
 fn issue18_causes_are_not_printed_twice() {
     // The parse error's source (the game algebra's refusal) is part of its
     // message: it used to follow again as "caused by".
-    let (ok, _, err) = miai(&["*300"]);
+    let (ok, _, err) = miai(&["*3000"]);
     assert!(!ok);
     assert_eq!(err.matches("too large").count(), 1, "{err}");
+}
+
+#[test]
+fn issue21_a_leading_minus_needs_no_double_dash() {
+    // -{2|1} = {-1|-2} (negation swaps and negates the options).
+    let (ok, out, err) = miai(&["-{2|1}"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("canonical:    {-1|-2}"), "{out}");
+    let (ok, out, err) = miai(&["-1/2*", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["canonical"], "-1/2*");
+    // After other flags too.
+    let (ok, out, err) = miai(&["--cool", "1", "-{3|-1}"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("cooled by 1:  {0|-2}"), "{out}");
+}
+
+#[test]
+fn issue21_all_lists_options_incentives_reduced_form_and_atomic_weight() {
+    let (ok, out, err) = miai(&["^", "--all"]);
+    assert!(ok, "{err}");
+    // The answer first, the details after it.
+    assert!(
+        out.starts_with("expression:   ^\ncanonical:    ^\n"),
+        "{out}"
+    );
+    // CGSuite's test table: ^ has options {0 | *}; WW ch. 8: aw(^) = 1.
+    for line in [
+        "left options:     0\n",
+        "right options:    *\n",
+        "left incentives:  v\n",
+        "right incentives: ^*\n",
+        "reduced:          0\n",
+        "atomic weight:    1\n",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    let (ok, out, err) = miai(&["{1|0}", "--all"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("atomic weight:    not defined: the game is not all-small"),
+        "{out}"
+    );
+    let (ok, out, err) = miai(&["{^2|v}", "--all", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    // The cgt crate's test value (from CGSuite): aw({^2|v}) = 1/2.
+    assert_eq!(v["details"]["atomic_weight"], "1/2");
+    assert_eq!(v["details"]["all_small"], true);
+    // Without --all there are no details.
+    let (_, out, _) = miai(&["^"]);
+    assert!(!out.contains("atomic weight"), "{out}");
+}
+
+#[test]
+fn issue21_dyadic_decimals_and_the_refusal_of_others() {
+    let (ok, out, err) = miai(&["2.5 + {1.5|0}", "--cool", "0.5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("canonical:    {4|5/2}"), "{out}");
+    assert!(out.contains("cooled by 1/2:"), "{out}");
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(["cgt", "{2|0.1}"])
+        .output()
+        .expect("run miai");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("at column 4") && err.contains("not a dyadic rational"),
+        "{err}"
+    );
+    // The column is named once.
+    assert_eq!(err.matches("column").count(), 1, "{err}");
 }

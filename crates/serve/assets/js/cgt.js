@@ -1,10 +1,11 @@
 // The CGT calculator view: canonical form, stops, mean, temperature,
-// cooled/heated values and the thermograph of an expression.
+// cooled/heated values, options, incentives, reduced form, atomic weight
+// and the thermograph (with its legend) of an expression.
 import { $, api, el, kv, bindForm } from "./util.js";
 
 async function evaluateCgt() {
   const out = $("cgt-out");
-  const body = { expr: $("cgt-expr").value };
+  const body = { expr: $("cgt-expr").value, details: true };
   const cool = $("cgt-cool").value.trim();
   if (cool) body.cool = cool;
   const heat = $("cgt-heat").value.trim();
@@ -25,6 +26,16 @@ async function evaluateCgt() {
       c === null ? "too many to list" : (c.length ? c.join(", ") : "none")]);
   }
   if (r.heated) rows.push([`heated by ${r.heated.t}`, r.heated.value]);
+  const d = r.details;
+  if (d) {
+    const list = (v) => (v.length ? v.join(", ") : "none");
+    rows.push(["left options", list(d.left_options)]);
+    rows.push(["right options", list(d.right_options)]);
+    rows.push(["left incentives", list(d.left_incentives)]);
+    rows.push(["right incentives", list(d.right_incentives)]);
+    rows.push(["reduced canonical form", d.reduced]);
+    rows.push(["atomic weight", d.atomic_weight ?? d.atomic_weight_note ?? "not defined"]);
+  }
   const picture = el("div", { class: "thermograph" });
   // The server's SVG escapes the title; it is parsed as SVG, not HTML.
   const doc = new DOMParser().parseFromString(r.thermograph_picture, "image/svg+xml");
