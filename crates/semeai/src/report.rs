@@ -673,7 +673,7 @@ mod tests {
         let a = analyse(&race, &Options::default()).unwrap();
         let r = Report::new(&race, &a, Evaluation::Seed);
         let text = r.to_string();
-        assert!(text.contains("G = 0"), "{text}");
+        assert!(text.contains("G = 1 - 1 = 0"), "{text}");
         assert!(
             text.starts_with("verdict: seed rule") || text.contains("\nverdict: seed rule"),
             "{text}"
