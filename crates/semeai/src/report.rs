@@ -40,9 +40,19 @@ pub struct Report {
     pub search: Option<SearchReport>,
     /// Where the leading verdict and the search disagree.
     pub disagreements: Vec<String>,
+    /// The sum spelled out, one term per race sub-position (numbers
+    /// first): `-7 + {4|0} + {6|{4|0}}`.
+    pub sum_terms: Option<String>,
     /// Which verdict leads.
     #[serde(skip)]
     pub lead: Evaluation,
+    /// Whether the text form shows each sub-position's points and trees
+    /// after the summary ([`Report::with_trees`]).
+    #[serde(skip)]
+    pub trees: bool,
+    /// The point labels, `label = coordinate`.
+    #[serde(skip)]
+    labels: Vec<String>,
     /// The verdicts in one line each, the leading one first.
     #[serde(skip)]
     verdict_lines: Vec<String>,
@@ -67,18 +77,28 @@ pub struct SubReport {
     pub raw_value: Option<String>,
     /// Its value after the transformation.
     pub value: Option<String>,
+    /// The colour of the essential chain it is analysed for, if it is part
+    /// of the race by the method.
+    pub chain: Option<String>,
+    /// The liberty count (手数) at the start, signed (Black positive).
+    pub count: Option<i64>,
+    /// Kos met while expanding the tree, in words (`None`: none).
+    pub ko: Option<String>,
     /// What a page draws of it ([`crate::View`]); `None` in the plain report.
     #[serde(flatten)]
     pub drawing: Option<crate::view::SubDrawing>,
-    /// Its name.
-    #[serde(skip)]
-    name: String,
     /// Not part of the race (no essential chain).
     #[serde(skip)]
     idle: bool,
-    /// The useless points, by name.
+    /// The useless points, by coordinate.
     #[serde(skip)]
     useless: Vec<String>,
+    /// Its points, by coordinate.
+    #[serde(skip)]
+    coords: Vec<String>,
+    /// The search region, by coordinate.
+    #[serde(skip)]
+    search_coords: Vec<String>,
     /// The trees before and after the transformation as the text report
     /// shows them, and the number of pruned nodes.
     #[serde(skip)]
@@ -124,6 +144,9 @@ impl Report {
     /// The report of `analysis` of `race`, with `lead`'s verdict first.
     pub fn new(race: &Race, a: &Analysis, lead: Evaluation) -> Report {
         let names = |it: &mut dyn Iterator<Item = Vertex>| it.map(|v| race.name(v)).collect();
+        let graph = race.position().graph();
+        let coords =
+            |it: &mut dyn Iterator<Item = Vertex>| it.map(|v| graph.vertex_name(v)).collect();
         let subpositions = a
             .subs
             .iter()
@@ -143,15 +166,22 @@ impl Report {
                     .map(|t| t.render(&|v| race.name(v), JSON_TREE_LINES)),
                 raw_value: s.raw_value.map(|g| g.to_string()),
                 value: s.transformed.as_ref().map(|t| t.value.to_string()),
+                chain: match s.scope {
+                    Scope::Race(c) => Some(c.to_string()),
+                    _ => None,
+                },
+                count: s.tree.as_ref().map(|t| t.nodes[0].count),
+                ko: s.tree.as_ref().and_then(|t| ko_words(t.ko_retakes)),
                 drawing: None,
-                name: s.sub.name(race),
                 idle: s.scope == Scope::Idle,
                 useless: s
                     .points
                     .iter()
                     .filter(|p| p.1 == PointAttribute::Useless)
-                    .map(|p| race.name(p.0))
+                    .map(|p| graph.vertex_name(p.0))
                     .collect(),
+                coords: coords(&mut s.sub.region.iter()),
+                search_coords: coords(&mut s.search_region.iter()),
                 text_trees: s.tree.as_ref().map(|t| {
                     (
                         t.render(&|v| race.name(v), TEXT_TREE_LINES),
@@ -192,10 +222,60 @@ impl Report {
                 complete: s.complete(),
             }),
             disagreements: a.disagreements(lead),
+            sum_terms: a.sum.map(|_| sum_terms(a)),
             lead,
+            trees: false,
+            labels: race
+                .labels()
+                .iter()
+                .map(|&(l, v)| format!("{l} = {}", graph.vertex_name(v)))
+                .collect(),
             verdict_lines,
         }
     }
+
+    /// The report whose text form also shows, after the summary, each
+    /// sub-position's points and its trees before and after the
+    /// transformation (`miai semeai --trees`).
+    pub fn with_trees(mut self, trees: bool) -> Report {
+        self.trees = trees;
+        self
+    }
+}
+
+/// Kos in a tree, in words.
+fn ko_words(retakes: usize) -> Option<String> {
+    (retakes > 0).then(|| {
+        format!(
+            "ko: {retakes} immediate retake(s) left out of the tree (kos are not modelled: the value assumes nobody fights the ko; the search plays it)"
+        )
+    })
+}
+
+/// `G` spelled out: the race sub-positions' values, numbers first, joined
+/// by `+` (`- n` for a negative number after the first term).
+fn sum_terms(a: &Analysis) -> String {
+    let values: Vec<miai_cgt::Game> = a
+        .subs
+        .iter()
+        .filter(|s| matches!(s.scope, Scope::Race(_)))
+        .filter_map(|s| s.transformed.as_ref().map(|t| t.value))
+        .collect();
+    let (numbers, games): (Vec<_>, Vec<_>) = values.into_iter().partition(|g| g.is_number());
+    let mut out = String::new();
+    for g in numbers.iter().chain(games.iter()) {
+        let text = g.to_string();
+        if out.is_empty() {
+            out = text;
+        } else if let Some(neg) = text.strip_prefix('-').filter(|_| g.is_number()) {
+            out.push_str(" - ");
+            out.push_str(neg);
+        } else {
+            out.push_str(" + ");
+            out.push_str(&text);
+        }
+    }
+    if out.is_empty() { "0".into() } else { out }
 }
 
 impl VerdictReport {
@@ -214,43 +294,83 @@ impl VerdictReport {
 }
 
 impl fmt::Display for Report {
+    /// The summary first (a table of the race's sub-positions, `G`, the
+    /// verdicts, the search), then, with [`Report::with_trees`], each
+    /// sub-position's points and trees.
     fn fmt(&self, o: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for s in self.subpositions.iter().filter(|s| !s.idle) {
-            writeln!(o, "{}: {}", s.name, s.scope)?;
-            writeln!(o, "  region: {}", s.region.join(" "))?;
-            writeln!(o, "  useless points: {}", s.useless.join(" "))?;
-            let Some((before, after)) = &s.text_trees else {
-                continue;
-            };
-            writeln!(o, "  search region: {}", s.search_region.join(" "))?;
-            writeln!(o, "  tree before the transformation:")?;
-            for line in before.lines() {
-                writeln!(o, "    {line}")?;
+        let race: Vec<&SubReport> = self
+            .subpositions
+            .iter()
+            .filter(|s| s.chain.is_some() || !s.idle)
+            .collect();
+        let rows: Vec<[String; 5]> = race
+            .iter()
+            .map(|s| {
+                [
+                    s.index.to_string(),
+                    s.chain.clone().unwrap_or_else(|| "both".into()),
+                    s.count.map_or("-".into(), |c| c.to_string()),
+                    s.value.clone().unwrap_or_else(|| match s.chain {
+                        Some(_) => "nil".into(),
+                        None => "outside the method".into(),
+                    }),
+                    points_words(&s.coords),
+                ]
+            })
+            .collect();
+        let head = ["sub-position", "chain", "count", "value", "points"];
+        let mut width = head.map(str::len);
+        for r in &rows {
+            for (w, c) in width.iter_mut().zip(r) {
+                *w = (*w).max(c.chars().count());
             }
+        }
+        let line = |o: &mut fmt::Formatter<'_>, r: [&str; 5]| {
             writeln!(
                 o,
-                "  value before: {}",
-                s.raw_value.as_deref().unwrap_or("nil")
+                "{:>w0$}  {:<w1$}  {:>w2$}  {:<w3$}  {}",
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                w0 = width[0],
+                w1 = width[1],
+                w2 = width[2],
+                w3 = width[3]
+            )
+        };
+        line(o, head)?;
+        for r in &rows {
+            line(o, [&r[0], &r[1], &r[2], &r[3], &r[4]])?;
+        }
+        let idle: Vec<String> = self
+            .subpositions
+            .iter()
+            .filter(|s| s.idle)
+            .map(|s| s.index.to_string())
+            .collect();
+        if !idle.is_empty() {
+            writeln!(
+                o,
+                "(sub-position{} {}: no essential chain, not part of the race)",
+                if idle.len() > 1 { "s" } else { "" },
+                idle.join(", ")
             )?;
-            match (after, &s.value) {
-                (Some((tree, pruned)), Some(value)) => {
-                    writeln!(o, "  tree after the transformation:")?;
-                    for line in tree.lines() {
-                        writeln!(o, "    {line}")?;
-                    }
-                    writeln!(
-                        o,
-                        "  after the transformation ({pruned} node(s) pruned): {value}"
-                    )?;
-                }
-                _ => writeln!(o, "  after the transformation: nil (tree incomplete)")?,
+        }
+        for s in &race {
+            if let Some(ko) = &s.ko {
+                writeln!(o, "sub-position {}: {ko}", s.index)?;
             }
         }
         for why in &self.outside {
             writeln!(o, "{why}")?;
         }
         if let Some(g) = &self.sum {
-            writeln!(o, "G = {g}")?;
+            match self.sum_terms.as_deref() {
+                Some(t) if t != g => writeln!(o, "G = {t} = {g}")?,
+                _ => writeln!(o, "G = {g}")?,
+            }
             for (i, v) in self.verdict_lines.iter().enumerate() {
                 let tag = if i == 0 { "verdict" } else { "also" };
                 writeln!(o, "{tag}: {v}")?;
@@ -273,7 +393,56 @@ impl fmt::Display for Report {
                 writeln!(o, "DISAGREEMENT ({}): {d}", self.lead)?;
             }
         }
+        if !self.trees {
+            return Ok(());
+        }
+        if !self.labels.is_empty() {
+            writeln!(o, "\nlabels: {}", self.labels.join(", "))?;
+        }
+        for s in race {
+            writeln!(o, "\nsub-position {}: {}", s.index, s.scope)?;
+            writeln!(o, "  points: {}", s.coords.join(" "))?;
+            writeln!(o, "  useless points: {}", s.useless.join(" "))?;
+            let Some((before, after)) = &s.text_trees else {
+                continue;
+            };
+            writeln!(o, "  search region: {}", s.search_coords.join(" "))?;
+            writeln!(
+                o,
+                "  tree before the transformation (leaves: the count; inner nodes: (count)):"
+            )?;
+            for line in before.lines() {
+                writeln!(o, "    {line}")?;
+            }
+            writeln!(
+                o,
+                "  value before: {}",
+                s.raw_value.as_deref().unwrap_or("nil")
+            )?;
+            match (after, &s.value) {
+                (Some((tree, pruned)), Some(value)) => {
+                    writeln!(o, "  tree after the transformation:")?;
+                    for line in tree.lines() {
+                        writeln!(o, "    {line}")?;
+                    }
+                    writeln!(
+                        o,
+                        "  after the transformation ({pruned} node(s) pruned): {value}"
+                    )?;
+                }
+                _ => writeln!(o, "  after the transformation: nil (tree incomplete)")?,
+            }
+        }
         Ok(())
+    }
+}
+
+/// A region's points for the summary: up to six coordinates and the count.
+fn points_words(coords: &[String]) -> String {
+    if coords.len() <= 6 {
+        coords.join(" ")
+    } else {
+        format!("{} ... ({} points)", coords[..5].join(" "), coords.len())
     }
 }
 
@@ -504,7 +673,7 @@ mod tests {
         let a = analyse(&race, &Options::default()).unwrap();
         let r = Report::new(&race, &a, Evaluation::Seed);
         let text = r.to_string();
-        assert!(text.contains("G = 0"), "{text}");
+        assert!(text.contains("G = 1 - 1 = 0"), "{text}");
         assert!(
             text.starts_with("verdict: seed rule") || text.contains("\nverdict: seed rule"),
             "{text}"

@@ -1,9 +1,11 @@
 //! The independent check: a plain alternating-play search of the race on
 //! the real board. Each side tries to capture an essential stone of the
 //! other; both may pass; two passes in a row end the race with neither
-//! captured (seki). Moves are the empty points of the sub-positions that
-//! touch an essential chain; a move that repeats a position of the current
-//! line is refused (positional superko).
+//! captured (seki). Moves are the points of the sub-positions that touch
+//! an essential chain that are empty at the moment (a point where an
+//! unknown stone stood at the start becomes playable once it is
+//! captured); a move that repeats a position of the current line is
+//! refused (positional superko).
 //!
 //! The transposition table ignores the path (the usual graph-history
 //! compromise); races with kos are where it could matter.
@@ -99,10 +101,10 @@ pub fn search_race_with(
     cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
-    let area: Vec<Vertex> = area
-        .iter()
-        .filter(|&v| race.position().color_at(v).is_none())
-        .collect();
+    // Every point of the area, stones included: an unknown chain that is
+    // captured leaves points that must be playable again (a ko, a
+    // recapture inside an eye). Occupied points are refused move by move.
+    let area: Vec<Vertex> = area.iter().collect();
     let mut s = Searcher {
         progress,
         area,

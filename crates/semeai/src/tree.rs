@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use miai_cgt::Game;
-use miai_goban::{Color, Vertex, VertexSet};
+use miai_goban::{Color, Illegal, Vertex, VertexSet};
 
 use miai_search::{Cancel, Limits, Meter, Stop};
 
@@ -59,6 +59,9 @@ pub struct GameTree {
     pub region: VertexSet,
     /// The nodes.
     pub nodes: Vec<Node>,
+    /// Moves left out because they would retake a ko at once (or repeat a
+    /// position): kos are not modelled in the tree.
+    pub ko_retakes: usize,
     memo: HashMap<u64, usize>,
 }
 
@@ -80,6 +83,7 @@ impl GameTree {
             owner,
             region,
             nodes: Vec::new(),
+            ko_retakes: 0,
             memo: HashMap::new(),
         };
         t.node_for(race.clone());
@@ -130,6 +134,11 @@ impl GameTree {
                         at: v,
                         child,
                     });
+                } else if matches!(
+                    race.position().check(color, v),
+                    Err(Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko)
+                ) {
+                    self.ko_retakes += 1;
                 }
             }
         }
@@ -282,7 +291,7 @@ impl GameTree {
         } else if n.exhausted {
             format!("{} (unsettled, no useful point left)", n.count)
         } else if n.expanded {
-            String::new()
+            format!("({})", n.count)
         } else {
             "nil".into()
         }

@@ -39,7 +39,7 @@ impl VerdictKind {
 /// How to show the trees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum TreeFormat {
-    /// Indented text (default).
+    /// Indented text after the summary (what `--trees` alone means).
     Text,
     /// SVG files, one per sub-position (see --out-dir).
     Svg,
@@ -50,7 +50,7 @@ pub enum TreeFormat {
 #[command(
     mut_arg("max_nodes", |a| a.value_parser(search_nodes)),
     after_help = "Examples:\n  miai semeai examples/semeai/seed002-fig2.txt\n  \
-    miai semeai examples/semeai/seed002-fig2.txt --points a,b --rounds 1\n  \
+    miai semeai examples/semeai/seed002-fig2.txt --points a,b --rounds 1 --trees\n  \
     miai semeai race.sgf --verdict seed --json\n\n\
     Race diagrams: . empty, X/O safe stones, E/e essential, U/u unknown, \
     S/s safe (explicit), other lower-case letters and digits label empty \
@@ -81,9 +81,11 @@ pub struct Args {
     /// Tree nodes per sub-position at most (default 100,000).
     #[arg(long, hide = true, value_parser = Limits::parse_nodes)]
     pub tree_nodes: Option<u64>,
-    /// Draw the trees as text or SVG.
-    #[arg(long, value_enum, default_value_t = TreeFormat::Text)]
-    pub trees: TreeFormat,
+    /// Also show each sub-position's points and trees: `--trees` (or
+    /// `--trees text`) prints them after the summary, `--trees svg` writes
+    /// one SVG per sub-position into --out-dir.
+    #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "text", value_name = "text|svg")]
+    pub trees: Option<TreeFormat>,
     /// Directory for the SVG trees.
     #[arg(long, default_value = ".")]
     pub out_dir: PathBuf,
@@ -127,7 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let analysis = analyse_with(&race, &options, &mut |p| spinner.update(p))?;
     spinner.finish();
-    if args.trees == TreeFormat::Svg {
+    if args.trees == Some(TreeFormat::Svg) {
         std::fs::create_dir_all(&args.out_dir)
             .with_context(|| format!("cannot create --out-dir {}", args.out_dir.display()))?;
         for s in &analysis.subs {
@@ -138,7 +140,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let report = Report::new(&race, &analysis, args.verdict.evaluation());
+    let report = Report::new(&race, &analysis, args.verdict.evaluation())
+        .with_trees(args.trees == Some(TreeFormat::Text));
     if args.json {
         // Through a Value, so the keys come out sorted, as they always have.
         println!(

@@ -26,10 +26,57 @@ fn seed_fig2_race() {
     ]);
     assert!(ok, "{err}");
     assert!(
-        out.contains("{6|{4|0}}") && out.contains("{4|0}") && out.contains(": -7"),
+        out.contains("G = -7 + {4|0} + {6|{4|0}} = {1,{3|-1}|-3}"),
         "{out}"
     );
     assert!(out.contains("g = cool(G,2) = -1^*: adjusted value 0 (Black first), -2 (White first): the side that plays first wins"), "{out}");
+}
+
+#[test]
+fn the_summary_leads_and_the_trees_wait_for_trees() {
+    // Issue 21 item 3: a table of the race's sub-positions, G spelled out,
+    // the verdicts, in a screenful; the trees only with --trees.
+    let (ok, out, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--max-nodes",
+        "0",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() <= 12, "{out}");
+    assert!(lines[0].starts_with("sub-position  chain"), "{out}");
+    // Every race sub-position has a row with its chain, count and value.
+    for value in ["{4|0}", "{6|{4|0}}", "-7"] {
+        assert!(
+            lines[1..4].iter().any(|l| l.contains(value)),
+            "{value}: {out}"
+        );
+    }
+    // The idle ones are named, not silently skipped.
+    assert!(out.contains("not part of the race"), "{out}");
+    assert!(out.contains("the side that plays first wins"), "{out}");
+    assert!(!out.contains("tree before"), "{out}");
+    let (ok, trees, err) = miai(&[
+        "semeai",
+        "examples/semeai/seed002-fig2.txt",
+        "--max-nodes",
+        "0",
+        "--trees",
+    ]);
+    assert!(ok, "{err}");
+    assert!(trees.starts_with(&out), "{trees}");
+    assert!(trees.contains("tree before the transformation"), "{trees}");
+    // Inner nodes show their count, never an empty label.
+    assert!(
+        !trees
+            .lines()
+            .map(str::trim)
+            .any(|l| (l.starts_with("B ") || l.starts_with("W ")) && l.ends_with(':')),
+        "{trees}"
+    );
+    // The labels are listed once with their coordinates.
+    assert!(trees.contains("labels: "), "{trees}");
 }
 
 #[test]
@@ -44,6 +91,7 @@ fn steered_points_leave_nil() {
         "1",
         "--search-nodes",
         "0",
+        "--trees",
     ]);
     assert!(ok, "{err}");
     assert!(
