@@ -82,7 +82,9 @@ pub enum UnitError {
         message: String,
     },
     /// Another format, engine or version than this binary reads.
-    #[error("{what}: format {format:?} engine {engine:?} version {version}: this miai reads format {expected:?}, engine \"achieve\", version 1")]
+    #[error(
+        "{what}: format {format:?} engine {engine:?} version {version}: this miai reads format {expected:?}, engine \"achieve\", version 1"
+    )]
     Format {
         /// Which document.
         what: &'static str,
@@ -144,7 +146,9 @@ pub enum UnitError {
         why: String,
     },
     /// Results missing for the root to be decided.
-    #[error("{missing} of {units} units have no result (first: {first}); the root is not decided without them")]
+    #[error(
+        "{missing} of {units} units have no result (first: {first}); the root is not decided without them"
+    )]
     Missing {
         /// How many are missing.
         missing: usize,
@@ -900,12 +904,11 @@ pub fn merge(
             id: r.id.clone(),
             why,
         };
-        let i = r
-            .id
-            .strip_prefix('u')
-            .and_then(|n| n.parse::<usize>().ok())
-            .filter(|&i| i < top.units.len() && unit_id(i) == r.id)
-            .ok_or_else(|| stray("no unit of the split has this id"))?;
+        let i =
+            r.id.strip_prefix('u')
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|&i| i < top.units.len() && unit_id(i) == r.id)
+                .ok_or_else(|| stray("no unit of the split has this id"))?;
         if r.moves != top.units[i] {
             return Err(stray("its moves are not the unit's"));
         }

@@ -19,8 +19,7 @@ use proptest::prelude::*;
 /// text; the merged verdict and (with certificates) the certificate's text.
 fn round_trip(problem: &Problem, depth: usize) -> (Verdict, Option<String>) {
     let s = split(problem, depth, Limits::none(), true).unwrap();
-    let manifest =
-        SplitManifest::from_json(&serde_json::to_string(&s.manifest).unwrap()).unwrap();
+    let manifest = SplitManifest::from_json(&serde_json::to_string(&s.manifest).unwrap()).unwrap();
     assert_eq!(manifest, s.manifest);
     let results: Vec<UnitResult> = s
         .units
@@ -73,7 +72,10 @@ fn lemma(creature: &str, area: usize) -> Problem {
 fn every_seed_lemma_round_trips_at_depths_0_to_2() {
     let text = include_str!("data/seed_lemmas.txt");
     let mut seen = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let problem = lemma(f[1], f[2].parse().unwrap());
         let winner: Player = f[4].parse().unwrap();
@@ -180,7 +182,8 @@ fn hypergraph() -> impl Strategy<Value = (Hypergraph, Player)> {
             any::<bool>(),
         )
             .prop_map(move |(sets, maker_first)| {
-                let sets: Vec<Vec<usize>> = sets.into_iter().map(|s| s.into_iter().collect()).collect();
+                let sets: Vec<Vec<usize>> =
+                    sets.into_iter().map(|s| s.into_iter().collect()).collect();
                 (
                     Hypergraph::new(n, &sets).unwrap(),
                     if maker_first {
