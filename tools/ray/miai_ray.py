@@ -173,6 +173,7 @@ def main(argv=None):
         ray.init(address=args.address, log_to_driver=False)
     else:
         ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False)
+    t_up = time.monotonic()
     cpus = int(ray.cluster_resources().get("CPU", 1))
     hosts = len([n for n in ray.nodes() if n.get("Alive")])
     cap = args.max_concurrent or cpus
@@ -226,13 +227,15 @@ def main(argv=None):
                       f"{out['stderr'].strip()}", file=sys.stderr, flush=True)
         progress.line(len(running))
     progress.line(0, force=True)
-    wall = time.monotonic() - t0
+    wall = time.monotonic() - t_up
     ray.shutdown()
     if not args.quiet and progress.ran:
-        overhead = (wall * min(cap, cpus) - progress.search_seconds) / progress.ran
-        print(f"ran {progress.ran} units in {wall:.1f} s wall: search {progress.search_seconds:.1f} s, "
+        slots = min(cap, cpus)
+        overhead = (wall * slots - progress.search_seconds) / progress.ran
+        print(f"ran {progress.ran} units in {wall:.1f} s wall after {t_up - t0:.1f} s of split "
+              f"and Ray start: units' search {progress.search_seconds:.1f} s (wall, summed), "
               f"CPU of the miai processes {progress.cpu:.1f} s; overhead about "
-              f"{overhead:.3f} s per unit per worker", flush=True)
+              f"{overhead:.3f} s per unit ({slots} slots x wall - search, per unit)", flush=True)
     if failed_for_good:
         print(f"miai_ray: {len(failed_for_good)} units failed; run again to retry them",
               file=sys.stderr)

@@ -17,7 +17,7 @@
 //!   deliberately simple checker that shares no search code.
 //! - [`pairing`]: periodic pairing strategies and density obstructions.
 //! - [`report`]: the solvers' reports, as JSON and as text.
-//! - [`unit`]: a proof cut into work units (JSON), solved apart and merged
+//! - [`unit`](mod@unit): a proof cut into work units (JSON), solved apart and merged
 //!   back into one verdict and one certificate.
 //!
 //! ```

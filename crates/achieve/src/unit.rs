@@ -66,6 +66,9 @@ pub const ENGINE: &str = "achieve";
 /// The most units one split may write.
 pub const MAX_UNITS: usize = 200_000;
 
+/// A certificate key (Maker's live cells, live cells) and the reply.
+type StrategyEntry = ((u128, u128), usize);
+
 const SPLIT_FORMAT: &str = "miai-split";
 const UNIT_FORMAT: &str = "miai-unit";
 const RESULT_FORMAT: &str = "miai-unit-result";
@@ -736,7 +739,7 @@ impl UnitResult {
             .transpose()
     }
 
-    fn strategy_entries(&self) -> Result<Vec<((u128, u128), usize)>, UnitError> {
+    fn strategy_entries(&self) -> Result<Vec<StrategyEntry>, UnitError> {
         let bad = |why: String| UnitError::BadResult {
             id: self.id.clone(),
             why,
