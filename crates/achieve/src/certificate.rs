@@ -88,7 +88,22 @@ impl Certificate {
         first: Player,
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Certificate, Stop> {
-        let winner = solver.winner(0, 0, first, progress)?;
+        Certificate::build_from(solver, game, origin, first, (0, 0, first), progress)
+    }
+
+    /// The winner's strategy from the position `(maker, breaker, to_move)`
+    /// of a game that `first` began (a work unit's part of a certificate;
+    /// see [`crate::unit`]): every position the loser can reach from there.
+    /// With the empty position this is [`Certificate::build`].
+    pub fn build_from(
+        solver: &mut Solver,
+        game: &Hypergraph,
+        origin: Origin,
+        first: Player,
+        (maker, breaker, to_move): (u128, u128, Player),
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Certificate, Stop> {
+        let winner = solver.winner(maker, breaker, to_move, progress)?;
         let mut cert = Certificate {
             origin,
             game: game.clone(),
@@ -97,7 +112,7 @@ impl Certificate {
             strategy: BTreeMap::new(),
         };
         let mut seen = HashSet::new();
-        cert.extend(solver, 0, 0, first, &mut seen, progress)?;
+        cert.extend(solver, maker, breaker, to_move, &mut seen, progress)?;
         Ok(cert)
     }
 

@@ -17,6 +17,8 @@
 //!   deliberately simple checker that shares no search code.
 //! - [`pairing`]: periodic pairing strategies and density obstructions.
 //! - [`report`]: the solvers' reports, as JSON and as text.
+//! - [`unit`](mod@unit): a proof cut into work units (JSON), solved apart and merged
+//!   back into one verdict and one certificate.
 //!
 //! ```
 //! use miai_achieve::{Area, Creature, Limits, Player, Solver, family};
@@ -43,6 +45,7 @@ pub mod report;
 mod solver;
 pub mod spec;
 pub mod table;
+pub mod unit;
 pub mod verify;
 
 pub use area::{Area, MAX_TILING_PERIOD, tiles, tiles_unsettled};

@@ -478,10 +478,85 @@ impl fmt::Display for ProveReport {
                 }
             )?,
         }
+        if !self.attempts.is_empty() {
+            let count = |w: &str| self.attempts.iter().filter(|a| a.result == w).count();
+            let (maker, breaker) = (count("maker wins"), count("breaker wins"));
+            let other = self.attempts.len() - maker - breaker;
+            writeln!(
+                f,
+                "{} solves (area x anchor): {maker} Maker wins, {breaker} Breaker wins{}; \
+                 {} nodes, {:.3} s in all",
+                self.attempts.len(),
+                if other > 0 {
+                    format!(", {other} unproven")
+                } else {
+                    String::new()
+                },
+                self.attempts.iter().map(|a| a.nodes).sum::<u64>(),
+                self.attempts.iter().map(|a| a.seconds).sum::<f64>()
+            )?;
+        }
         if let Some(p) = &self.certificate {
             writeln!(f, "certificate: {p}")?;
         }
         Ok(())
+    }
+}
+
+impl ProveReport {
+    /// Every attempt, one row each, in columns aligned over all rows (the
+    /// detail behind the summary).
+    #[must_use]
+    pub fn attempts_table(&self) -> String {
+        let rows: Vec<[String; 5]> = self
+            .attempts
+            .iter()
+            .map(|a| {
+                [
+                    a.area_name.clone(),
+                    a.anchor.to_string(),
+                    a.result.clone(),
+                    a.nodes.to_string(),
+                    format!("{:.3}", a.seconds),
+                ]
+            })
+            .collect();
+        let header = ["area", "anchor", "result", "nodes", "seconds"];
+        let mut width = header.map(str::len);
+        for r in &rows {
+            for (w, cell) in width.iter_mut().zip(r) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let line = |cells: [&str; 5]| {
+            format!(
+                "{:>w0$}  {:>w1$}  {:<w2$}  {:>w3$}  {:>w4$}",
+                cells[0],
+                cells[1],
+                cells[2],
+                cells[3],
+                cells[4],
+                w0 = width[0],
+                w1 = width[1],
+                w2 = width[2],
+                w3 = width[3],
+                w4 = width[4]
+            )
+            .trim_end()
+            .to_string()
+                + "\n"
+        };
+        let mut out = line(header);
+        for r in &rows {
+            out.push_str(&line([
+                r[0].as_str(),
+                r[1].as_str(),
+                r[2].as_str(),
+                r[3].as_str(),
+                r[4].as_str(),
+            ]));
+        }
+        out
     }
 }
 

@@ -13,7 +13,7 @@ use miai_achieve::report::{
 };
 use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
 use miai_achieve::table::{TableOptions, classify, creatures, markdown};
-use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, verify};
+use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, unit, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -32,6 +32,16 @@ pub enum Command {
     /// Classify all creatures of some sizes: pairing loser, area loser,
     /// winner, open (Markdown table).
     Table(TableArgs),
+    /// Cut a game into work units: the positions after DEPTH moves (JSON
+    /// files in --out, with split.json, the top tree), for `solve-unit` on
+    /// any machine and `merge` after.
+    Split(SplitArgs),
+    /// Solve one work unit written by `split`; the result goes to
+    /// --out/ID.result.json.
+    SolveUnit(SolveUnitArgs),
+    /// Combine the unit results by minimax on the top tree: the verdict as
+    /// `solve` prints it, and one certificate `verify` accepts.
+    Merge(MergeArgs),
     /// Harary's animals in the plane: pavings, board numbers, the table.
     #[command(subcommand)]
     Animal(crate::cmd::animal::Command),
@@ -135,6 +145,10 @@ pub struct ProveArgs {
     /// Write the certificate of the first Breaker win found here.
     #[arg(long)]
     certificate: Option<PathBuf>,
+    /// List every solve (area, anchor, result, nodes, seconds) after the
+    /// answer.
+    #[arg(long)]
+    attempts: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -164,6 +178,76 @@ pub struct TableArgs {
     limits: LimitArgs,
 }
 
+#[derive(Debug, clap::Args)]
+pub struct SplitArgs {
+    /// The creature, e.g. `0,4,5,7,15`.
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "sets")]
+    creature: Option<String>,
+    /// Area of K consecutive cells.
+    #[arg(long, conflicts_with = "tile")]
+    area: Option<usize>,
+    /// Non-consecutive area: a tile whose translates tile the line.
+    #[arg(long, allow_hyphen_values = true)]
+    tile: Option<String>,
+    /// Anchor stone (0-based, increasing order); default the middle one.
+    #[arg(long)]
+    anchor: Option<usize>,
+    /// Mirror images of the creature count too.
+    #[arg(long)]
+    mirror: bool,
+    /// A hypergraph file instead.
+    #[arg(long)]
+    sets: Option<PathBuf>,
+    /// Who moves first.
+    #[arg(long, default_value = "maker")]
+    first: Player,
+    /// Moves in the top tree: every position after this many moves is a
+    /// unit (depth 1 on a 28-cell area: 28 units).
+    #[arg(long)]
+    depth: usize,
+    /// The directory for split.json and the units (created).
+    #[arg(long)]
+    out: PathBuf,
+    /// Units also write the winner's strategy, for `merge --certificate`.
+    #[arg(long)]
+    certificates: bool,
+    /// Limits written into every unit (`solve-unit` flags override them).
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveUnitArgs {
+    /// The unit file (`u00017.json`).
+    unit: PathBuf,
+    /// The directory for the result (created): ID.result.json.
+    #[arg(long)]
+    out: PathBuf,
+    /// Print the result as JSON too.
+    #[arg(long)]
+    json: bool,
+    /// Limits instead of the unit's own.
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The split's directory (with split.json).
+    #[arg(long)]
+    units: PathBuf,
+    /// The directory of the results (`*.result.json`).
+    #[arg(long)]
+    results: PathBuf,
+    /// Write the merged certificate to this file (the units must have been
+    /// split with --certificates).
+    #[arg(long)]
+    certificate: Option<PathBuf>,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
 pub fn run(command: Command) -> anyhow::Result<ExitCode> {
     match command {
         Command::Solve(a) => solve(a),
@@ -171,6 +255,9 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Pairing(a) => pairing(a),
         Command::Prove(a) => prove_cmd(a),
         Command::Table(a) => table(a),
+        Command::Split(a) => split_cmd(a),
+        Command::SolveUnit(a) => solve_unit_cmd(a),
+        Command::Merge(a) => merge_cmd(a),
         Command::Animal(c) => crate::cmd::animal::run(c),
     }
 }
@@ -184,8 +271,16 @@ fn read(path: &Path) -> anyhow::Result<String> {
     crate::input::read(path)
 }
 
-fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (game, origin) = match (&a.sets, &a.creature) {
+/// The game named by `--sets FILE` or `--creature` with `--area`/`--tile`.
+fn game_of(
+    sets: Option<&Path>,
+    creature: Option<&str>,
+    area: Option<usize>,
+    tile: Option<&str>,
+    anchor: Option<usize>,
+    mirror: bool,
+) -> anyhow::Result<(Hypergraph, Origin)> {
+    Ok(match (sets, creature) {
         (Some(path), _) => {
             let game: Hypergraph = read(path)?
                 .parse()
@@ -193,23 +288,29 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
             (game, Origin::Sets)
         }
         (None, Some(c)) => {
-            let spec = GameSpec::new(
-                parse_creature(c)?,
-                a.area,
-                a.tile.as_deref(),
-                a.anchor,
-                a.mirror,
-            )
-            .map_err(|e| match e {
-                SpecError::NoArea | SpecError::BothAreas => {
-                    anyhow!("give --area K or --tile CELLS with --creature")
-                }
-                other => anyhow!("bad --{other}"),
-            })?;
+            let spec = GameSpec::new(parse_creature(c)?, area, tile, anchor, mirror).map_err(
+                |e| match e {
+                    SpecError::NoArea | SpecError::BothAreas => {
+                        anyhow!("give --area K or --tile CELLS with --creature")
+                    }
+                    other => anyhow!("bad --{other}"),
+                },
+            )?;
             (spec.family()?, spec.origin())
         }
         (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
-    };
+    })
+}
+
+fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
+    let (game, origin) = game_of(
+        a.sets.as_deref(),
+        a.creature.as_deref(),
+        a.area,
+        a.tile.as_deref(),
+        a.anchor,
+        a.mirror,
+    )?;
     let cancel = ctrl_c();
     let spinner = Spinner::new("solving", true);
     let solved = solve_game(
@@ -294,11 +395,11 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
     let cancel = ctrl_c();
     let spinner = Spinner::new("proving", true);
     let outcome = prove(&creature, &options, Some(&cancel), &mut |t| {
-        if !a.json {
-            let row = AttemptRow::new(t);
-            spinner.suspend(|| println!("{row}"));
-        }
-        spinner.message(format!("area {} anchor {}", t.area, t.anchor));
+        let row = AttemptRow::new(t);
+        spinner.message(format!(
+            "area {} anchor {}: {}",
+            row.area_name, row.anchor, row.result
+        ));
     })?;
     spinner.finish();
     let mut report = ProveReport::new(&creature, &outcome, a.min_area, a.max_area, a.tiles);
@@ -323,6 +424,11 @@ fn prove_cmd(a: ProveArgs) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string(&report)?);
     } else {
         print!("{report}");
+        if a.attempts {
+            print!("\n{}", report.attempts_table());
+        } else if !report.attempts.is_empty() {
+            println!("(each solve: --attempts)");
+        }
     }
     Ok(exit_code(outcome.found.is_some()))
 }
@@ -353,4 +459,100 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
     }
     spinner.finish();
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_new(path: &Path, text: &str) -> anyhow::Result<()> {
+    // Written beside and renamed, so a reader never sees half a file.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn split_cmd(a: SplitArgs) -> anyhow::Result<ExitCode> {
+    let (game, origin) = game_of(
+        a.sets.as_deref(),
+        a.creature.as_deref(),
+        a.area,
+        a.tile.as_deref(),
+        a.anchor,
+        a.mirror,
+    )?;
+    let problem = unit::Problem {
+        game,
+        origin,
+        first: a.first,
+    };
+    let split = unit::split(&problem, a.depth, a.limits.limits(), a.certificates)?;
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    for u in &split.units {
+        write_new(
+            &a.out.join(unit::unit_file(&u.id)),
+            &serde_json::to_string(u)?,
+        )?;
+    }
+    write_new(
+        &a.out.join(unit::MANIFEST_FILE),
+        &serde_json::to_string(&split.manifest)?,
+    )?;
+    print!("{}", split.manifest);
+    println!("written to {}", a.out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_unit_cmd(a: SolveUnitArgs) -> anyhow::Result<ExitCode> {
+    let u = unit::Unit::from_json(&read(&a.unit)?)
+        .with_context(|| format!("in {}", a.unit.display()))?;
+    let limits = a.limits.or(u.limits.limits());
+    let cancel = ctrl_c();
+    let spinner = Spinner::new(&format!("solving {}", u.id), true);
+    let result = unit::solve_unit(&u, limits, Some(&cancel), &mut |p| spinner.update(p));
+    spinner.finish();
+    let result = result.with_context(|| format!("in {}", a.unit.display()))?;
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let path = a.out.join(unit::result_file(&u.id));
+    let text = serde_json::to_string(&result)?;
+    write_new(&path, &text)?;
+    if a.json {
+        println!("{text}");
+    } else {
+        println!("{result} -> {}", path.display());
+    }
+    Ok(exit_code(result.winner.is_some()))
+}
+
+fn merge_cmd(a: MergeArgs) -> anyhow::Result<ExitCode> {
+    let manifest_path = a.units.join(unit::MANIFEST_FILE);
+    let manifest = unit::SplitManifest::from_json(&read(&manifest_path)?)
+        .with_context(|| format!("in {}", manifest_path.display()))?;
+    let mut results = Vec::new();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&a.results)
+        .with_context(|| format!("cannot read {}", a.results.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with(".result.json"))
+        .collect();
+    paths.sort();
+    for p in &paths {
+        results.push(
+            unit::UnitResult::from_json(&read(p)?)
+                .with_context(|| format!("in {}", p.display()))?,
+        );
+    }
+    let merged = unit::merge(&manifest, &results, a.certificate.is_some())?;
+    let mut report = unit::MergeReport::new(&merged, manifest.depth);
+    if let (Some(path), Some(cert)) = (&a.certificate, &merged.certificate) {
+        std::fs::write(path, cert.to_string())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        report.game.certificate = Some(CertificateNote::Written {
+            path: path.display().to_string(),
+            moves: cert.strategy.len(),
+        });
+    }
+    if a.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{report}");
+    }
+    Ok(exit_code(report.game.proven()))
 }

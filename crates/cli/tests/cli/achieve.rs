@@ -289,3 +289,125 @@ fn the_limit_flags_reach_the_search() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// `split`, `solve-unit` on every unit, `merge`: the verdict printed as
+/// `solve` prints it, and a merged certificate `verify` accepts, proving
+/// the same winner as `solve`'s own.
+#[test]
+fn split_solve_unit_merge_equals_solve() {
+    let dir = temp("split-fig3-14");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (units, results) = (dir.join("units"), dir.join("results"));
+    let game = ["--creature", "0,4,5,7,15", "--area", "14"];
+    let mut args = vec!["achieve", "split"];
+    args.extend(game);
+    let units_s = units.to_str().unwrap();
+    args.extend(["--depth", "2", "--certificates", "--out", units_s]);
+    let o = miai(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(units.join("split.json")).unwrap()).unwrap();
+    let n = manifest["units"].as_u64().unwrap() as usize;
+    assert!(
+        stdout(&o).starts_with(&format!("{n} units after 2 moves")),
+        "{}",
+        stdout(&o)
+    );
+    for i in 0..n {
+        let unit = units.join(format!("u{i:05}.json"));
+        let o = miai(&[
+            "achieve",
+            "solve-unit",
+            unit.to_str().unwrap(),
+            "--out",
+            results.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let cert = dir.join("merged.cert");
+    let o = miai(&[
+        "achieve",
+        "merge",
+        "--units",
+        units_s,
+        "--results",
+        results.to_str().unwrap(),
+        "--certificate",
+        cert.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let merged = stdout(&o);
+    let mut args = vec!["achieve", "solve"];
+    args.extend(game);
+    let single = stdout(&miai(&args));
+    // The same header and verdict words as `solve` (nodes and time differ).
+    let head = |s: &str| -> Vec<String> {
+        s.lines()
+            .take(3)
+            .map(|l| l.split(':').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(head(&merged), head(&single), "{merged}\n{single}");
+    assert!(merged.contains("Breaker wins"), "{merged}");
+    let o = miai(&["achieve", "verify", cert.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["winner"], "breaker", "{v}");
+    // Results missing where the root needs them: merge names the first
+    // and fails (exit 2). (A decided root needs only one winning reply per
+    // winner node, so some results may be missing without harm.)
+    std::fs::remove_dir_all(&results).unwrap();
+    std::fs::create_dir_all(&results).unwrap();
+    let o = miai(&[
+        "achieve",
+        "merge",
+        "--units",
+        units_s,
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("u00000"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `prove` leads with the answer; `--attempts` lists every solve after it
+/// in columns that stay aligned when the area reaches two digits.
+#[test]
+fn prove_leads_with_the_answer_and_aligns_its_attempts() {
+    let args = [
+        "achieve",
+        "prove",
+        "--creature",
+        "0,4,5,7,15",
+        "--min-area",
+        "8",
+        "--max-area",
+        "14",
+    ];
+    let o = miai(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Breaker wins on area 14"), "{out}");
+    assert!(out.lines().count() <= 5, "{out}");
+    let mut with = args.to_vec();
+    with.push("--attempts");
+    let out = stdout(&miai(&with));
+    let rows: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("area"))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 7 * 5, "{out}");
+    let column = |l: &str| l.find("maker").or_else(|| l.find("breaker")).unwrap();
+    assert!(rows.iter().all(|l| column(l) == column(rows[0])), "{out}");
+    assert!(rows.iter().all(|l| l.len() == rows[0].len()), "{out}");
+    assert!(
+        rows.iter().any(|l| l.trim_start().starts_with("9 ")),
+        "{out}"
+    );
+    assert!(
+        rows.iter().any(|l| l.trim_start().starts_with("10 ")),
+        "{out}"
+    );
+}
