@@ -15,7 +15,7 @@
 //! as written (arguments are parsed before any search starts), and exit 1,
 //! cut off, is an answer.
 
-use std::io::{BufRead as _, BufReader};
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -215,12 +215,22 @@ fn every_readme_command_runs_as_written() {
         if needs_time(args) {
             run.extend(["--time".to_string(), "1".to_string()]);
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
             .args(&run)
             .current_dir(&dir)
-            .stdin(Stdio::null())
-            .output()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
             .expect("miai runs");
+        // `miai gtp` reads commands: a client's first two, then EOF. Every
+        // other command gets an empty stdin.
+        if let Some(mut stdin) = child.stdin.take()
+            && args.first().map(String::as_str) == Some("gtp")
+        {
+            let _ = stdin.write_all(b"protocol_version\nlist_commands\nquit\n");
+        }
+        let out = child.wait_with_output().expect("miai runs");
         match out.status.code() {
             Some(0 | 1) if !out.stdout.is_empty() || !out.stderr.is_empty() => {}
             code => failures.push(format!(
