@@ -183,7 +183,12 @@ fn a_tsumego_job_streams_progress_then_its_result_and_late_subscribers_get_the_e
     // The result is the synchronous endpoint's JSON: unproven, node limit.
     let r = &result["results"][0];
     assert_eq!(r["status"], "unproven", "{result}");
-    assert_eq!(r["stopped"], "node limit reached", "{result}");
+    // The node limit, or on a badly loaded machine the endpoint's 30 s
+    // clock first: either way a cut-off, not a proof.
+    assert!(
+        r["stopped"] == "node limit reached" || r["stopped"] == "time limit reached",
+        "{result}"
+    );
     assert_eq!(r["proven"], false, "{result}");
     // A late subscriber gets the final event alone.
     let late = s.events(&id);
