@@ -10,6 +10,10 @@ pub fn check(data: &[u8]) {
     };
     if let Ok(h) = text.parse::<Hypergraph>() {
         let printed = h.to_string();
-        assert_eq!(printed.parse::<Hypergraph>().as_ref(), Ok(&h), "{printed:?}");
+        assert_eq!(
+            printed.parse::<Hypergraph>().as_ref(),
+            Ok(&h),
+            "{printed:?}"
+        );
     }
 }
