@@ -26,7 +26,8 @@ pub fn check(data: &[u8]) {
             .filter_map(|x| x.trim().parse().ok())
             .collect();
         let (lo, hi) = (cells.iter().min(), cells.iter().max());
-        lo.zip(hi).is_none_or(|(lo, hi)| hi.saturating_sub(*lo) <= TILE_SPAN)
+        lo.zip(hi)
+            .is_none_or(|(lo, hi)| hi.saturating_sub(*lo) <= TILE_SPAN)
     };
     let area = if narrow(second) {
         Area::parse_tile(second)
