@@ -246,6 +246,14 @@ impl FromStr for Hypergraph {
                 }
                 column += piece.chars().count();
             }
+            if mask == 0 {
+                // Separators and no cell (`,`): not a set.
+                return Err(HypergraphError::BadToken {
+                    line,
+                    column: body.chars().take_while(|c| c.is_whitespace()).count() + 1,
+                    text: trimmed.to_string(),
+                });
+            }
             sets.push(mask);
         }
         let cells = declared.unwrap_or_else(|| max_cell.map_or(0, |m| m as usize + 1));
@@ -269,6 +277,20 @@ impl fmt::Display for Hypergraph {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_line_of_separators_is_not_an_empty_set() {
+        // Found by the `hypergraph` fuzz target: `,` read as a set without
+        // cells, which prints as an empty line and does not read back.
+        assert_eq!(
+            "0 1\n , ,\n".parse::<Hypergraph>(),
+            Err(HypergraphError::BadToken {
+                line: 2,
+                column: 2,
+                text: ", ,".into()
+            })
+        );
+    }
 
     #[test]
     fn errors_name_line_and_column() {

@@ -516,6 +516,9 @@ fn unescape(raw: &str, simple: bool) -> String {
                 Some('\r') => {
                     chars.next_if_eq(&'\n');
                 }
+                // An escaped character is kept as it is, but whitespace
+                // still becomes a space (SGF FF[4], Text).
+                Some(other) if other.is_whitespace() => out.push(' '),
                 Some(other) => out.push(other),
                 None => {}
             },
@@ -778,5 +781,18 @@ mod tests {
         let e = rec.replay(Rules::chinese()).unwrap_err();
         assert_eq!((e.line, e.column), (2, 1));
         assert!(e.message.contains("occupied"), "{}", e.message);
+    }
+
+    #[test]
+    fn escaped_whitespace_reads_as_a_space() {
+        // Found by the `sgf` fuzz target: an escaped tab was kept, written
+        // back unescaped and read as a space, so the record changed on
+        // every write and read.
+        assert_eq!(unescape("a\\\tb", false), "a b");
+        assert_eq!(unescape("a\\\tb", true), "a b");
+        let rec = read("(;SZ[9]C[x\\\ty]LB[aa:p\\\tq])").unwrap();
+        assert_eq!(rec.root.comment.as_deref(), Some("x y"));
+        let out = rec.write();
+        assert_eq!(read(&out).unwrap().write(), out);
     }
 }

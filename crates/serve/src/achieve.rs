@@ -49,7 +49,7 @@ pub const PAIRING_MAX_BUDGET: u64 = 1_000_000;
 /// A creature on an area, as posted.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FamilyRequest {
+pub(crate) struct FamilyRequest {
     /// The creature's cells, e.g. `"0,4,5,7,15"`.
     creature: String,
     /// An area of this many consecutive cells.
@@ -85,7 +85,7 @@ struct SolveRequest {
 /// The body of `POST /api/achieve/pairing`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PairingRequest {
+pub(crate) struct PairingRequest {
     creature: String,
     #[serde(default)]
     mirror: bool,
@@ -131,6 +131,11 @@ async fn api_family(
     body: Result<Json<FamilyRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
+    Ok(Json(family_report(&req)?).into_response())
+}
+
+/// The work of `POST /api/achieve/family`.
+pub(crate) fn family_report(req: &FamilyRequest) -> Result<FamilyReport, ApiError> {
     let spec = game_spec(
         &req.creature,
         req.area,
@@ -138,36 +143,62 @@ async fn api_family(
         req.anchor,
         req.mirror,
     )?;
-    let report =
-        FamilyReport::new(&spec).map_err(|e| ApiError::bad_request(format!("family: {e}")))?;
-    Ok(Json(report).into_response())
+    FamilyReport::new(&spec).map_err(|e| ApiError::bad_request(format!("family: {e}")))
 }
 
 async fn api_pairing(
     body: Result<Json<PairingRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let c = creature(&req.creature)?;
-    let max_period = req.max_period.unwrap_or(32);
-    if !(2..=PAIRING_MAX_PERIOD).contains(&max_period) {
-        return Err(ApiError::bad_request(format!(
-            "max_period: {max_period}: expected 2..={PAIRING_MAX_PERIOD}"
-        )));
-    }
-    let budget = req.budget.unwrap_or(PAIRING_MAX_BUDGET);
-    if !(1..=PAIRING_MAX_BUDGET).contains(&budget) {
-        return Err(ApiError::bad_request(format!(
-            "budget: {budget}: expected 1..={PAIRING_MAX_BUDGET}"
-        )));
-    }
-    let mirror = req.mirror;
-    let answer = blocking(move || {
-        let result = find_pairing(&c, mirror, max_period, budget);
-        let report = PairingReport::new(&c, mirror, &result).with_creature_note();
-        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e))
-    })
-    .await?;
+    let search = req.check()?;
+    let answer = blocking(move || search.run()).await?;
     Ok(Json(answer).into_response())
+}
+
+/// A checked pairing request.
+#[derive(Debug)]
+pub(crate) struct PairingSearch {
+    creature: Creature,
+    mirror: bool,
+    /// Largest period tried.
+    pub(crate) max_period: usize,
+    /// Search nodes per period.
+    pub(crate) budget: u64,
+}
+
+impl PairingRequest {
+    /// Checks the request (400 with the field named).
+    pub(crate) fn check(&self) -> Result<PairingSearch, ApiError> {
+        let creature = creature(&self.creature)?;
+        let max_period = self.max_period.unwrap_or(32);
+        if !(2..=PAIRING_MAX_PERIOD).contains(&max_period) {
+            return Err(ApiError::bad_request(format!(
+                "max_period: {max_period}: expected 2..={PAIRING_MAX_PERIOD}"
+            )));
+        }
+        let budget = self.budget.unwrap_or(PAIRING_MAX_BUDGET);
+        if !(1..=PAIRING_MAX_BUDGET).contains(&budget) {
+            return Err(ApiError::bad_request(format!(
+                "budget: {budget}: expected 1..={PAIRING_MAX_BUDGET}"
+            )));
+        }
+        Ok(PairingSearch {
+            creature,
+            mirror: self.mirror,
+            max_period,
+            budget,
+        })
+    }
+}
+
+impl PairingSearch {
+    /// The search and its report (blocking).
+    pub(crate) fn run(&self) -> Result<Value, ApiError> {
+        let c = &self.creature;
+        let result = find_pairing(c, self.mirror, self.max_period, self.budget);
+        let report = PairingReport::new(c, self.mirror, &result).with_creature_note();
+        serde_json::to_value(report).map_err(|e| ApiError::from_analysis(&e))
+    }
 }
 
 /// The work of an `achieve` job: the Maker-Breaker game of the family,

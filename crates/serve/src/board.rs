@@ -247,7 +247,7 @@ impl IntoResponse for Failure {
 /// The body of `POST /api/board/parse`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ParseRequest {
+pub(crate) struct ParseRequest {
     text: String,
     /// One of the formats, or guessed.
     format: Option<String>,
@@ -255,7 +255,7 @@ struct ParseRequest {
 
 /// The answer of `POST /api/board/parse`.
 #[derive(Debug, Serialize)]
-struct ParseAnswer {
+pub(crate) struct ParseAnswer {
     /// The format read.
     format: &'static str,
     board: Board,
@@ -266,43 +266,51 @@ struct ParseAnswer {
 /// The body of `POST /api/board/write`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct WriteRequest {
+pub(crate) struct WriteRequest {
     board: Board,
     format: String,
 }
 
 /// The answer of `POST /api/board/write`.
 #[derive(Debug, Serialize)]
-struct WriteAnswer {
+pub(crate) struct WriteAnswer {
     format: &'static str,
     text: String,
 }
 
 async fn api_parse(body: Result<Json<ParseRequest>, JsonRejection>) -> Result<Response, Failure> {
     let Json(req) = body?;
+    Ok(Json(parse_answer(&req)?).into_response())
+}
+
+/// The work of `POST /api/board/parse`.
+pub(crate) fn parse_answer(req: &ParseRequest) -> Result<ParseAnswer, Failure> {
     let format = match req.format.as_deref() {
         None | Some("") | Some("auto") => Format::guess(&req.text),
         Some(f) => Format::from_name(f)?,
     };
     let (model, notes) = read(&req.text, format)?;
-    Ok(Json(ParseAnswer {
+    Ok(ParseAnswer {
         format: format.name(),
         board: model.to_board(),
         notes,
     })
-    .into_response())
 }
 
 async fn api_write(body: Result<Json<WriteRequest>, JsonRejection>) -> Result<Response, Failure> {
     let Json(req) = body?;
+    Ok(Json(write_answer(&req)?).into_response())
+}
+
+/// The work of `POST /api/board/write`.
+pub(crate) fn write_answer(req: &WriteRequest) -> Result<WriteAnswer, Failure> {
     let format = Format::from_name(&req.format)?;
     let model = Model::from_board(&req.board)?;
     let text = write(&model, format)?;
-    Ok(Json(WriteAnswer {
+    Ok(WriteAnswer {
         format: format.name(),
         text,
     })
-    .into_response())
 }
 
 /// A board checked and placed on its graph.

@@ -10,7 +10,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use miai_cgt::report::{Report, analyse_detailed};
 use miai_cgt::{Dyadic, Evaluator};
-use miai_search::Limits;
+use miai_search::{Cancel, Limits};
 use serde::{Deserialize, Serialize};
 
 use super::{ApiError, CancelOnDrop, blocking};
@@ -28,7 +28,7 @@ pub(super) fn routes() -> Router {
 /// The body of `POST /api/cgt`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CgtRequest {
+pub(crate) struct CgtRequest {
     /// The game expression.
     expr: String,
     /// Cool by this temperature (a dyadic number as text, e.g. "2", "1/2").
@@ -38,7 +38,7 @@ struct CgtRequest {
     /// Also list options and incentives, the reduced canonical form and
     /// the atomic weight.
     #[serde(default)]
-    details: bool,
+    pub(crate) details: bool,
 }
 
 fn temperature(field: &str, text: Option<&str>) -> Result<Option<Dyadic>, ApiError> {
@@ -53,7 +53,7 @@ fn temperature(field: &str, text: Option<&str>) -> Result<Option<Dyadic>, ApiErr
 /// The answer of `POST /api/cgt`: the report of `miai cgt --json` and the
 /// thermograph drawn.
 #[derive(Debug, Serialize)]
-struct CgtAnswer {
+pub(crate) struct CgtAnswer {
     #[serde(flatten)]
     report: Report,
     /// The thermograph as an SVG document.
@@ -62,8 +62,6 @@ struct CgtAnswer {
 
 async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    let cool = temperature("cool", req.cool.as_deref())?;
-    let heat = temperature("heat", req.heat.as_deref())?;
     // Dropped with this future when the client goes away: the work stops.
     let guard = CancelOnDrop::new();
     let cancel = guard.0.clone();
@@ -71,35 +69,39 @@ async fn api_cgt(body: Result<Json<CgtRequest>, JsonRejection>) -> Result<Respon
         let limits = Limits::default()
             .with_time(TIME_LIMIT)
             .with_table_bytes(MEMORY_LIMIT);
-        let eval = Evaluator::new(&limits, Some(&cancel));
-        // Named as the page names it, not by its JSON field.
-        let report = analyse_detailed(
-            &req.expr,
-            "the expression",
-            cool,
-            heat,
-            req.details,
-            &eval,
-        )
+        evaluate(&req, &limits, &cancel)
+    })
+    .await?;
+    drop(guard);
+    Ok(Json(answer).into_response())
+}
+
+/// The work of `POST /api/cgt` (blocking) under `limits` and `cancel`.
+pub(crate) fn evaluate(
+    req: &CgtRequest,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<CgtAnswer, ApiError> {
+    let cool = temperature("cool", req.cool.as_deref())?;
+    let heat = temperature("heat", req.heat.as_deref())?;
+    let eval = Evaluator::new(limits, Some(cancel));
+    // Named as the page names it, not by its JSON field.
+    let report = analyse_detailed(&req.expr, "the expression", cool, heat, req.details, &eval)
         .map_err(|e| match e.stop() {
             Some(stop) => ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(
                     "cut off ({stop}): the server gives one expression at most {} s and {} MiB; \
-                     run `miai cgt` for larger ones",
+                 run `miai cgt` for larger ones",
                     TIME_LIMIT.as_secs(),
                     MEMORY_LIMIT >> 20
                 ),
             ),
             None => ApiError::bad_request(e.to_string()),
         })?;
-        let thermograph_picture = report.thermograph_svg();
-        Ok(CgtAnswer {
-            report,
-            thermograph_picture,
-        })
+    let thermograph_picture = report.thermograph_svg();
+    Ok(CgtAnswer {
+        report,
+        thermograph_picture,
     })
-    .await?;
-    drop(guard);
-    Ok(Json(answer).into_response())
 }

@@ -326,7 +326,7 @@ fn forget_old(jobs: &mut HashMap<String, Arc<Job>>, now: Instant) {
 /// The body of `POST /api/jobs`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct StartRequest {
+pub(crate) struct StartRequest {
     /// `tsumego` or `achieve`.
     kind: String,
     /// The kind's parameters.
@@ -387,12 +387,9 @@ fn tsumego_work(params_value: Value) -> Result<Work, ApiError> {
     }))
 }
 
-async fn api_start(
-    State(reg): State<Arc<Registry>>,
-    body: Result<Json<StartRequest>, JsonRejection>,
-) -> Result<Response, ApiError> {
-    let Json(req) = body?;
-    let (kind, work): (&'static str, Work) = match req.kind.trim() {
+/// The kind and the work of a job request, checked (nothing runs yet).
+pub(crate) fn work_of(req: StartRequest) -> Result<(&'static str, Work), ApiError> {
+    Ok(match req.kind.trim() {
         "tsumego" => ("tsumego", tsumego_work(req.params)?),
         "achieve" => ("achieve", achieve::job_work(req.params)?),
         "semeai" => ("semeai", semeai::job_work(req.params)?),
@@ -401,7 +398,15 @@ async fn api_start(
                 "kind: {other:?}: expected tsumego, achieve or semeai"
             )));
         }
-    };
+    })
+}
+
+async fn api_start(
+    State(reg): State<Arc<Registry>>,
+    body: Result<Json<StartRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    let (kind, work) = work_of(req)?;
     let job = reg.start(kind, work)?;
     Ok((
         StatusCode::ACCEPTED,

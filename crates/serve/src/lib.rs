@@ -11,6 +11,8 @@
 mod achieve;
 mod board;
 mod cgt;
+#[doc(hidden)]
+pub mod fuzz;
 mod guard;
 mod jobs;
 mod listen;

@@ -185,7 +185,7 @@ pub(super) fn job_work(params: Value) -> Result<jobs::Work, ApiError> {
 
 impl SemeaiRequest {
     /// The request's limits, checked, with `cancel` as the stop flag.
-    fn settings(&self, cancel: Cancel) -> Result<Settings, ApiError> {
+    pub(super) fn settings(&self, cancel: Cancel) -> Result<Settings, ApiError> {
         let lead = match self.verdict.as_deref().map(str::trim) {
             None | Some("stops") => Evaluation::Stops,
             Some("seed") => Evaluation::Seed,
@@ -236,7 +236,7 @@ impl SemeaiRequest {
 }
 
 /// The request's limits, checked.
-struct Settings {
+pub(super) struct Settings {
     lead: Evaluation,
     rounds: usize,
     tree_nodes: u64,
@@ -248,7 +248,7 @@ fn bad(message: String) -> ApiError {
     ApiError::bad_request(message)
 }
 
-fn analyse(
+pub(super) fn analyse(
     req: &SemeaiRequest,
     settings: &Settings,
     progress: &mut dyn FnMut(&Progress),

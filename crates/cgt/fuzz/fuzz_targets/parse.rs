@@ -1,28 +1,8 @@
-//! Any text: parsing never panics; what parses prints back to itself.
+//! The fuzz target of checks/parse.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use miai_cgt::parse;
+#[path = "../checks/parse.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    // Keep inputs small: the point is the parser, not huge sums.
-    if text.len() > 200 {
-        return;
-    }
-    match parse(text) {
-        Ok(g) => {
-            let printed = g.to_string();
-            assert_eq!(
-                parse(&printed).ok(),
-                Some(g),
-                "{text:?} printed as {printed:?}"
-            );
-        }
-        Err(e) => {
-            assert!(e.column() >= 1 && e.column() <= text.chars().count() + 1);
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -324,3 +324,51 @@ fn rules_come_from_the_sgf() {
     assert!(out.contains("area scoring") && err.is_empty(), "{out}{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A 100,000-move main line and 100,000 nested variations through every
+/// subcommand that reads SGF (`board show`, `tsumego`, `semeai`): each
+/// answers or refuses with an exit code; before issue 18's fix the SGF
+/// reader overflowed the stack at about 20,000 moves and the process died
+/// of a signal.
+#[test]
+fn issue18_long_sgf_through_every_reader() {
+    let dir = std::env::temp_dir().join(format!("miai-long-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for nested in [false, true] {
+        let mut text = String::from("(;FF[4]SZ[9]AB[aa][ba][ab]AW[ca][cb][bc][ac]");
+        for i in 0..100_000 {
+            if nested {
+                text.push('(');
+            }
+            text.push_str(if i % 2 == 0 { ";B[]" } else { ";W[]" });
+        }
+        if nested {
+            text.push_str(&")".repeat(100_000));
+        }
+        text.push(')');
+        let path = dir.join(if nested { "deep.sgf" } else { "long.sgf" });
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_str().unwrap();
+        for args in [
+            &["board", "show", path][..],
+            &["tsumego", path, "--max-nodes", "1000"],
+            &["semeai", path, "--max-nodes", "1000"],
+        ] {
+            let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+                .args(args)
+                .output()
+                .expect("runs");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                matches!(out.status.code(), Some(0..=2)),
+                "{args:?}: {:?} {err}",
+                out.status
+            );
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+        }
+        let (ok, out, err) = miai(&["board", "show", path]);
+        assert!(ok, "{err}");
+        assert!(out.contains("9x9 board"), "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,22 +1,8 @@
-//! Any text: parsing a diagram, placing it and checking the position never
-//! panics; what parses writes back and parses to the same diagram.
+//! The fuzz target of checks/diagram.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use miai_goban::diagram::Placement;
-use miai_goban::{Diagram, Position, Rules};
+#[path = "../checks/diagram.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(d) = Diagram::parse(text) {
-        if let Ok(placed) = d.place(Placement::default()) {
-            let _ = Position::from_setup(placed.setup, Rules::chinese());
-        }
-        let again = Diagram::parse(&d.write_box());
-        if d.width >= 2 && d.height >= 2 {
-            assert!(again.is_ok());
-        }
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,17 +1,8 @@
-//! Any text: the graph format never panics and round-trips.
+//! The fuzz target of checks/graph_text.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use miai_goban::GraphText;
+#[path = "../checks/graph_text.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(t) = GraphText::parse(text) {
-        assert_eq!(
-            GraphText::parse(&t.write()).expect("written text reads back"),
-            t
-        );
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,29 +1,8 @@
-//! Bytes as moves on a small board: the incremental hash equals the
-//! recomputed one and the internal bookkeeping stays consistent.
+//! The fuzz target of checks/play.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use std::sync::Arc;
+#[path = "../checks/play.rs"]
+mod check;
 
-use libfuzzer_sys::fuzz_target;
-use miai_goban::{Graph, Move, Position, Rules, Vertex};
-
-fuzz_target!(|data: &[u8]| {
-    let Some((&size, moves)) = data.split_first() else {
-        return;
-    };
-    let side = 2 + usize::from(size % 6);
-    let Ok(g) = Graph::grid(side, side) else {
-        return;
-    };
-    let mut pos = Position::empty(Arc::new(g), Rules::tromp_taylor());
-    for &b in moves {
-        let color = pos.to_move();
-        let mv = match Vertex::new(usize::from(b)) {
-            Some(v) if v.index() < side * side => Move::Play(v),
-            _ => Move::Pass,
-        };
-        let _ = pos.play_mut(color, mv);
-        assert_eq!(pos.hash(), pos.recompute_hash());
-    }
-    assert!(pos.validate().is_ok());
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,18 +1,8 @@
-//! Any text: reading SGF, replaying it and writing it never panics; what is
-//! written reads back to the same text.
+//! The fuzz target of checks/sgf.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use miai_goban::{Rules, sgf};
+#[path = "../checks/sgf.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(rec) = sgf::read(text) {
-        let _ = rec.replay(Rules::tromp_taylor());
-        let out = rec.write();
-        let back = sgf::read(&out).expect("written SGF reads back");
-        assert_eq!(back.write(), out);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));

@@ -1,19 +1,8 @@
-//! Race diagrams and SGF from arbitrary bytes: reading and analysing never
-//! panic.
+//! The fuzz target of checks/parse.rs (shared with the stable replay test
+//! tests/fuzz_regressions.rs).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use miai_semeai::{Options, Race, analyse};
+#[path = "../checks/parse.rs"]
+mod check;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(text) = std::str::from_utf8(data)
-        && let Ok(race) = Race::parse(text)
-    {
-        let options = Options {
-            tree_limits: miai_search::Limits::none().with_nodes(2_000),
-            search_limits: Some(miai_search::Limits::none().with_nodes(2_000)),
-            ..Options::default()
-        };
-        let _ = analyse(&race, &options);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::check(data));
