@@ -178,6 +178,43 @@ fn sgf_input() {
     assert_eq!(v["results"][1]["status"], "alive");
 }
 
+// The same straight three reached by the moves of a game record (no setup
+// stones): the position at the end of the main line is posed, as `miai
+// board` plays it; `--move N` stops after N moves (issue 21, item 5).
+#[test]
+fn sgf_game_record_poses_the_end_of_its_main_line() {
+    let sgf = scratch(
+        "straight_three_game.sgf",
+        "(;FF[4]GM[1]SZ[19];B[ea];W[da];B[eb];W[ab];B[ac];W[bb];B[bc];W[cb];B[cc];W[db]\
+         ;B[dc];W[];B[ec];W[ba])",
+    );
+    let f = sgf.to_str().expect("utf-8 path");
+    // After move 13 Black's wall is closed and White, to play, has the
+    // straight three.
+    let (code, out, err) = miai(&["tsumego", f, "--move", "13", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["attacker"], "Black");
+    assert_eq!(v["to_play"], "White");
+    assert_eq!(v["results"][0]["status"], "dead");
+    assert_eq!(v["results"][1]["status"], "alive");
+    // The whole record: White has played the vital point, alive whoever
+    // moves first.
+    let (code, out, err) = miai(&["tsumego", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["to_play"], "Black");
+    assert_eq!(v["results"][0]["status"], "alive");
+    assert_eq!(v["results"][1]["status"], "alive");
+    // A move number past the end is an error naming the line's length.
+    let (code, _, err) = miai(&["tsumego", f, "--move", "15"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--move 15") && err.contains("14 moves"),
+        "{err}"
+    );
+}
+
 #[test]
 fn flags_override_headers() {
     // Superko rules from the flag; the header says seed.

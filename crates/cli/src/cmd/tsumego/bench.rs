@@ -256,7 +256,7 @@ fn jsonl_items(path: &Path) -> anyhow::Result<Vec<Item>> {
 /// Checks a problem file's `expect:` header.
 fn file_result(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
     let posed = || -> anyhow::Result<_> {
-        let loaded = load(path)?;
+        let loaded = load(path, None)?;
         let expect = loaded
             .stated("expect")
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
