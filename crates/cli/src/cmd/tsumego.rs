@@ -98,8 +98,12 @@ struct SolveArgs {
     /// `none`.
     #[arg(long, value_name = "PT")]
     ko: Option<String>,
-    /// Seed rules: the tenukis N the ko-disadvantaged side needs before it
-    /// may retake a ko.
+    /// Seed rules: the seed's N, which counts tenukis, not ko threats: the
+    /// ko-disadvantaged side must tenuki N times (each a free move for the
+    /// other side) before it may retake kos at will. The report's "ko
+    /// threats" line counts external ko threats instead (GoTools' sense:
+    /// each lets a side retake a ko at once and is used up), searched from
+    /// none upward.
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
     /// Repetition rules: `seed` (the seed's Japanese-style rules) or
