@@ -6,7 +6,12 @@
 //! cargo bench -p miai-tsumego --bench corpus             # 5 rounds
 //! cargo bench -p miai-tsumego --bench corpus -- --rounds 1 --verbose
 //! cargo bench -p miai-tsumego --bench corpus -- classic/   # names containing it
+//! cargo bench -p miai-tsumego --bench corpus -- --threat-search 0
 //! ```
+//!
+//! `--threat-search N` sets `Options::threat_search` (the ko-threat counts
+//! of each analysis; default `Options::DEFAULT_THREAT_SEARCH`; 0: the
+//! seed's statuses alone, the figure of the versions before the counts).
 //!
 //! It prints the nodes searched (exact, the same on every machine), the
 //! best wall time of the rounds and the time per node. Node counts are the
@@ -97,6 +102,7 @@ fn cases() -> Result<Vec<Case>, String> {
 fn main() -> ExitCode {
     let mut rounds = 5usize;
     let mut verbose = false;
+    let mut threat_search = Options::DEFAULT_THREAT_SEARCH;
     let mut filters: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -109,6 +115,13 @@ fn main() -> ExitCode {
                 }
             },
             "--verbose" => verbose = true,
+            "--threat-search" => match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => threat_search = n,
+                None => {
+                    eprintln!("--threat-search: expected a number 0..=255");
+                    return ExitCode::FAILURE;
+                }
+            },
             // `cargo bench` passes `--bench`.
             "--bench" => {}
             _ => filters.push(a),
@@ -125,6 +138,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let cases: Vec<Case> = cases
+        .into_iter()
+        .map(|mut c| {
+            c.options.threat_search = threat_search;
+            c
+        })
+        .collect();
     let mut best = vec![Duration::MAX; cases.len()];
     let mut nodes = vec![0u64; cases.len()];
     let mut failures = Vec::new();

@@ -39,7 +39,7 @@ pub use report::Report;
 pub use search::Ordering;
 pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
 pub use side::Side;
-pub use solve::{Analysis, Options, Outcome, Status, analyse, analyse_after};
+pub use solve::{Analysis, KoThreats, Options, Outcome, Status, analyse, analyse_after};
 pub use state::Mv;
 
 /// The vertex with index `i` of a solver board (always below

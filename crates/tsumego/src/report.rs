@@ -88,6 +88,10 @@ pub struct FirstReport {
     /// For a ko or no result: who wins when neither side has ko threats
     /// (`attacker`, `defender`, `no-result`, `unproven`).
     pub without_threats: Option<String>,
+    /// Seed rules: the status as GoTools gives it — without ko threats
+    /// first, then the fewest external ko threats each side needs
+    /// ([`KoThreats`](crate::KoThreats)).
+    pub threats: Option<ThreatReport>,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall-clock time, in seconds.
@@ -113,6 +117,32 @@ pub struct FirstReport {
     side: Side,
 }
 
+/// The ko-threat counts of an analysis ([`KoThreats`](crate::KoThreats)).
+#[derive(Debug, Clone, Serialize)]
+pub struct ThreatReport {
+    /// `dead`, `alive`, `ko`, `no-result` or `unproven`: never `alive` when
+    /// the attacker kills without threats.
+    pub status: String,
+    /// The short code (`d`, `l`, `d1l`, `l2d`, `n1d2l`...).
+    pub code: String,
+    /// The counts in words.
+    pub description: String,
+    /// Who wins with no threats for either side (`attacker`, `defender`,
+    /// `no-result`, `unproven`).
+    pub plain: String,
+    /// The fewest external threats with which the attacker kills (0: it
+    /// kills without; absent: not with `max`).
+    pub attacker: Option<u8>,
+    /// The fewest external threats with which the defender lives.
+    pub defender: Option<u8>,
+    /// The most threats tried.
+    pub max: u8,
+    /// The winning line without threats.
+    pub plain_pv: Vec<PvMove>,
+    /// The ko line: the side that needs threats winning with them.
+    pub ko_pv: Vec<PvMove>,
+}
+
 /// Who wins a ko with ko threats.
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct KoReport {
@@ -123,7 +153,7 @@ pub struct KoReport {
 }
 
 /// A move of a principal variation.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PvMove {
     /// `B` or `W`.
     pub color: String,
@@ -298,18 +328,7 @@ impl FirstReport {
     /// reached while the variation was extracted (see [`extraction_cut`]).
     pub fn new(problem: &Problem, a: &Analysis, cut: bool) -> FirstReport {
         let first_color = problem.color_of(a.first);
-        let mut color = first_color;
-        let pv =
-            a.pv.iter()
-                .map(|&mv| {
-                    let m = PvMove {
-                        color: color_letter(color).to_string(),
-                        point: move_name(problem, mv),
-                    };
-                    color = color.opponent();
-                    m
-                })
-                .collect();
+        let pv = pv_moves(problem, first_color, &a.pv);
         let (after, labels, mut replay_note) = replay(problem, a.first, &a.pv);
         if cut {
             replay_note = Some(
@@ -338,14 +357,17 @@ impl FirstReport {
                 }),
                 _ => None,
             },
-            without_threats: a.without_threats.map(|o| {
-                match o {
-                    Outcome::AttackerWins => "attacker",
-                    Outcome::DefenderWins => "defender",
-                    Outcome::NoResult => "no-result",
-                    Outcome::Unproven(_) => "unproven",
-                }
-                .to_string()
+            without_threats: a.without_threats.map(|o| outcome_word(o).to_string()),
+            threats: a.threats.as_ref().map(|k| ThreatReport {
+                status: k.word().to_string(),
+                code: k.code(),
+                description: k.to_string(),
+                plain: outcome_word(k.plain).to_string(),
+                attacker: k.attacker,
+                defender: k.defender,
+                max: k.max,
+                plain_pv: pv_moves(problem, first_color, &k.plain_pv),
+                ko_pv: pv_moves(problem, first_color, &k.ko_pv),
             }),
             nodes: a.nodes,
             seconds: a.elapsed.as_secs_f64(),
@@ -361,6 +383,42 @@ impl FirstReport {
             side: a.first,
         }
     }
+}
+
+/// The word of an outcome: `attacker`, `defender`, `no-result`,
+/// `unproven`.
+fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::AttackerWins => "attacker",
+        Outcome::DefenderWins => "defender",
+        Outcome::NoResult => "no-result",
+        Outcome::Unproven(_) => "unproven",
+    }
+}
+
+/// A line of solver moves as coloured moves, `first` playing the first.
+fn pv_moves(problem: &Problem, first: Color, moves: &[Mv]) -> Vec<PvMove> {
+    let mut color = first;
+    moves
+        .iter()
+        .map(|&mv| {
+            let m = PvMove {
+                color: color_letter(color).to_string(),
+                point: move_name(problem, mv),
+            };
+            color = color.opponent();
+            m
+        })
+        .collect()
+}
+
+/// A line of [`PvMove`]s as `1.B B19 2.W C19`.
+fn line_text(pv: &[PvMove]) -> String {
+    pv.iter()
+        .enumerate()
+        .map(|(i, m)| format!("{}.{} {}", i + 1, m.color, m.point))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The board mechanics of a replay: the search enforced the ko and
@@ -637,21 +695,26 @@ impl fmt::Display for Report {
                 f.nodes,
                 f.seconds
             )?;
-            if let Some(w) = &f.without_threats {
+            if let Some(t) = &f.threats {
+                writeln!(s, "  ko threats: {}", t.description)?;
+            } else if let Some(w) = &f.without_threats {
                 writeln!(
                     s,
                     "  without ko threats for either side (plain simple ko): {w}"
                 )?;
             }
             if !f.pv.is_empty() {
-                let pv: Vec<String> =
-                    f.pv.iter()
-                        .enumerate()
-                        .map(|(i, m)| format!("{}.{} {}", i + 1, m.color, m.point))
-                        .collect();
-                writeln!(s, "  pv: {}", pv.join(" "))?;
+                writeln!(s, "  pv: {}", line_text(&f.pv))?;
             } else if f.proven {
                 writeln!(s, "  pv: (none)")?;
+            }
+            if let Some(t) = &f.threats
+                && !t.ko_pv.is_empty()
+            {
+                if !t.plain_pv.is_empty() && t.plain_pv != f.pv {
+                    writeln!(s, "  without threats: {}", line_text(&t.plain_pv))?;
+                }
+                writeln!(s, "  ko line (with the threats): {}", line_text(&t.ko_pv))?;
             }
             if let Some(c) = &f.correct {
                 writeln!(

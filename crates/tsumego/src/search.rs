@@ -175,6 +175,15 @@ impl<'c> Searcher<'c> {
         }
     }
 
+    /// Seed regime, no ko-advantaged side: a query in which each side has
+    /// `budget` external ko threats (by [`Side::index`]). The threats left
+    /// are part of each state's key, so these queries share the table with
+    /// each other and with the plain query (`[0, 0]`) of the same goal.
+    pub fn set_query_threats(&mut self, goal: Side, budget: [u8; 2]) {
+        self.set_query_mode(goal, None, false);
+        self.ctx.budget = budget;
+    }
+
     /// Switches to another query (goal and ko-advantaged side) on the same
     /// table; the keys are salted so the queries do not mix.
     pub fn set_query(&mut self, goal: Side, master: Option<Side>) {
@@ -187,6 +196,7 @@ impl<'c> Searcher<'c> {
         self.goal = goal;
         self.ctx.master = master;
         self.ctx.free_pass = free_pass;
+        self.ctx.budget = [0, 0];
         let n = match self.ctx.regime {
             Regime::Seed { ko_threats } => ko_threats as u64 + 1,
             Regime::Superko => 0,

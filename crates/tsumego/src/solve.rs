@@ -120,6 +120,18 @@ pub struct Options {
     /// eyes or in seki", and `without_threats` stays `None` (a benchmark
     /// that scores only who wins saves the queries).
     pub full_status: bool,
+    /// Seed regime, with `full_status`: GoTools-style ko-threat counts
+    /// ([`KoThreats`]) — the outcome with no threats for either side, then,
+    /// for the side that fails so, the fewest external ko threats that turn
+    /// the result, tried from 1 up to this many. 0: not counted (the
+    /// statuses and node counts of the seed's model alone).
+    pub threat_search: u8,
+}
+
+impl Options {
+    /// The default [`Options::threat_search`]: up to 4 external ko threats
+    /// (a two-step approach ko needs 2 or 3).
+    pub const DEFAULT_THREAT_SEARCH: u8 = 4;
 }
 
 impl Default for Options {
@@ -131,6 +143,7 @@ impl Default for Options {
             all_moves: false,
             max_pv: 40,
             full_status: true,
+            threat_search: Options::DEFAULT_THREAT_SEARCH,
         }
     }
 }
@@ -153,6 +166,9 @@ pub struct Analysis {
     /// has ko threats, under the plain simple-ko rule — the reading of the
     /// seed's first diagrams, made before it brings in ko threats.
     pub without_threats: Option<Outcome>,
+    /// Seed regime, with [`Options::threat_search`]: the status as GoTools
+    /// gives it — without threats first, then the ko-threat counts.
+    pub threats: Option<KoThreats>,
     /// Set when the principal variation or the correct moves were cut off
     /// (the status itself is still proven).
     pub extraction_stopped: Option<Stop>,
@@ -162,11 +178,159 @@ pub struct Analysis {
     pub elapsed: Duration,
 }
 
-/// One query: goal side, ko-advantaged side.
+/// Ko-threat counts as GoTools gives them (seed regime): who wins when
+/// neither side has ko threats (the plain simple-ko rule: a ko may not be
+/// retaken at once), and for each side the fewest *external ko threats*
+/// it needs to win — a threat lets a side retake a ko at once (it is
+/// played and answered elsewhere) and is used up; the other side has
+/// none. The winner without threats needs 0. These are threats, not the
+/// seed's tenukis (`--ko-threats N`, the seed's model, counts tenukis that
+/// give the opponent a free move, after which a ko may be retaken at will).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KoThreats {
+    /// The outcome with no threats for either side.
+    pub plain: Outcome,
+    /// The fewest threats with which the attacker kills (0: it kills
+    /// without); `None` when it does not kill with [`KoThreats::max`].
+    pub attacker: Option<u8>,
+    /// The fewest threats with which the defender lives (0: it lives
+    /// without); `None` when it does not live with [`KoThreats::max`].
+    pub defender: Option<u8>,
+    /// The most threats tried.
+    pub max: u8,
+    /// Set when the search upward was cut off by a limit: a count left
+    /// `None` may then be larger than the limit allowed to try.
+    pub stopped: Option<Stop>,
+    /// The winning line without threats, from the first player on, when
+    /// one side wins so (its first move is the move that wins with no
+    /// threats, when the first player is that side).
+    pub plain_pv: Vec<Mv>,
+    /// The ko line, from the first player on: the side that needs threats
+    /// winning with its fewest (empty when no side wins only with threats).
+    pub ko_pv: Vec<Mv>,
+}
+
+impl KoThreats {
+    /// The status in GoTools' sense: `dead` or `alive` when the winner
+    /// without threats cannot be beaten with up to [`KoThreats::max`]
+    /// threats, `ko` when the other side turns it with some, `no-result`
+    /// when neither side wins even with threats, `unproven` when cut off.
+    /// Never `alive` for a position the attacker kills without threats.
+    pub fn word(&self) -> &'static str {
+        match (self.plain, self.attacker, self.defender) {
+            (Outcome::Unproven(_), _, _) => "unproven",
+            (Outcome::AttackerWins, _, None) | (Outcome::DefenderWins, None, _) => {
+                if self.stopped.is_some() {
+                    "unproven"
+                } else if self.plain == Outcome::AttackerWins {
+                    "dead"
+                } else {
+                    "alive"
+                }
+            }
+            (Outcome::NoResult, None, None) if self.stopped.is_some() => "unproven",
+            (Outcome::NoResult, None, None) => "no-result",
+            _ => "ko",
+        }
+    }
+
+    /// A short code in the style of GoTools' counts: the result without
+    /// threats (`d` dead, `l` alive, `n` no result, `?` unproven), then
+    /// for each side that turns it with threats the count and what it
+    /// reaches: `d1l` = dead, the defender lives with one threat; `l2d` =
+    /// alive, the attacker kills with two; `n1d2l`.
+    pub fn code(&self) -> String {
+        let mut out = String::from(match self.plain {
+            Outcome::AttackerWins => "d",
+            Outcome::DefenderWins => "l",
+            Outcome::NoResult => "n",
+            Outcome::Unproven(_) => "?",
+        });
+        if let Some(t) = self.attacker.filter(|&t| t > 0) {
+            out.push_str(&format!("{t}d"));
+        }
+        if let Some(t) = self.defender.filter(|&t| t > 0) {
+            out.push_str(&format!("{t}l"));
+        }
+        out
+    }
+}
+
+impl fmt::Display for KoThreats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plain = match self.plain {
+            Outcome::AttackerWins => "dead".to_string(),
+            Outcome::DefenderWins => "alive".to_string(),
+            Outcome::NoResult => "no result".to_string(),
+            Outcome::Unproven(s) => format!("unproven ({s})"),
+        };
+        write!(
+            f,
+            "{} [{}]: without ko threats {plain}",
+            self.word(),
+            self.code()
+        )?;
+        let mut turn = |who: &str, verb: &str, n: Option<u8>| -> fmt::Result {
+            match n {
+                Some(0) | None => Ok(()),
+                Some(1) => write!(f, "; the {who} {verb} with 1 external ko threat"),
+                Some(t) => write!(f, "; the {who} {verb} with {t} external ko threats"),
+            }
+        };
+        turn("attacker", "kills", self.attacker)?;
+        turn("defender", "lives", self.defender)?;
+        let loser = match self.plain {
+            Outcome::AttackerWins if self.defender.is_none() => Some("defender does not live"),
+            Outcome::DefenderWins if self.attacker.is_none() => Some("attacker does not kill"),
+            _ => None,
+        };
+        if let Some(l) = loser {
+            write!(f, "; the {l} with up to {} threats", self.max)?;
+        }
+        if let Some(s) = self.stopped {
+            write!(f, " (the count was cut off: {s})")?;
+        }
+        Ok(())
+    }
+}
+
+/// One query: goal side, ko-advantaged side, and (no ko-advantaged side)
+/// the external ko threats of each side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Query {
     goal: Side,
     master: Option<Side>,
+    budget: [u8; 2],
+}
+
+impl Query {
+    /// A query of the seed's model (or superko): no threat budget.
+    fn new(goal: Side, master: Option<Side>) -> Query {
+        Query {
+            goal,
+            master,
+            budget: [0, 0],
+        }
+    }
+
+    /// A query in which `side` has `t` external ko threats, the other none.
+    fn threats(goal: Side, side: Side, t: u8) -> Query {
+        let mut budget = [0, 0];
+        budget[side.index()] = t;
+        Query {
+            goal,
+            master: None,
+            budget,
+        }
+    }
+
+    fn set(&self, s: &mut Searcher) {
+        if self.budget == [0, 0] {
+            s.set_query(self.goal, self.master);
+        } else {
+            s.set_query_threats(self.goal, self.budget);
+        }
+    }
 }
 
 /// Analyses the problem with `first` to move.
@@ -244,24 +408,18 @@ pub fn analyse_after(
         line
     };
     let mut ask = |s: &mut Searcher, q: Query| -> Answer {
-        s.set_query(q.goal, q.master);
+        q.set(s);
         let line = root(s);
         s.prove(&line, moves).0
     };
     let (status, decisive) = match options.regime {
         Regime::Superko => {
-            let q = Query {
-                goal: Side::Attacker,
-                master: Some(Side::Defender),
-            };
+            let q = Query::new(Side::Attacker, Some(Side::Defender));
             match ask(&mut searcher, q) {
                 Answer::Yes => (Status::Dead, Some(q)),
                 Answer::No => (
                     Status::Alive,
-                    Some(Query {
-                        goal: Side::Defender,
-                        master: Some(Side::Defender),
-                    }),
+                    Some(Query::new(Side::Defender, Some(Side::Defender))),
                 ),
                 Answer::Unknown(s) => (Status::Unproven(s), None),
             }
@@ -276,24 +434,18 @@ pub fn analyse_after(
         status
     };
     let mut without_threats = None;
-    if options.full_status
-        && matches!(options.regime, Regime::Seed { .. })
-        && matches!(status, Status::Ko { .. } | Status::NoResult)
+    let mut threats = None;
+    let seed = matches!(options.regime, Regime::Seed { .. });
+    if options.full_status && seed && options.threat_search > 0 && status.is_proven() {
+        let counted = count_threats(&mut searcher, &mut ask, first, options.threat_search);
+        if matches!(status, Status::Ko { .. } | Status::NoResult) {
+            without_threats = Some(counted.0.plain);
+        }
+        threats = Some(counted);
+    } else if options.full_status && seed && matches!(status, Status::Ko { .. } | Status::NoResult)
     {
-        let kill = ask(
-            &mut searcher,
-            Query {
-                goal: Side::Attacker,
-                master: None,
-            },
-        );
-        let live = ask(
-            &mut searcher,
-            Query {
-                goal: Side::Defender,
-                master: None,
-            },
-        );
+        let kill = ask(&mut searcher, Query::new(Side::Attacker, None));
+        let live = ask(&mut searcher, Query::new(Side::Defender, None));
         without_threats = Some(match (kill, live) {
             (Answer::Unknown(s), _) | (_, Answer::Unknown(s)) => Outcome::Unproven(s),
             (Answer::Yes, _) => Outcome::AttackerWins,
@@ -306,7 +458,7 @@ pub fn analyse_after(
     if let Some(q) = decisive
         && status.is_proven()
     {
-        searcher.set_query(q.goal, q.master);
+        q.set(&mut searcher);
         searcher.extend_budget(options.limits.max_nodes);
         let line = root(&searcher);
         pv = principal_variation(&mut searcher, &line, moves, q, options.max_pv);
@@ -314,12 +466,36 @@ pub fn analyse_after(
             correct = Some(correct_moves(&mut searcher, &line, moves, q));
         }
     }
+    // The lines of the threat counts: the move that wins without threats
+    // leads, the ko line is given apart.
+    let threats = threats.map(|(mut k, plain_q, ko_q)| {
+        for (q, out) in [(plain_q, &mut k.plain_pv), (ko_q, &mut k.ko_pv)] {
+            if let Some(q) = q {
+                q.set(&mut searcher);
+                searcher.extend_budget(options.limits.max_nodes);
+                let line = root(&searcher);
+                *out = principal_variation(&mut searcher, &line, moves, q, options.max_pv);
+            }
+        }
+        let first_wins_plainly = matches!(
+            (k.plain, first),
+            (Outcome::AttackerWins, Side::Attacker) | (Outcome::DefenderWins, Side::Defender)
+        );
+        if first_wins_plainly
+            && matches!(status, Status::Ko { .. } | Status::NoResult)
+            && !k.plain_pv.is_empty()
+        {
+            pv = k.plain_pv.clone();
+        }
+        k
+    });
     Ok(Analysis {
         first,
         status,
         pv,
         correct,
         without_threats,
+        threats,
         extraction_stopped: if status.is_proven() {
             searcher.stopped()
         } else {
@@ -328,6 +504,81 @@ pub fn analyse_after(
         nodes: searcher.nodes(),
         elapsed: started.elapsed(),
     })
+}
+
+/// GoTools-style threat counts (see [`KoThreats`]): the game without
+/// threats, the first player's hope asked first, then for each side that
+/// fails so its fewest threats, from 1 up to `max`. Returns the counts
+/// (lines empty) and the queries of the plain win and of the ko line.
+fn count_threats(
+    s: &mut Searcher,
+    ask: &mut dyn FnMut(&mut Searcher, Query) -> Answer,
+    first: Side,
+    max: u8,
+) -> (KoThreats, Option<Query>, Option<Query>) {
+    let mut k = KoThreats {
+        plain: Outcome::NoResult,
+        attacker: None,
+        defender: None,
+        max,
+        stopped: None,
+        plain_pv: Vec::new(),
+        ko_pv: Vec::new(),
+    };
+    let mut winner = None;
+    for side in [first, first.other()] {
+        match ask(s, Query::new(side, None)) {
+            Answer::Yes => {
+                winner = Some(side);
+                break;
+            }
+            Answer::No => {}
+            Answer::Unknown(st) => {
+                k.plain = Outcome::Unproven(st);
+                k.stopped = Some(st);
+                return (k, None, None);
+            }
+        }
+    }
+    k.plain = match winner {
+        Some(Side::Attacker) => Outcome::AttackerWins,
+        Some(Side::Defender) => Outcome::DefenderWins,
+        None => Outcome::NoResult,
+    };
+    let mut ko_q = None;
+    // The first player's count first: its ko line is the one shown.
+    for side in [first, first.other()] {
+        let need = if winner == Some(side) {
+            Some(0)
+        } else {
+            let mut found = None;
+            for t in 1..=max {
+                let q = Query::threats(side, side, t);
+                match ask(s, q) {
+                    Answer::Yes => {
+                        found = Some(t);
+                        ko_q.get_or_insert(q);
+                        break;
+                    }
+                    Answer::No => {}
+                    Answer::Unknown(st) => {
+                        k.stopped = Some(st);
+                        break;
+                    }
+                }
+            }
+            found
+        };
+        match side {
+            Side::Attacker => k.attacker = need,
+            Side::Defender => k.defender = need,
+        }
+        if k.stopped.is_some() {
+            break;
+        }
+    }
+    let plain_q = winner.map(|w| Query::new(w, None));
+    (k, plain_q, ko_q)
 }
 
 /// The seki test for an alive status (see [`Status::Seki`]). The defender
@@ -350,14 +601,8 @@ fn seed_status(
     s: &mut Searcher,
     ask: &mut dyn FnMut(&mut Searcher, Query) -> Answer,
 ) -> (Status, Option<Query>) {
-    let kill = Query {
-        goal: Side::Attacker,
-        master: Some(Side::Defender),
-    };
-    let live = Query {
-        goal: Side::Defender,
-        master: Some(Side::Attacker),
-    };
+    let kill = Query::new(Side::Attacker, Some(Side::Defender));
+    let live = Query::new(Side::Defender, Some(Side::Attacker));
     // Ask first what the first player hopes for: a book problem's answer
     // is usually a win for it, and a proof is cheaper than a refutation.
     // (Both cannot hold: the attacker killing with the defender's threats
@@ -374,14 +619,8 @@ fn seed_status(
             Answer::No => {}
         }
     }
-    let kill_ko = Query {
-        goal: Side::Attacker,
-        master: Some(Side::Attacker),
-    };
-    let live_ko = Query {
-        goal: Side::Defender,
-        master: Some(Side::Defender),
-    };
+    let kill_ko = Query::new(Side::Attacker, Some(Side::Attacker));
+    let live_ko = Query::new(Side::Defender, Some(Side::Defender));
     let a = match ask(s, kill_ko) {
         Answer::Yes => true,
         Answer::No => false,

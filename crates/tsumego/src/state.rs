@@ -41,6 +41,11 @@ pub(crate) struct Ctx {
     pub master: Option<Side>,
     /// Seed regime: N.
     pub threats: u8,
+    /// Seed regime without a ko-advantaged side: the external ko threats
+    /// each side has (by [`Side::index`]); a side with one left may retake
+    /// a ko at once, using it up (the threat is played and answered
+    /// elsewhere). `[0, 0]`: the plain simple-ko rule.
+    pub budget: [u8; 2],
     /// The seki test: both sides may tenuki at any time (as passes), two
     /// tenukis in a row end the game, and the defender wins only by
     /// unconditional life.
@@ -90,6 +95,7 @@ impl Ctx {
             regime,
             master,
             free_pass: false,
+            budget: [0, 0],
             threats: match regime {
                 Regime::Seed { ko_threats } => ko_threats,
                 Regime::Superko => 0,
@@ -153,9 +159,18 @@ pub(crate) struct State {
     /// ko was banned to it; at N it may retake kos at once for the rest of
     /// the game (it has found its threats).
     pub waited: [u8; 2],
+    /// Seed regime without a ko-advantaged side: the external ko threats
+    /// each side has left (see `Ctx::budget`).
+    pub left: [u8; 2],
 }
 
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+/// The key of the external ko threats left (`State::left`), when any.
+#[inline]
+fn threats_key(left: [u8; 2]) -> u64 {
+    mix64(0x3c3c_0000 | ((left[0] as u64) << 8) | left[1] as u64)
+}
 
 impl State {
     /// The problem's starting state with `first` to move. The ko ban and
@@ -180,6 +195,7 @@ impl State {
                 .then_some(Side::Attacker),
             bans: [None, None],
             waited: [0, 0],
+            left: if ctx.plain_ko() { ctx.budget } else { [0, 0] },
         };
         if let (Regime::Seed { .. }, Some(k)) = (ctx.regime, ko) {
             let opp = state.pos.to_move().opponent();
@@ -218,6 +234,9 @@ impl State {
         }
         if self.waited != [0, 0] {
             k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+        }
+        if self.left != [0, 0] {
+            k ^= threats_key(self.left);
         }
         k
     }
@@ -258,6 +277,9 @@ impl State {
         }
         if self.waited != [0, 0] {
             k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+        }
+        if self.left != [0, 0] {
+            k ^= threats_key(self.left);
         }
         debug_assert!({
             let mut child = self.clone();
@@ -305,7 +327,7 @@ impl State {
     pub fn check(&self, ctx: &Ctx, v: Vertex) -> Result<(), Illegal> {
         let color = self.pos.to_move();
         self.pos.check(color, v)?;
-        if ctx.plain_ko() && self.is_retake(v) {
+        if ctx.plain_ko() && self.is_retake(v) && self.left[ctx.side(color).index()] == 0 {
             return Err(Illegal::Ko);
         }
         if self
@@ -381,7 +403,9 @@ impl State {
             Side::Attacker => {
                 ko_blocked
                     || self.banned(ctx.attacker)
-                    || (ctx.plain_ko() && self.pos.ko_point().is_some())
+                    || (ctx.plain_ko()
+                        && self.pos.ko_point().is_some()
+                        && self.left[Side::Attacker.index()] == 0)
             }
         }
     }
@@ -420,6 +444,7 @@ impl State {
         out.pos.clone_from(&self.pos);
         out.bans = self.bans;
         out.waited = self.waited;
+        out.left = self.left;
         let color = self.pos.to_move();
         let side = ctx.side(color);
         match mv {
@@ -441,7 +466,13 @@ impl State {
                 0
             }
             Mv::Play(v) => {
+                let retake = self.left[side.index()] > 0 && ctx.plain_ko() && self.is_retake(v);
                 let info = out.pos.play_unchecked(color, v);
+                if retake && info.captured > 0 {
+                    // A threat played and answered elsewhere, then the
+                    // retake.
+                    out.left[side.index()] -= 1;
+                }
                 out.last_tenuki = None;
                 if let Regime::Seed { .. } = ctx.regime {
                     // Drop bans whose ko shape is gone.

@@ -18,11 +18,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use miai_tsumego::problem::file;
-use miai_tsumego::{Limits, Options, Ordering, Problem, Regime, Side, Status, analyse};
+use miai_tsumego::{Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use common::random::{self, Style};
+use common::reference::reference_threats;
 use common::{all_queries, describe, reference, reference_status};
 
 /// Nodes per reference query before a case is skipped (a fraction of a
@@ -46,6 +47,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         all_moves: false,
         max_pv: 0,
         full_status: true,
+        threat_search: 0,
     }
 }
 
@@ -381,4 +383,116 @@ fn a_tighter_frame_kills_the_second_line_group() {
         "after E18: {status:?}\n{}",
         describe(&problem)
     );
+}
+
+/// The threat counts the reference implies (see `KoThreats`): the outcome
+/// with no threats, then for each side that fails so the fewest threats
+/// (1..=`max`) with which it wins, the other side having none. `None` over
+/// the cap.
+fn reference_counts(
+    problem: &Problem,
+    first: Side,
+    max: u8,
+    cap: u64,
+) -> Option<(Outcome, Option<u8>, Option<u8>)> {
+    let ask = |goal: Side, t: u8| {
+        let mut budget = [0, 0];
+        budget[goal.index()] = t;
+        reference_threats(problem, first, goal, budget, cap)
+    };
+    let plain = if ask(Side::Attacker, 0)? {
+        Outcome::AttackerWins
+    } else if ask(Side::Defender, 0)? {
+        Outcome::DefenderWins
+    } else {
+        Outcome::NoResult
+    };
+    let mut need = [None, None];
+    for side in [Side::Attacker, Side::Defender] {
+        for t in 0..=max {
+            if ask(side, t)? {
+                need[side.index()] = Some(t);
+                break;
+            }
+        }
+    }
+    Some((plain, need[0], need[1]))
+}
+
+// GoTools-style threat counts (issue 19): the outcome without threats and
+// the fewest external ko threats each side needs agree with the
+// reference's plain-ko game with threat budgets, on random problems (both
+// players first, shuffled orders among them) and on the data files with
+// small regions (where the kos are: the seed's ko and approach-ko
+// diagrams); and the counts are never `alive` for a position the attacker
+// kills without threats.
+#[test]
+fn threat_counts_agree_with_exhaustive_search() {
+    const MAX: u8 = 3;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0019);
+    let mut cases: Vec<(String, Problem, Ordering)> = Vec::new();
+    for i in 0..80 {
+        let style = if i % 2 == 1 {
+            Style::Mixed
+        } else {
+            Style::EyeSpace
+        };
+        let spec = random::random_problem(&mut rng, 14, 6, style);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        let ordering = if i % 3 == 2 {
+            Ordering::Shuffled(rng.random())
+        } else {
+            Ordering::Heuristic
+        };
+        cases.push((format!("random case {i}"), problem, ordering));
+    }
+    for (name, problem, _) in small_data_files() {
+        cases.push((name, problem, Ordering::Heuristic));
+    }
+    let (mut compared, mut skipped, mut kos) = (0, 0, 0);
+    let mut mismatches = Vec::new();
+    for (name, problem, ordering) in &cases {
+        for first in [Side::Attacker, Side::Defender] {
+            let Some(want) = reference_counts(problem, first, MAX, REFERENCE_CAP) else {
+                skipped += 1;
+                continue;
+            };
+            let o = Options {
+                threat_search: MAX,
+                ..options(Regime::SEED, *ordering)
+            };
+            let a = analyse(problem, first, &o, None, None);
+            let Some(k) = a.threats else {
+                panic!(
+                    "{name}: no threat counts for a proven status {:?}",
+                    a.status
+                );
+            };
+            compared += 1;
+            if want.1.is_some_and(|t| t > 0) || want.2.is_some_and(|t| t > 0) {
+                kos += 1;
+            }
+            if (k.plain, k.attacker, k.defender) != want || k.stopped.is_some() {
+                mismatches.push(format!(
+                    "{name}, {first} first: solver {k:?}, reference {want:?}\n{}",
+                    describe(problem)
+                ));
+            }
+            assert!(
+                !(k.plain == Outcome::AttackerWins && k.word() == "alive"),
+                "{k:?}"
+            );
+        }
+    }
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
+    assert!(
+        compared >= 150,
+        "only {compared} compared ({skipped} skipped)"
+    );
+    assert!(kos >= 3, "only {kos} positions that need threats");
 }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail};
 use clap::Subcommand;
-use miai_goban::{Color, Graph, Setup, Vertex, sgf};
+use miai_goban::{Color, Graph, Rules, Setup, Vertex, sgf};
 use miai_tsumego::problem::file::{self, RulesError};
 use miai_tsumego::report::Source;
 use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Report, Side};
@@ -26,6 +26,7 @@ use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
     subcommand_negates_reqs = true,
     after_help = "Examples:\n  miai tsumego problem.txt\n  \
     miai tsumego problem.sgf --first attacker --all-moves\n  \
+    miai tsumego game.sgf --move 120 --region A1,B1,A2\n  \
     miai tsumego problem.txt --rules superko --json\n  \
     miai tsumego bench problems.jsonl --limit 100\n\n\
     Problem files: `key: value` headers (attacker, to-move, ko, region, target, \
@@ -62,9 +63,15 @@ enum First {
 #[derive(Debug, clap::Args)]
 struct SolveArgs {
     /// The problem: a problem file (headers and a diagram, or a bare
-    /// diagram) or an SGF file (`.sgf`: AB/AW setup, SZ, PL).
+    /// diagram) or an SGF file (`.sgf`: AB/AW setup, SZ, PL; a game record,
+    /// moves without setup stones, gives the position at the end of its
+    /// main line).
     #[arg(required = true)]
     file: Option<PathBuf>,
+    /// SGF: the position after the first N moves of the main line (a game
+    /// record, or a problem's answer played out), as `miai board` plays it.
+    #[arg(long = "move", value_name = "N")]
+    move_number: Option<usize>,
     /// The player to move (binds a `--ko` ban to it).
     #[arg(long, value_name = "B|W", value_parser = parse_color)]
     to_play: Option<Color>,
@@ -91,8 +98,12 @@ struct SolveArgs {
     /// `none`.
     #[arg(long, value_name = "PT")]
     ko: Option<String>,
-    /// Seed rules: the tenukis N the ko-disadvantaged side needs before it
-    /// may retake a ko.
+    /// Seed rules: the seed's N, which counts tenukis, not ko threats: the
+    /// ko-disadvantaged side must tenuki N times (each a free move for the
+    /// other side) before it may retake kos at will. The report's "ko
+    /// threats" line counts external ko threats instead (GoTools' sense:
+    /// each lets a side retake a ko at once and is used up), searched from
+    /// none upward.
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
     /// Repetition rules: `seed` (the seed's Japanese-style rules) or
@@ -144,19 +155,25 @@ impl Loaded {
     }
 }
 
-/// Reads a problem file or, for `.sgf`, the setup of an SGF file.
-fn load(path: &Path) -> anyhow::Result<Loaded> {
+/// Reads a problem file or, for `.sgf`, the setup of an SGF file (see
+/// [`sgf_problem`]; `move_number` is its `--move`).
+fn load(path: &Path, move_number: Option<usize>) -> anyhow::Result<Loaded> {
     let text = crate::input::read(path)?;
     let is_sgf = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
     if is_sgf {
         let record = sgf::read(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let setup =
+            sgf_problem(record, move_number).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Loaded {
-            spec: ProblemSpec::new(sgf_setup(&record)),
+            spec: ProblemSpec::new(setup),
             file: None,
         })
     } else {
+        if move_number.is_some() {
+            bail!("--move applies to SGF files only");
+        }
         let f = file::parse(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(Loaded {
             spec: f.spec.clone(),
@@ -183,6 +200,51 @@ fn sgf_setup(record: &sgf::Record) -> Setup {
         }
     }
     setup
+}
+
+/// Whether the main line before its first move places no stone (a game
+/// record, not a problem).
+fn has_no_setup_stones(record: &sgf::Record) -> bool {
+    record
+        .main_line()
+        .iter()
+        .take_while(|n| n.mv.is_none())
+        .all(|n| n.setup.iter().all(|(_, c)| c.is_none()))
+}
+
+/// The position an SGF file poses: with `--move N`, the main line played
+/// up to its N-th move; a game record (moves, no setup stones before them)
+/// played to the end of its main line; otherwise the problem's setup
+/// ([`sgf_setup`]: the moves are the book's answer).
+fn sgf_problem(mut record: sgf::Record, move_number: Option<usize>) -> anyhow::Result<Setup> {
+    let moves = record.main_line().iter().filter(|n| n.mv.is_some()).count();
+    let upto = match move_number {
+        Some(n) if n > moves => {
+            bail!("--move {n}: the main line has {moves} moves")
+        }
+        Some(n) => n,
+        None if moves > 0 && has_no_setup_stones(&record) => moves,
+        None => return Ok(sgf_setup(&record)),
+    };
+    // Cut the main line after its `upto`-th move, then replay it.
+    let depth = {
+        let line = record.main_line();
+        let mut played = usize::from(line[0].mv.is_some());
+        let mut depth = 0;
+        while played < upto && depth + 1 < line.len() {
+            depth += 1;
+            played += usize::from(line[depth].mv.is_some());
+        }
+        depth
+    };
+    let mut node = &mut record.root;
+    for _ in 0..depth {
+        // The main line has a first child down to `depth`.
+        node = &mut node.children[0];
+    }
+    node.children.clear();
+    let (game, _) = record.replay(Rules::chinese())?;
+    Ok(game.position().to_setup())
 }
 
 /// Points separated by commas or white space, on `graph`.
@@ -216,7 +278,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let Some(path) = args.file.clone() else {
         bail!("give a problem FILE (or `bench PATH`)");
     };
-    let loaded = load(&path)?;
+    let loaded = load(&path, args.move_number)?;
     let regime = regime(
         args.rules.as_deref(),
         args.ko_threats,

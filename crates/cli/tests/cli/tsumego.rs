@@ -160,6 +160,40 @@ fn seed_tenuki_diagram_is_alive() {
     assert_eq!(v["results"][0]["proven"], true);
 }
 
+// The seed's ko diagram (seed003/01b) counted as GoTools counts threats
+// (issue 19): Black first, White dies without ko threats and lives with
+// one external threat (`d1l`); White first, it lives and Black does not
+// kill even with threats. The report says so on the line after the status
+// and gives the ko line apart.
+#[test]
+fn ko_threat_counts_lead_with_the_status_without_threats() {
+    let f = data("seed003/01b_ko_not_just_taken.txt");
+    let (code, out, err) = miai(&["tsumego", &f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    let t = &v["results"][0]["threats"];
+    assert_eq!(t["code"], "d1l", "{t}");
+    assert_eq!(t["status"], "ko");
+    assert_eq!(t["plain"], "attacker");
+    assert_eq!(t["attacker"], 0);
+    assert_eq!(t["defender"], 1);
+    assert!(!t["ko_pv"].as_array().expect("a list").is_empty(), "{t}");
+    let t = &v["results"][1]["threats"];
+    assert_eq!(t["code"], "l", "{t}");
+    assert_eq!(t["status"], "alive");
+    assert_eq!(t["attacker"], Value::Null);
+    let (code, out, err) = miai(&["tsumego", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "  ko threats: ko [d1l]: without ko threats dead; the defender lives with 1 \
+             external ko threat\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  ko line (with the threats): 1.B "), "{out}");
+}
+
 // The straight three of classic/01 as SGF setup properties: the same
 // answers as the diagram.
 #[test]
@@ -176,6 +210,43 @@ fn sgf_input() {
     assert_eq!(v["to_play"], "Black");
     assert_eq!(v["results"][0]["status"], "dead");
     assert_eq!(v["results"][1]["status"], "alive");
+}
+
+// The same straight three reached by the moves of a game record (no setup
+// stones): the position at the end of the main line is posed, as `miai
+// board` plays it; `--move N` stops after N moves (issue 21, item 5).
+#[test]
+fn sgf_game_record_poses_the_end_of_its_main_line() {
+    let sgf = scratch(
+        "straight_three_game.sgf",
+        "(;FF[4]GM[1]SZ[19];B[ea];W[da];B[eb];W[ab];B[ac];W[bb];B[bc];W[cb];B[cc];W[db]\
+         ;B[dc];W[];B[ec];W[ba])",
+    );
+    let f = sgf.to_str().expect("utf-8 path");
+    // After move 13 Black's wall is closed and White, to play, has the
+    // straight three.
+    let (code, out, err) = miai(&["tsumego", f, "--move", "13", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["attacker"], "Black");
+    assert_eq!(v["to_play"], "White");
+    assert_eq!(v["results"][0]["status"], "dead");
+    assert_eq!(v["results"][1]["status"], "alive");
+    // The whole record: White has played the vital point, alive whoever
+    // moves first.
+    let (code, out, err) = miai(&["tsumego", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["to_play"], "Black");
+    assert_eq!(v["results"][0]["status"], "alive");
+    assert_eq!(v["results"][1]["status"], "alive");
+    // A move number past the end is an error naming the line's length.
+    let (code, _, err) = miai(&["tsumego", f, "--move", "15"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--move 15") && err.contains("14 moves"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -387,6 +458,20 @@ fn bench_classic_directory() {
     let t = &v["times"];
     assert!(t["median"].as_f64() <= t["p90"].as_f64());
     assert!(t["p90"].as_f64() <= t["max"].as_f64());
+    // Off a terminal (the test's pipe) a line per problem streams to
+    // stderr as it is done; stdout keeps the JSON alone.
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 24, "{err}");
+    assert!(
+        lines[0].starts_with("01_straight_three_corner.txt solved "),
+        "{err}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.ends_with(" s") && l.contains(" nodes ")),
+        "{err}"
+    );
 }
 
 #[test]

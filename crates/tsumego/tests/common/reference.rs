@@ -33,6 +33,12 @@
 //!   game ends: the side with more tenukis round the cycle wins; with equal
 //!   counts, a cycle holding an immediate ko retake is won by the defender;
 //!   otherwise it is no result, which counts as a loss for the query's goal.
+//! - Seed regime with no ko-advantaged side and external ko threats
+//!   `budget` ([`reference_threats`]): a ko capture (one stone taken by a
+//!   lone stone left in atari) forbids the other side's immediate retake
+//!   unless it has a threat left; retaking at once uses one up. Any other
+//!   move, a tenuki included, lifts the ban. The ban and the threats left
+//!   are part of the state.
 
 use miai_goban::{Color, Move, Position, Repetition, Rules, Suicide, Vertex, VertexSet};
 use miai_tsumego::{Problem, Regime, Side};
@@ -73,6 +79,30 @@ pub fn reference_with_cap(
     Some(mover_wins == (first == goal))
 }
 
+/// Whether `goal` wins the problem with `first` to move under the seed
+/// regime's plain simple-ko rule when each side has `budget` external ko
+/// threats (by [`Side::index`]); `None` over `cap` nodes.
+pub fn reference_threats(
+    problem: &Problem,
+    first: Side,
+    goal: Side,
+    budget: [u8; 2],
+    cap: u64,
+) -> Option<bool> {
+    let regime = Regime::Seed { ko_threats: 0 };
+    let mut referee = Referee::new(problem, regime, Side::Attacker, goal, cap);
+    referee.plain = true;
+    let mut root = referee.root(problem, first);
+    root.left = budget;
+    if let Some(w) = referee.decided(&root) {
+        return Some(w == goal);
+    }
+    let mut line = vec![root];
+    let mut steps = Vec::new();
+    let mover_wins = referee.value(&mut line, &mut steps)?;
+    Some(mover_wins == (first == goal))
+}
+
 /// A seed-regime ko ban: the locked side may not play `point`, where it
 /// would capture the lone stone on `stone`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,6 +126,8 @@ struct Node {
     /// Superko regime: the point the first move may not play (a ko given
     /// with the problem).
     start_ban: Option<Vertex>,
+    /// Plain ko rule: the external ko threats each side has left.
+    left: [u8; 2],
 }
 
 /// What a move did, for the cycle rule.
@@ -116,6 +148,9 @@ struct Referee {
     superko: bool,
     threats: u8,
     master: Side,
+    /// The plain simple-ko rule with threat budgets (no ko-advantaged
+    /// side, no bans).
+    plain: bool,
     goal: Side,
     nodes: u64,
     cap: u64,
@@ -142,6 +177,7 @@ impl Referee {
             superko,
             threats,
             master,
+            plain: false,
             goal,
             nodes: 0,
             cap,
@@ -164,7 +200,7 @@ impl Referee {
     }
 
     fn locked(&self, side: Side, waited: u8) -> bool {
-        side != self.master && waited < self.threats
+        !self.plain && side != self.master && waited < self.threats
     }
 
     fn root(&self, problem: &Problem, first: Side) -> Node {
@@ -189,6 +225,7 @@ impl Referee {
             waited: 0,
             fresh_ko: None,
             start_ban: None,
+            left: [0, 0],
         };
         if let Some(k) = ko {
             if self.superko {
@@ -291,7 +328,12 @@ impl Referee {
             waited: n.waited,
             fresh_ko: ko,
             start_ban: None,
+            left: n.left,
         };
+        if self.plain && n.fresh_ko == Some(v) {
+            // A threat played and answered elsewhere, then the retake.
+            child.left[side.index()] -= 1;
+        }
         if !self.superko {
             for &b in &n.bans {
                 let p = &child.pos;
@@ -357,6 +399,8 @@ impl Referee {
         let captures = self.captures(&n.pos, color, v);
         let banned = if self.superko {
             n.start_ban == Some(v)
+        } else if self.plain {
+            n.fresh_ko == Some(v) && n.left[side.index()] == 0
         } else {
             self.locked(side, n.waited) && n.bans.iter().any(|b| b.point == v)
         };
@@ -374,11 +418,13 @@ impl Referee {
         Ok((child, step))
     }
 
-    fn same_state(a: &Node, b: &Node) -> bool {
+    fn same_state(&self, a: &Node, b: &Node) -> bool {
         a.pos.hash() == b.pos.hash()
             && a.pos.to_move() == b.pos.to_move()
             && a.last_tenuki == b.last_tenuki
             && a.waited == b.waited
+            && a.left == b.left
+            && (!self.plain || a.fresh_ko == b.fresh_ko)
             && a.bans.len() == b.bans.len()
             && a.bans.iter().zip(&b.bans).all(|(x, y)| x.point == y.point)
             && a.pos.board_bytes() == b.pos.board_bytes()
@@ -467,7 +513,7 @@ impl Referee {
         mover: Side,
     ) -> Option<bool> {
         if !self.superko
-            && let Some(a) = line.iter().position(|m| Self::same_state(m, &child))
+            && let Some(a) = line.iter().position(|m| self.same_state(m, &child))
         {
             return Some(self.cycle_winner(&steps[a..], step) == mover);
         }

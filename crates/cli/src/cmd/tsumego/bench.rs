@@ -10,6 +10,7 @@
 //! stated"): every stated status must come out.
 
 use std::collections::HashSet;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -136,6 +137,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         items.len() as u64,
         "{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}",
     );
+    let stream = !std::io::stderr().is_terminal();
     let mut results = Vec::with_capacity(items.len());
     for item in &items {
         bar.set_message(item.id().to_string());
@@ -162,6 +164,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
             Item::File { id, path } => file_result(id, path, limits, &cancel),
         };
         r.seconds = started.elapsed().as_secs_f64();
+        if stream {
+            // Off a terminal there is no progress bar: a line per problem.
+            eprintln!(
+                "{} {} {} {} nodes {:.3} s",
+                r.id,
+                r.outcome.word(),
+                r.first_move.as_deref().unwrap_or("-"),
+                r.nodes,
+                r.seconds
+            );
+        }
         results.push(r);
         bar.inc(1);
         if cancel.is_cancelled() {
@@ -256,7 +269,7 @@ fn jsonl_items(path: &Path) -> anyhow::Result<Vec<Item>> {
 /// Checks a problem file's `expect:` header.
 fn file_result(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
     let posed = || -> anyhow::Result<_> {
-        let loaded = load(path)?;
+        let loaded = load(path, None)?;
         let expect = loaded
             .stated("expect")
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
