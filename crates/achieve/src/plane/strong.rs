@@ -230,24 +230,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    fn probe_strong() {
-        for (name, sides) in [("I4", 6..=7), ("N5", 4..=4), ("Y5", 6..=6), ("L5", 6..=6)] {
-            for side in sides {
-                let t = std::time::Instant::now();
-                let r = first_player_wins(
-                    &Polyomino::named(name).unwrap(),
-                    Symmetry::Free,
-                    &Board::rect(side, side),
-                    &Limits::none().with_nodes(200_000_000),
-                    None,
-                )
-                .unwrap();
-                eprintln!("{name} {side}: {r:?} {:?}", t.elapsed());
-            }
-        }
-    }
-}
