@@ -20,10 +20,10 @@ use crate::{Dyadic, Game, Nus};
 /// `*1024+*1`, as `*a + *b = *(a xor b)`); a nimber beyond every such sum
 /// (`*2048` and up, only built from explicit braces) is written as its
 /// braces.
-fn print_nus(c: &mut Context, nus: Nus, memo: &mut Memo) -> String {
+fn print_nus(c: &mut Context, nus: Nus, memo: &mut Memo) -> Option<String> {
     let max_ups = i64::try_from(MAX_UPS).unwrap_or(i64::MAX);
     if nus.ups.abs() <= max_ups && nus.nimber <= MAX_NIMBER {
-        return nus.to_string();
+        return Some(nus.to_string());
     }
     let mut terms = Vec::new();
     let mut ups = nus.ups;
@@ -39,7 +39,7 @@ fn print_nus(c: &mut Context, nus: Nus, memo: &mut Memo) -> String {
             }
         } else {
             let star = c.nimber(nimber);
-            braces(c, star, memo)
+            braces(c, star, memo)?
         });
         nimber = if nimber ^ MAX_NIMBER <= MAX_NIMBER {
             MAX_NIMBER
@@ -69,27 +69,45 @@ fn print_nus(c: &mut Context, nus: Nus, memo: &mut Memo) -> String {
         );
     }
     terms.extend(rest);
-    terms.join("+")
+    Some(terms.join("+"))
 }
 
-/// Printed forms of the subgames met so far in one call: a canonical form
-/// is a DAG whose shared parts are printed once.
-type Memo = FxHashMap<Game, Rc<str>>;
+/// The longest form printed. A canonical form is a DAG; written out as a
+/// tree it can be exponentially longer (a sum of 40 switches), so beyond
+/// this a game prints as a note saying so instead of exhausting memory.
+pub const MAX_PRINTED: usize = 1 << 20;
 
-/// The printed form of `g`.
+/// What the printed forms of one call may hold in all.
+const MAX_MEMO_BYTES: usize = 32 << 20;
+
+/// Printed forms of the subgames met so far in one call (`None`: too
+/// long): a canonical form is a DAG whose shared parts are printed once.
+#[derive(Default)]
+struct Memo {
+    forms: FxHashMap<Game, Option<Rc<str>>>,
+    bytes: usize,
+}
+
+/// The printed form of `g`, or a note if it is longer than
+/// [`MAX_PRINTED`] characters.
 pub(crate) fn to_string(g: Game) -> String {
-    context::with(|c| print(c, g, &mut Memo::default()).to_string())
+    context::with(|c| match print(c, g, &mut Memo::default()) {
+        Some(s) => s.to_string(),
+        None => format!(
+            "<a canonical form too large to print: over {MAX_PRINTED} characters written out>"
+        ),
+    })
 }
 
-fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Rc<str> {
-    if let Some(s) = memo.get(&g) {
+fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Rc<str>> {
+    if let Some(s) = memo.forms.get(&g) {
         return s.clone();
     }
-    let s: Rc<str> = if let Ok(Some(nus)) = c.as_nus(g) {
-        print_nus(c, nus, memo).into()
+    let s: Option<Rc<str>> = if let Ok(Some(nus)) = c.as_nus(g) {
+        print_nus(c, nus, memo).map(Into::into)
     } else {
         match c.node(g) {
-            Node::Number(x) => x.to_string().into(),
+            Node::Number(x) => Some(x.to_string().into()),
             Node::General { left, right } => {
                 let (left, right) = (left.clone(), right.clone());
                 if let ([l], [r]) = (&*left, &*right)
@@ -97,41 +115,75 @@ fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Rc<str> {
                     && x.signum() > 0
                     && y.checked_neg().ok() == Some(x)
                 {
-                    format!("+-{x}").into()
+                    Some(format!("+-{x}").into())
                 } else {
-                    braces(c, g, memo).into()
+                    braces(c, g, memo).map(Into::into)
                 }
             }
         }
     };
-    memo.insert(g, s.clone());
+    let s = s.filter(|s| s.len() <= MAX_PRINTED && memo.bytes + s.len() <= MAX_MEMO_BYTES);
+    memo.bytes += s.as_ref().map_or(0, |s| s.len());
+    memo.forms.insert(g, s.clone());
     s
 }
 
 /// `{L|R}` with the options printed, ordered by birthday then text.
-fn braces(c: &mut Context, g: Game, memo: &mut Memo) -> String {
+fn braces(c: &mut Context, g: Game, memo: &mut Memo) -> Option<String> {
     let (left, right) = match c.node(g) {
         Node::General { left, right } => (left.clone(), right.clone()),
-        Node::Number(x) => return x.to_string(),
+        Node::Number(x) => return Some(x.to_string()),
     };
     let mut out = String::from("{");
-    side(c, &left, memo, &mut out);
+    side(c, &left, memo, &mut out)?;
     out.push('|');
-    side(c, &right, memo, &mut out);
+    side(c, &right, memo, &mut out)?;
     out.push('}');
-    out
+    Some(out)
 }
 
-fn side(c: &mut Context, opts: &[Game], memo: &mut Memo, out: &mut String) {
-    let mut printed: Vec<(u64, Rc<str>)> = opts
-        .iter()
-        .map(|&o| (c.birthday(o).unwrap_or(u64::MAX), print(c, o, memo)))
-        .collect();
+/// Appends the options, or `None` (nothing appended) if that would make
+/// the form longer than [`MAX_PRINTED`].
+fn side(c: &mut Context, opts: &[Game], memo: &mut Memo, out: &mut String) -> Option<()> {
+    let mut printed: Vec<(u64, Rc<str>)> = Vec::with_capacity(opts.len());
+    for &o in opts {
+        printed.push((c.birthday(o).unwrap_or(u64::MAX), print(c, o, memo)?));
+    }
+    let total: usize = printed.iter().map(|(_, s)| s.len() + 1).sum();
+    if out.len() + total > MAX_PRINTED {
+        return None;
+    }
     printed.sort();
     for (i, (_, s)) in printed.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push_str(s);
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_form_too_long_to_write_out_prints_as_a_note() {
+        // The sum of many distinct switches is a small DAG whose tree form
+        // doubles with every switch: 18 of them write out to 1.5 MB, 20 to
+        // about 6 MB.
+        let g = (0..20).fold(Game::zero(), |acc, i| {
+            let s: Game = format!("{{{}|{}}}", i + 20, -i).parse().unwrap();
+            acc + s
+        });
+        let text = g.to_string();
+        assert!(
+            text.starts_with("<a canonical form too large to print"),
+            "{} characters",
+            text.len()
+        );
+        // A small form is untouched.
+        let h: Game = "{4|0} + {6|{4|0}} - 7".parse().unwrap();
+        assert_eq!(h.to_string(), "{1,{3|-1}|-3}");
     }
 }
