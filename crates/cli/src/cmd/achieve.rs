@@ -9,11 +9,11 @@ use anyhow::{Context, anyhow, bail};
 use miai_achieve::pairing::find_pairing;
 use miai_achieve::prove::{ProveOptions, prove};
 use miai_achieve::report::{
-    AttemptRow, CertificateNote, PairingReport, ProveReport, VerifyReport, solve_game,
+    AttemptRow, CertificateNote, GameReport, PairingReport, ProveReport, VerifyReport, solve_game,
 };
 use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
 use miai_achieve::table::{TableOptions, classify, creatures, markdown};
-use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, unit, verify};
+use miai_achieve::{Certificate, Creature, Hypergraph, Limits, Origin, Player, Stop, unit, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -57,8 +57,10 @@ fn limits(args: &LimitArgs) -> Limits {
     args.or(Limits::none().with_table_bytes(TABLE_BYTES))
 }
 
+/// The game of `solve` and `split`: a creature's family on an area, or a
+/// hypergraph file, and who moves first.
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs {
+pub struct GameArgs {
     /// The creature, e.g. `0,4,5,7,15`.
     #[arg(long, allow_hyphen_values = true, conflicts_with = "sets")]
     creature: Option<String>,
@@ -80,6 +82,12 @@ pub struct SolveArgs {
     /// Who moves first.
     #[arg(long, default_value = "maker")]
     first: Player,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArgs,
     /// Write the winner's strategy to this file.
     #[arg(long)]
     certificate: Option<PathBuf>,
@@ -180,27 +188,8 @@ pub struct TableArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SplitArgs {
-    /// The creature, e.g. `0,4,5,7,15`.
-    #[arg(long, allow_hyphen_values = true, conflicts_with = "sets")]
-    creature: Option<String>,
-    /// Area of K consecutive cells.
-    #[arg(long, conflicts_with = "tile")]
-    area: Option<usize>,
-    /// Non-consecutive area: a tile whose translates tile the line.
-    #[arg(long, allow_hyphen_values = true)]
-    tile: Option<String>,
-    /// Anchor stone (0-based, increasing order); default the middle one.
-    #[arg(long)]
-    anchor: Option<usize>,
-    /// Mirror images of the creature count too.
-    #[arg(long)]
-    mirror: bool,
-    /// A hypergraph file instead.
-    #[arg(long)]
-    sets: Option<PathBuf>,
-    /// Who moves first.
-    #[arg(long, default_value = "maker")]
-    first: Player,
+    #[command(flatten)]
+    game: GameArgs,
     /// Moves in the top tree: every position after this many moves is a
     /// unit (depth 1 on a 28-cell area: 28 units).
     #[arg(long)]
@@ -272,51 +261,69 @@ fn read(path: &Path) -> anyhow::Result<String> {
 }
 
 /// The game named by `--sets FILE` or `--creature` with `--area`/`--tile`.
-fn game_of(
-    sets: Option<&Path>,
-    creature: Option<&str>,
-    area: Option<usize>,
-    tile: Option<&str>,
-    anchor: Option<usize>,
-    mirror: bool,
-) -> anyhow::Result<(Hypergraph, Origin)> {
-    Ok(match (sets, creature) {
-        (Some(path), _) => {
-            let game: Hypergraph = read(path)?
-                .parse()
-                .with_context(|| format!("in {}", path.display()))?;
-            (game, Origin::Sets)
-        }
-        (None, Some(c)) => {
-            let spec = GameSpec::new(parse_creature(c)?, area, tile, anchor, mirror).map_err(
-                |e| match e {
+impl GameArgs {
+    /// The game and its origin, from a file or the creature's family.
+    fn game(&self) -> anyhow::Result<(Hypergraph, Origin)> {
+        Ok(match (&self.sets, &self.creature) {
+            (Some(path), _) => {
+                let game: Hypergraph = read(path)?
+                    .parse()
+                    .with_context(|| format!("in {}", path.display()))?;
+                (game, Origin::Sets)
+            }
+            (None, Some(c)) => {
+                let spec = GameSpec::new(
+                    parse_creature(c)?,
+                    self.area,
+                    self.tile.as_deref(),
+                    self.anchor,
+                    self.mirror,
+                )
+                .map_err(|e| match e {
                     SpecError::NoArea | SpecError::BothAreas => {
                         anyhow!("give --area K or --tile CELLS with --creature")
                     }
                     other => anyhow!("bad --{other}"),
-                },
-            )?;
-            (spec.family()?, spec.origin())
+                })?;
+                (spec.family()?, spec.origin())
+            }
+            (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
+        })
+    }
+}
+
+/// Writes the certificate `solve_game` built (when `path` asked for one)
+/// and notes it in the report; a certificate cut off by the limits is said
+/// on stderr.
+pub(crate) fn write_certificate(
+    path: Option<&Path>,
+    certificate: Option<Result<Certificate, Stop>>,
+    report: &mut GameReport,
+    spinner: &Spinner,
+) -> anyhow::Result<()> {
+    match (path, certificate) {
+        (Some(path), Some(Ok(cert))) => {
+            std::fs::write(path, cert.to_string())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            report.certificate = Some(CertificateNote::Written {
+                path: path.display().to_string(),
+                moves: cert.strategy.len(),
+            });
         }
-        (None, None) => bail!("give --creature (with --area or --tile) or --sets FILE"),
-    })
+        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
+        _ => {}
+    }
+    Ok(())
 }
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (game, origin) = game_of(
-        a.sets.as_deref(),
-        a.creature.as_deref(),
-        a.area,
-        a.tile.as_deref(),
-        a.anchor,
-        a.mirror,
-    )?;
+    let (game, origin) = a.game.game()?;
     let cancel = ctrl_c();
     let spinner = Spinner::new("solving", true);
     let solved = solve_game(
         &game,
         &origin,
-        a.first,
+        a.game.first,
         limits(&a.limits),
         Some(&cancel),
         a.certificate.is_some(),
@@ -331,18 +338,12 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut report = solved.report;
-    match (&a.certificate, solved.certificate) {
-        (Some(path), Some(Ok(cert))) => {
-            std::fs::write(path, cert.to_string())
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            report.certificate = Some(CertificateNote::Written {
-                path: path.display().to_string(),
-                moves: cert.strategy.len(),
-            });
-        }
-        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
-        _ => {}
-    }
+    write_certificate(
+        a.certificate.as_deref(),
+        solved.certificate,
+        &mut report,
+        &spinner,
+    )?;
     spinner.finish();
     report.show_sets = a.show_sets;
     if a.json {
@@ -469,18 +470,11 @@ fn write_new(path: &Path, text: &str) -> anyhow::Result<()> {
 }
 
 fn split_cmd(a: SplitArgs) -> anyhow::Result<ExitCode> {
-    let (game, origin) = game_of(
-        a.sets.as_deref(),
-        a.creature.as_deref(),
-        a.area,
-        a.tile.as_deref(),
-        a.anchor,
-        a.mirror,
-    )?;
+    let (game, origin) = a.game.game()?;
     let problem = unit::Problem {
         game,
         origin,
-        first: a.first,
+        first: a.game.first,
     };
     let split = unit::split(&problem, a.depth, a.limits.limits(), a.certificates)?;
     std::fs::create_dir_all(&a.out)

@@ -10,7 +10,7 @@ use miai_achieve::plane::harary::{self, Bounds, Class, Classification};
 use miai_achieve::plane::paving::{self, PavingResult};
 use miai_achieve::plane::strong;
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
-use miai_achieve::report::{CertificateNote, solve_game};
+use miai_achieve::report::solve_game;
 use miai_achieve::{Limits, Origin, Player};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
@@ -263,18 +263,12 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut report = solved.report;
-    match (&a.certificate, solved.certificate) {
-        (Some(path), Some(Ok(cert))) => {
-            std::fs::write(path, cert.to_string())
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            report.certificate = Some(CertificateNote::Written {
-                path: path.display().to_string(),
-                moves: cert.strategy.len(),
-            });
-        }
-        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
-        _ => {}
-    }
+    crate::cmd::achieve::write_certificate(
+        a.certificate.as_deref(),
+        solved.certificate,
+        &mut report,
+        &spinner,
+    )?;
     spinner.finish();
     if a.json {
         println!("{}", serde_json::to_string(&report)?);
