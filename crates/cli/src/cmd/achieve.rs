@@ -12,7 +12,7 @@ use miai_achieve::report::{
     AttemptRow, CertificateNote, GameReport, PairingReport, ProveReport, VerifyReport, solve_game,
 };
 use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
-use miai_achieve::table::{TableOptions, classify, creatures, markdown};
+use miai_achieve::table::{Status, TableOptions, classify, creatures, markdown};
 use miai_achieve::{Certificate, Creature, Hypergraph, Limits, Origin, Player, Stop, unit, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
@@ -443,6 +443,7 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
         ..TableOptions::default()
     };
     let spinner = Spinner::new("classifying", true);
+    let mut settled = true;
     for &n in &a.cells {
         if n == 0 {
             bail!("--cells: a creature has at least one cell");
@@ -453,13 +454,25 @@ fn table(a: TableArgs) -> anyhow::Result<ExitCode> {
             spinner.message(format!("{n} cells: {c}"));
             rows.push(classify(c, &options));
         }
+        settled &= rows.iter().all(|r| !is_open(&r.status));
         spinner.suspend(|| {
             println!("### {n} cells, span at most {}\n", a.max_span);
             println!("{}", markdown(&rows, &options));
         });
     }
     spinner.finish();
-    Ok(ExitCode::SUCCESS)
+    // A row left open is a search cut off by the limits: exit 1, as for
+    // every other unproven answer (the table is printed all the same).
+    Ok(exit_code(settled))
+}
+
+/// Whether a table row is unsettled (directly or through its reduction).
+fn is_open(status: &Status) -> bool {
+    match status {
+        Status::Open { .. } => true,
+        Status::Scaled { status, .. } => is_open(status),
+        _ => false,
+    }
 }
 
 fn write_new(path: &Path, text: &str) -> anyhow::Result<()> {

@@ -290,6 +290,26 @@ fn the_limit_flags_reach_the_search() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// A table with rows left open by the limits is printed whole but exits 1
+/// (cut off), as every unproven answer does.
+#[test]
+fn a_table_with_open_rows_exits_1() {
+    let o = miai(&[
+        "achieve",
+        "table",
+        "--cells",
+        "4",
+        "--max-span",
+        "5",
+        "--max-nodes",
+        "1000",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("| open |"), "{out}");
+    assert!(out.contains("pairing loser"), "{out}");
+}
+
 /// `split`, `solve-unit` on every unit, `merge`: the verdict printed as
 /// `solve` prints it, and a merged certificate `verify` accepts, proving
 /// the same winner as `solve`'s own.
