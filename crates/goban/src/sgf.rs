@@ -547,7 +547,42 @@ fn escape(s: &str, composed: bool) -> String {
     if composed { s.replace(':', "\\:") } else { s }
 }
 
+impl Node {
+    /// Whether the node sets stones up or names the player to move.
+    pub fn has_setup(&self) -> bool {
+        !self.setup.is_empty() || self.to_play.is_some()
+    }
+
+    /// Applies the node's setup (`AB`, `AW`, `AE`, `PL`) to `setup`; a node
+    /// that places or clears stones also clears the ko.
+    pub fn apply_setup(&self, setup: &mut Setup) {
+        for &(v, c) in &self.setup {
+            setup.stones[v.index()] = c;
+        }
+        if !self.setup.is_empty() {
+            setup.ko = None;
+        }
+        if let Some(c) = self.to_play {
+            setup.to_move = c;
+        }
+    }
+}
+
 impl Record {
+    /// The problem a record poses: the setup of the main line's nodes
+    /// before its first move (`AB`, `AW`, `AE`, `PL`, default Black to
+    /// move) on an empty board; the moves are not played.
+    pub fn setup_before_moves(&self) -> Setup {
+        let mut setup = Setup::empty(self.graph.clone());
+        for node in self.main_line() {
+            if node.mv.is_some() {
+                break;
+            }
+            node.apply_setup(&mut setup);
+        }
+        setup
+    }
+
     /// A record whose root sets up `pos` (stones, player to move) with
     /// `marks`; komi from the position's rules.
     pub fn from_position(pos: &Position, marks: &[(Vertex, Mark)]) -> Option<Record> {
@@ -598,17 +633,9 @@ impl Record {
         let mut game = Game::new(Position::empty(self.graph.clone(), rules)).without_undo();
         let mut marks = Vec::new();
         for node in self.main_line() {
-            if !node.setup.is_empty() || node.to_play.is_some() {
+            if node.has_setup() {
                 let mut setup: Setup = game.position().to_setup();
-                for &(v, c) in &node.setup {
-                    setup.stones[v.index()] = c;
-                }
-                if !node.setup.is_empty() {
-                    setup.ko = None;
-                }
-                if let Some(c) = node.to_play {
-                    setup.to_move = c;
-                }
+                node.apply_setup(&mut setup);
                 let pos = Position::from_setup(setup, rules)
                     .map_err(|e| at(node, format!("setup: {e}")))?;
                 game = Game::new(pos).without_undo();
@@ -746,6 +773,21 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_setup_before_the_first_move_is_the_problem() {
+        // Setup in two nodes (the second clears one stone and names White
+        // to move); the move and the setup after it are not part of it.
+        let rec = read("(;SZ[5]AB[aa][bb]AW[cc];AE[bb]PL[W];B[dd];AB[ee])").unwrap();
+        let setup = rec.setup_before_moves();
+        let at = |col: usize, row: usize| setup.stones[row * 5 + col];
+        assert_eq!(at(0, 0), Some(Color::Black));
+        assert_eq!(at(1, 1), None);
+        assert_eq!(at(2, 2), Some(Color::White));
+        assert_eq!(at(3, 3), None);
+        assert_eq!(at(4, 4), None);
+        assert_eq!(setup.to_move, Color::White);
+    }
 
     #[test]
     fn moves_setup_markup_variations() {

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use miai_goban::graph::MAX_GRID_SIDE;
-use miai_goban::{Color, Game, Graph, Komi, Move, Position, Rules, Setup, Vertex, VertexSet, sgf};
+use miai_goban::{Color, Game, Graph, Komi, Move, Position, Rules, Vertex, VertexSet, sgf};
 use miai_search::{Cancel, Limits};
 use miai_tsumego::problem::file;
 use miai_tsumego::{ProblemSpec, Regime};
@@ -434,7 +434,7 @@ impl Engine {
         let (spec, regime) = if is_sgf {
             let record =
                 sgf::read(&text).map_err(|e| GtpError::CannotLoad(format!("{path}: {e}")))?;
-            (ProblemSpec::new(sgf_setup(&record)), Regime::SEED)
+            (ProblemSpec::new(record.setup_before_moves()), Regime::SEED)
         } else {
             let f = file::parse(&text).map_err(|e| GtpError::CannotLoad(format!("{path}: {e}")))?;
             let regime = f
@@ -476,24 +476,6 @@ fn new_game(size: usize, komi: Komi) -> Game {
     Game::new(Position::empty(Arc::new(graph), board_rules(komi)))
 }
 
-/// The setup of an SGF record before its first move (as `miai tsumego`
-/// reads a problem from SGF).
-fn sgf_setup(record: &sgf::Record) -> Setup {
-    let mut setup = Setup::empty(record.graph.clone());
-    for node in record.main_line() {
-        if node.mv.is_some() {
-            break;
-        }
-        for &(v, c) in &node.setup {
-            setup.stones[v.index()] = c;
-        }
-        if let Some(c) = node.to_play {
-            setup.to_move = c;
-        }
-    }
-    setup
-}
-
 /// Replays a record's main line as a game with undo, up to the position
 /// before move number `before` (moves counted from 1), or to the end.
 fn replay(record: &sgf::Record, before: Option<usize>, komi: Komi) -> Result<Game, String> {
@@ -505,18 +487,10 @@ fn replay(record: &sgf::Record, before: Option<usize>, komi: Komi) -> Result<Gam
     let mut game = Game::new(Position::empty(record.graph.clone(), rules));
     let mut played = 0;
     for node in record.main_line() {
-        if !node.setup.is_empty() || node.to_play.is_some() {
+        if node.has_setup() {
             // A setup node starts the game anew (undo stops there).
             let mut setup = game.position().to_setup();
-            for &(v, c) in &node.setup {
-                setup.stones[v.index()] = c;
-            }
-            if !node.setup.is_empty() {
-                setup.ko = None;
-            }
-            if let Some(c) = node.to_play {
-                setup.to_move = c;
-            }
+            node.apply_setup(&mut setup);
             let pos = Position::from_setup(setup, rules).map_err(|e| format!("setup: {e}"))?;
             game = Game::new(pos);
         }

@@ -182,26 +182,6 @@ fn load(path: &Path, move_number: Option<usize>) -> anyhow::Result<Loaded> {
     }
 }
 
-/// The problem of an SGF record: the setup stones (`AB`, `AW`, `AE`) and
-/// the player to move (`PL`, default Black) of the main line's nodes before
-/// its first move; the moves after it are the book's answer and are not
-/// played.
-fn sgf_setup(record: &sgf::Record) -> Setup {
-    let mut setup = Setup::empty(record.graph.clone());
-    for node in record.main_line() {
-        if node.mv.is_some() {
-            break;
-        }
-        for &(v, c) in &node.setup {
-            setup.stones[v.index()] = c;
-        }
-        if let Some(c) = node.to_play {
-            setup.to_move = c;
-        }
-    }
-    setup
-}
-
 /// Whether the main line before its first move places no stone (a game
 /// record, not a problem).
 fn has_no_setup_stones(record: &sgf::Record) -> bool {
@@ -215,7 +195,7 @@ fn has_no_setup_stones(record: &sgf::Record) -> bool {
 /// The position an SGF file poses: with `--move N`, the main line played
 /// up to its N-th move; a game record (moves, no setup stones before them)
 /// played to the end of its main line; otherwise the problem's setup
-/// ([`sgf_setup`]: the moves are the book's answer).
+/// (`Record::setup_before_moves`: the moves are the book's answer).
 fn sgf_problem(mut record: sgf::Record, move_number: Option<usize>) -> anyhow::Result<Setup> {
     let moves = record.main_line().iter().filter(|n| n.mv.is_some()).count();
     let upto = match move_number {
@@ -224,7 +204,7 @@ fn sgf_problem(mut record: sgf::Record, move_number: Option<usize>) -> anyhow::R
         }
         Some(n) => n,
         None if moves > 0 && has_no_setup_stones(&record) => moves,
-        None => return Ok(sgf_setup(&record)),
+        None => return Ok(record.setup_before_moves()),
     };
     // Cut the main line after its `upto`-th move, then replay it.
     let depth = {
