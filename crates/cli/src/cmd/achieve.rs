@@ -13,7 +13,7 @@ use miai_achieve::report::{
 };
 use miai_achieve::spec::{GameSpec, SpecCertificateError, SpecError};
 use miai_achieve::table::{Status, TableOptions, classify, creatures, markdown};
-use miai_achieve::{Certificate, Creature, Hypergraph, Limits, Origin, Player, Stop, unit, verify};
+use miai_achieve::{Creature, Hypergraph, Limits, Origin, Player, unit, verify};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -292,41 +292,27 @@ impl GameArgs {
     }
 }
 
-/// Writes the certificate `solve_game` built (when `path` asked for one)
-/// and notes it in the report; a certificate cut off by the limits is said
-/// on stderr.
-pub(crate) fn write_certificate(
-    path: Option<&Path>,
-    certificate: Option<Result<Certificate, Stop>>,
-    report: &mut GameReport,
-    spinner: &Spinner,
-) -> anyhow::Result<()> {
-    match (path, certificate) {
-        (Some(path), Some(Ok(cert))) => {
-            std::fs::write(path, cert.to_string())
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            report.certificate = Some(CertificateNote::Written {
-                path: path.display().to_string(),
-                moves: cert.strategy.len(),
-            });
-        }
-        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
-        _ => {}
-    }
-    Ok(())
-}
-
-fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (game, origin) = a.game.game()?;
+/// Solves `game` with a spinner (shown when `show`), Ctrl-C cancelling,
+/// and writes the winner's certificate to `certificate` when asked (a
+/// certificate cut off by the limits is said on stderr). Shared by
+/// `achieve solve` and `achieve animal solve`.
+pub(crate) fn solve_and_certify(
+    game: &Hypergraph,
+    origin: &Origin,
+    first: Player,
+    limits: Limits,
+    certificate: Option<&Path>,
+    show: bool,
+) -> anyhow::Result<GameReport> {
     let cancel = ctrl_c();
-    let spinner = Spinner::new("solving", true);
+    let spinner = Spinner::new("solving", show);
     let solved = solve_game(
-        &game,
-        &origin,
-        a.game.first,
-        limits(&a.limits),
+        game,
+        origin,
+        first,
+        limits,
         Some(&cancel),
-        a.certificate.is_some(),
+        certificate.is_some(),
         &mut || spinner.message("writing certificate".to_string()),
         &mut |p| spinner.update(p),
     );
@@ -338,13 +324,36 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let mut report = solved.report;
-    write_certificate(
-        a.certificate.as_deref(),
-        solved.certificate,
-        &mut report,
-        &spinner,
-    )?;
+    match (certificate, solved.certificate) {
+        (Some(path), Some(Ok(cert))) => {
+            let written = std::fs::write(path, cert.to_string())
+                .with_context(|| format!("cannot write {}", path.display()));
+            if let Err(e) = written {
+                spinner.finish();
+                return Err(e);
+            }
+            report.certificate = Some(CertificateNote::Written {
+                path: path.display().to_string(),
+                moves: cert.strategy.len(),
+            });
+        }
+        (_, Some(Err(cut))) => spinner.suspend(|| eprintln!("certificate not written: {cut}")),
+        _ => {}
+    }
     spinner.finish();
+    Ok(report)
+}
+
+fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
+    let (game, origin) = a.game.game()?;
+    let mut report = solve_and_certify(
+        &game,
+        &origin,
+        a.game.first,
+        limits(&a.limits),
+        a.certificate.as_deref(),
+        true,
+    )?;
     report.show_sets = a.show_sets;
     if a.json {
         println!("{}", serde_json::to_string(&report)?);

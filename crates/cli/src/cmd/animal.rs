@@ -5,12 +5,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::{Context, anyhow};
 use miai_achieve::plane::harary::{self, Bounds, Class, Classification};
 use miai_achieve::plane::paving::{self, PavingResult};
 use miai_achieve::plane::strong;
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
-use miai_achieve::report::solve_game;
 use miai_achieve::{Limits, Origin, Player};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
@@ -244,32 +243,15 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(exit_code(r.first_wins.is_some()));
     }
     let game = board.hypergraph(&animal, a.symmetry)?;
-    let spinner = Spinner::new("solving", !a.json);
-    let solved = solve_game(
+    let report = crate::cmd::achieve::solve_and_certify(
         &game,
         &Origin::Sets,
         Player::Maker,
         limits,
-        Some(&cancel),
-        a.certificate.is_some(),
-        &mut || spinner.message("writing certificate".to_string()),
-        &mut |p| spinner.update(p),
-    );
-    let solved = match solved {
-        Ok(s) => s,
-        Err(e) => {
-            spinner.finish();
-            bail!("{} on {board}: {e}", label(&animal));
-        }
-    };
-    let mut report = solved.report;
-    crate::cmd::achieve::write_certificate(
         a.certificate.as_deref(),
-        solved.certificate,
-        &mut report,
-        &spinner,
-    )?;
-    spinner.finish();
+        !a.json,
+    )
+    .map_err(|e| anyhow!("{} on {board}: {e}", label(&animal)))?;
     if a.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
