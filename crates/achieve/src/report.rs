@@ -772,6 +772,11 @@ mod tests {
     /// The three-in-a-row creature on five cells, anchored on its middle
     /// stone, solved with Maker first and a certificate asked for.
     fn solved_small_family() -> Solved {
+        solve_small_family(true)
+    }
+
+    /// The same family, with or without a certificate asked for.
+    fn solve_small_family(certificate: bool) -> Solved {
         let creature: Creature = "0,1,2".parse().unwrap();
         let area = Area::consecutive(5).unwrap();
         let game = family(&creature, &area, 1, false).unwrap();
@@ -787,7 +792,7 @@ mod tests {
             Player::Maker,
             Limits::none(),
             None,
-            true,
+            certificate,
             &mut || {},
             &mut |_| {},
         )
@@ -895,28 +900,7 @@ mod tests {
     /// and moves; without a certificate asked for, nothing is offered.
     #[test]
     fn an_offered_certificate_is_noted_with_its_size() {
-        let creature: Creature = "0,1,2".parse().unwrap();
-        let area = Area::consecutive(5).unwrap();
-        let game = family(&creature, &area, 1, false).unwrap();
-        let origin = Origin::Family {
-            creature,
-            area,
-            anchor: 1,
-            mirror: false,
-        };
-        let solve = |certificate| {
-            solve_game(
-                &game,
-                &origin,
-                Player::Maker,
-                Limits::none(),
-                None,
-                certificate,
-                &mut || {},
-                &mut |_| {},
-            )
-            .unwrap()
-        };
+        let solve = solve_small_family;
         let (report, body) = solve(true).offer("x.cert");
         let body = body.unwrap();
         let Some(CertificateNote::Offered {

@@ -6,21 +6,9 @@
 use miai_cgt::{Dyadic, Game, PartizanGame, parse};
 use proptest::prelude::*;
 
-/// A game form as a plain tree.
-#[derive(Debug, Clone)]
-struct Tree {
-    left: Vec<Tree>,
-    right: Vec<Tree>,
-}
-
-impl PartizanGame for Tree {
-    fn left_options(&self) -> Vec<Tree> {
-        self.left.clone()
-    }
-    fn right_options(&self) -> Vec<Tree> {
-        self.right.clone()
-    }
-}
+#[path = "common/tree.rs"]
+mod tree;
+use tree::Tree;
 
 /// All-small forms: every position has options for both players or for
 /// neither.

@@ -8,21 +8,9 @@
 use miai_cgt::{Comparison, Dyadic, Game, PartizanGame, parse};
 use proptest::prelude::*;
 
-/// A game form as a plain tree: no canonical form, no sharing.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct Tree {
-    left: Vec<Tree>,
-    right: Vec<Tree>,
-}
-
-impl PartizanGame for Tree {
-    fn left_options(&self) -> Vec<Tree> {
-        self.left.clone()
-    }
-    fn right_options(&self) -> Vec<Tree> {
-        self.right.clone()
-    }
-}
+#[path = "common/tree.rs"]
+mod tree;
+use tree::Tree;
 
 /// Trees of depth (birthday) at most `depth`, with at most `width` options
 /// a side, each option a random tree of smaller depth.

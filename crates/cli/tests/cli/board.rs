@@ -2,18 +2,10 @@
 
 use std::process::Command;
 
+/// `miai ARGS` from the repository root: success, stdout, stderr.
 fn miai(args: &[&str]) -> (bool, String, String) {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
-        .current_dir(root)
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = miai_code(args);
+    (code == Some(0), out, err)
 }
 
 #[test]
@@ -202,6 +194,7 @@ fn issue18_long_sgf_and_bom() {
     }
 }
 
+/// `miai ARGS` from the repository root: exit code, stdout, stderr.
 fn miai_code(args: &[&str]) -> (Option<i32>, String, String) {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let out = Command::new(env!("CARGO_BIN_EXE_miai"))
