@@ -118,6 +118,60 @@ pub struct Verified {
     pub benson_leaves: usize,
 }
 
+/// The checker's verdict as printed by `miai graphgo verify` (text and
+/// JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// Whether the proof was accepted.
+    pub accepted: bool,
+    /// What it establishes, when accepted.
+    #[serde(flatten)]
+    pub verified: Option<Verified>,
+    /// Why it was refused.
+    pub error: Option<String>,
+}
+
+impl VerifyReport {
+    /// The report of a check.
+    #[must_use]
+    pub fn new(result: &Result<Verified, VerifyError>) -> VerifyReport {
+        match result {
+            Ok(v) => VerifyReport {
+                accepted: true,
+                verified: Some(v.clone()),
+                error: None,
+            },
+            Err(e) => VerifyReport {
+                accepted: false,
+                verified: None,
+                error: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.verified, &self.error) {
+            (Some(v), _) => writeln!(
+                f,
+                "accepted: score = {} under {} superko (score >= {} in {} nodes, score <= {} in \
+                 {} nodes; leaves: {} ended by two passes, {} by Benson)",
+                v.value,
+                v.rule,
+                v.value,
+                v.lower_nodes,
+                v.value,
+                v.upper_nodes,
+                v.ended_leaves,
+                v.benson_leaves
+            ),
+            (None, Some(e)) => writeln!(f, "refused: {e}"),
+            (None, None) => writeln!(f, "refused"),
+        }
+    }
+}
+
 /// Reads and checks a proof file.
 ///
 /// # Errors
@@ -605,6 +659,58 @@ impl Check<'_> {
                 let r = self.node(&next, opp, false, false);
                 self.history.remove(&key);
                 r
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miai_goban::Graph;
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{Board, Stones, benson};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The checker's plain Benson and area count agree with the
+        /// solver's bit-set ones on random legal colourings (two
+        /// independent implementations of one definition).
+        #[test]
+        fn plain_benson_and_area_agree_with_the_solvers(
+            w in 1usize..5, h in 1usize..5, cells in prop::collection::vec(0u8..6, 16), black_heavy in any::<bool>()
+        ) {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            let n = board.len();
+            let mut stones = Stones::EMPTY;
+            // One colour dominates (2 to 4), so that living shapes with
+            // eyes are common.
+            for (v, &c) in cells.iter().take(n).enumerate() {
+                match (c, black_heavy) {
+                    (0 | 1, _) => {}
+                    (2..=4, true) | (5, false) => stones.black |= 1 << v,
+                    _ => stones.white |= 1 << v,
+                }
+            }
+            prop_assume!(stones.check_liberties(&board).is_ok());
+            let adj = (0..n)
+                .map(|v| {
+                    (0..n).filter(|&u| board.neighbors(v) >> u & 1 == 1).collect()
+                })
+                .collect();
+            let rules = Rules { adj, situational: false };
+            let pos: Vec<u8> = stones.to_colors(&board).into_iter().map(point).collect();
+            prop_assert_eq!(rules.area_score(&pos), stones.area_score(&board));
+            for (player, color) in [(BLACK, Color::Black), (WHITE, Color::White)] {
+                let plain = rules.benson_area(&pos, player);
+                let bits = benson::settle(&board, &stones, color).area();
+                for (v, &owned) in plain.iter().enumerate() {
+                    prop_assert_eq!(owned, bits >> v & 1 == 1, "vertex {}", v);
+                }
             }
         }
     }
