@@ -59,6 +59,10 @@ fn small_board_proofs_verify() {
         assert_eq!(sol.score, Some(score), "{w}x{h}");
         let text = proof.to_text();
         let back = Proof::parse(&text).unwrap();
+        // The text round-trips (up to the line numbers reading adds).
+        assert_eq!(back.lower.steps, proof.lower.steps);
+        assert_eq!(back.upper.steps, proof.upper.steps);
+        assert_eq!(back.to_text(), text);
         let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
         assert_eq!(v.value, score);
         eprintln!(
