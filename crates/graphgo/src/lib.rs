@@ -19,6 +19,10 @@
 //!   the history conditions of their proofs, symmetry; the shared
 //!   [`miai_search`] limits, cancellation and progress. Solves 4x4 (Black
 //!   by 2) in about 2 s.
+//! - [`proof`] and [`verify`]: a solved value's two strategy trees
+//!   (`score >= v` for Black, `score <= v` for White) as a versioned text
+//!   file, and a checker sharing no search or rules code with the solver
+//!   that replays them on its own rules and re-derives every leaf.
 //! - [`benson`]: unconditional life and pass-alive territory.
 //! - [`picture`]: text and SVG pictures coloured by class or owner.
 //! - [`report`]: a solve's report (variation replayed with positions),
@@ -42,11 +46,13 @@ pub mod chinese;
 mod error;
 pub mod outcome;
 pub mod picture;
+pub mod proof;
 pub mod report;
 pub mod solver;
 pub mod start;
 mod stones;
 pub mod ultimate;
+pub mod verify;
 
 pub use board::{Bits, Board, MAX_BOARD_VERTICES};
 pub use error::GraphGoError;

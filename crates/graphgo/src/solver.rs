@@ -116,6 +116,7 @@ use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
 
 use crate::benson;
 use crate::board::{Bits, Board};
+use crate::proof::{Proof, Side, Step, Tree};
 use crate::stones::{Played, Stones};
 
 /// The repetition rule of a solve.
@@ -436,6 +437,74 @@ pub fn solve(
     cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
 ) -> Solution {
+    solve_inner(board, stones, to_move, opts, cancel, progress, None).0
+}
+
+/// [`solve`], then the proof of the value it found: the two strategy
+/// trees (`score >= v` for Black, `score <= v` for White) written out by
+/// replaying the game with the table the solve filled (see
+/// [`crate::proof`] for the format, [`crate::verify`] for the checker).
+/// At each prover node the first move whose child the search proves to
+/// keep the claim is taken (the table's move first); at each defender
+/// node every legal move is followed; a line ends where Benson's
+/// algorithm alone gives the claim or the game ends by two passes. The
+/// nodes of the proof's searches are not in [`Solution::nodes`]; the
+/// proof stops after `max_steps` nodes of the two trees.
+///
+/// # Errors
+///
+/// The proof ([`ProofError`]) when the solve was cut off, or the proof's
+/// searches hit a limit, or the trees grow beyond `max_steps`.
+pub fn solve_with_proof(
+    board: &Board,
+    stones: Stones,
+    to_move: Color,
+    opts: &SolveOptions,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    max_steps: usize,
+) -> (Solution, Result<Proof, ProofError>) {
+    let (sol, proof) = solve_inner(
+        board,
+        stones,
+        to_move,
+        opts,
+        cancel,
+        progress,
+        Some(max_steps),
+    );
+    let proof = proof.unwrap_or(Err(ProofError::NotProven));
+    (sol, proof)
+}
+
+/// Why no proof was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofError {
+    /// The solve itself was cut off.
+    #[error("the value is not proven, so there is no proof to write")]
+    NotProven,
+    /// A limit or a cancel stopped the proof's searches.
+    #[error("the proof's searches stopped: {0}")]
+    Stopped(String),
+    /// The trees outgrew the budget.
+    #[error("the proof has more than {0} nodes")]
+    TooLarge(usize),
+    /// A line the search said was won ends short of the claim (a solver
+    /// bug: the checker would refuse the proof).
+    #[error("the {0} proof reached a line the search did not prove")]
+    Unsound(&'static str),
+}
+
+/// The solve, then (when `proof` gives a node budget) its proof.
+fn solve_inner(
+    board: &Board,
+    stones: Stones,
+    to_move: Color,
+    opts: &SolveOptions,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    proof: Option<usize>,
+) -> (Solution, Option<Result<Proof, ProofError>>) {
     let mut s = Search {
         board,
         opts: *opts,
@@ -549,21 +618,36 @@ pub fn solve(
         (Vec::new(), false)
     };
     let proven = s.stop.is_none();
-    Solution {
+    let nodes = s.meter.nodes();
+    let elapsed = s.meter.elapsed();
+    let halt = s.stop;
+    let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
+    let proof = match proof {
+        Some(max_steps) if proven => {
+            // Back to the start: the variation left its moves pushed.
+            while s.history.len() > 1 {
+                s.pop();
+            }
+            Some(s.proof(stones, to_move, value, depth, max_steps))
+        }
+        _ => None,
+    };
+    let sol = Solution {
         score: proven.then_some(value),
         proven,
         pv,
         pv_ends_settled: settled,
-        nodes: s.meter.nodes(),
-        elapsed: s.meter.elapsed(),
-        stopped: match s.stop {
+        nodes,
+        elapsed,
+        stopped: match halt {
             Some(Halt::Limit(stop)) => Some(stop),
             _ => None,
         },
-        depth_exhausted: s.stop == Some(Halt::Depth),
-        table_entries: s.table.used(),
-        table_bytes: s.table.allocated_bytes(),
-    }
+        depth_exhausted: halt == Some(Halt::Depth),
+        table_entries,
+        table_bytes,
+    };
+    (sol, proof)
 }
 
 /// [`solve`] with no cancellation and no progress reports (tests,
@@ -1149,6 +1233,22 @@ impl Search<'_> {
         value: i32,
         depth: usize,
     ) -> Option<(Move, Stones)> {
+        self.keeping_move(cur, side, passed, value, depth)
+            .map(|(m, next, _)| (m, next))
+    }
+
+    /// A move of `side` whose child is proven to keep the claim (`>=
+    /// value` for Black, `<= value` for White), its colouring pushed on
+    /// the history when the move enters one (the flag says so), or `None`
+    /// if none is found within the limits.
+    fn keeping_move(
+        &mut self,
+        cur: Stones,
+        side: Color,
+        passed: bool,
+        value: i32,
+        depth: usize,
+    ) -> Option<(Move, Stones, bool)> {
         let board = self.board;
         let opp = side.opponent();
         let black = side == Color::Black;
@@ -1188,8 +1288,9 @@ impl Search<'_> {
             for &m in &cands {
                 let (next, pushed) = match m {
                     Move::Pass if passed => {
-                        if cur.area_score(board) == value {
-                            return Some((m, cur));
+                        let score = cur.area_score(board);
+                        if (black && score >= value) || (!black && score <= value) {
+                            return Some((m, cur, false));
                         }
                         continue;
                     }
@@ -1226,7 +1327,7 @@ impl Search<'_> {
                 }
                 if (black && r.lo >= value) || (!black && r.hi <= value) {
                     // Keep the pushed colouring: the PV goes on from it.
-                    return Some((m, next));
+                    return Some((m, next, pushed));
                 }
                 if (black && r.hi >= value) || (!black && r.lo <= value) {
                     undecided = true;
@@ -1241,6 +1342,158 @@ impl Search<'_> {
             depth = (depth * 2).min(self.opts.max_depth);
         }
     }
+
+    /// The two proof trees of `value` from the start (the history holds
+    /// only the start).
+    fn proof(
+        &mut self,
+        stones: Stones,
+        to_move: Color,
+        value: i32,
+        depth: usize,
+        max_steps: usize,
+    ) -> Result<Proof, ProofError> {
+        let board = self.board;
+        let mut trees = Vec::new();
+        for side in [Side::Lower, Side::Upper] {
+            let mut tree = Tree::default();
+            let budget = max_steps.saturating_sub(trees.iter().map(|t: &Tree| t.steps.len()).sum());
+            let mut walk = ProofWalk {
+                side,
+                value,
+                depth,
+                max_steps: budget,
+                steps: &mut tree.steps,
+            };
+            self.proof_node(&mut walk, stones, to_move, false, false)?;
+            trees.push(tree);
+        }
+        let upper = trees.pop().unwrap_or_default();
+        let lower = trees.pop().unwrap_or_default();
+        let mut edges = Vec::new();
+        for v in 0..board.len() {
+            let mut nb = board.neighbors(v) & !((2u64 << v) - 1);
+            while nb != 0 {
+                edges.push((v, nb.trailing_zeros() as usize));
+                nb &= nb - 1;
+            }
+        }
+        Ok(Proof {
+            names: (0..board.len()).map(|v| board.name(v)).collect(),
+            edges,
+            start: stones.to_colors(board),
+            to_move,
+            rule: self.opts.repetition,
+            value,
+            lower,
+            upper,
+        })
+    }
+
+    /// Appends the proof of the node (`cur`, `side` to move; `passed`:
+    /// the last move was a pass; `ended`: two passes ended the game) to
+    /// `walk.steps`; the history ends at the node.
+    fn proof_node(
+        &mut self,
+        walk: &mut ProofWalk<'_>,
+        cur: Stones,
+        side: Color,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), ProofError> {
+        if walk.steps.len() >= walk.max_steps {
+            return Err(ProofError::TooLarge(walk.max_steps));
+        }
+        let lower = walk.side == Side::Lower;
+        let holds = |bound: i32| {
+            if lower {
+                bound >= walk.value
+            } else {
+                bound <= walk.value
+            }
+        };
+        if ended {
+            if !holds(cur.area_score(self.board)) {
+                return Err(ProofError::Unsound(walk.side.word()));
+            }
+            walk.steps.push(Step::Ended);
+            return Ok(());
+        }
+        if self.opts.benson {
+            let (lo, hi) = self.benson_bounds(&cur);
+            if holds(if lower { lo } else { hi }) {
+                walk.steps.push(Step::Benson);
+                return Ok(());
+            }
+        }
+        let opp = side.opponent();
+        if side == walk.side.prover() {
+            let Some((m, next, pushed)) =
+                self.keeping_move(cur, side, passed, walk.value, walk.depth)
+            else {
+                return Err(match self.stop {
+                    Some(Halt::Limit(stop)) => ProofError::Stopped(stop.to_string()),
+                    Some(Halt::Depth) => ProofError::Stopped("depth limit reached".into()),
+                    None => ProofError::Unsound(walk.side.word()),
+                });
+            };
+            walk.steps.push(Step::Play(m));
+            let over = m == Move::Pass && passed;
+            let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            if pushed {
+                self.pop();
+            }
+            return r;
+        }
+        // The defender: every legal move (plays in vertex order, the
+        // pass last).
+        let board = self.board;
+        let mut moves = Vec::new();
+        let mut empty = cur.empty(board);
+        while empty != 0 {
+            let v = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            if let Some(p) = cur.play(board, side, v)
+                && !self.index.contains_key(&self.hist_key(p.stones, opp))
+            {
+                moves.push((Move::Play(v), p.stones));
+            }
+        }
+        moves.push((Move::Pass, cur));
+        walk.steps
+            .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
+        for (m, next) in moves {
+            let key = self.hist_key(next, opp);
+            let pushed = match m {
+                Move::Play(_) => true,
+                Move::Pass => {
+                    !passed
+                        && self.opts.repetition == Repetition::Situational
+                        && !self.index.contains_key(&key)
+                }
+            };
+            if pushed {
+                self.push(key);
+            }
+            let over = m == Move::Pass && passed;
+            let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            if pushed {
+                self.pop();
+            }
+            r?;
+        }
+        Ok(())
+    }
+}
+
+/// The state of a proof's walk.
+struct ProofWalk<'a> {
+    side: Side,
+    value: i32,
+    /// The horizon the searches start from.
+    depth: usize,
+    max_steps: usize,
+    steps: &'a mut Vec<Step>,
 }
 
 #[cfg(test)]

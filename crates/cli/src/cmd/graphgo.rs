@@ -9,6 +9,7 @@ use clap::Subcommand;
 use miai_graphgo::picture;
 use miai_graphgo::report::{ClassesReport, SolveReport};
 use miai_graphgo::start::{Start, StartError};
+use miai_graphgo::verify::VerifyReport;
 use miai_graphgo::{Repetition, SolveOptions, outcome, solver};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
@@ -45,6 +46,24 @@ enum Command {
     /// budget runs out.
     #[command(after_help = CONVENTIONS)]
     Classes(ClassesArgs),
+    /// Checks a proof file written by `solve --proof` with a checker that
+    /// shares no search or rules code with the solver: it replays both
+    /// strategy trees (score >= v for Black, score <= v for White) on its
+    /// own rules and re-derives every leaf.
+    ///
+    /// Exit code 0 when accepted, 1 when refused (the reason is named), 2
+    /// when the file cannot be read.
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct VerifyArgs {
+    /// The proof file.
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -78,6 +97,18 @@ struct SolveArgs {
     /// Write an SVG of the final position coloured by owner.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Write the proof of the value (both strategy trees, the format of
+    /// `miai_graphgo::proof`) to FILE; `miai graphgo verify FILE` checks it.
+    #[arg(long, value_name = "FILE")]
+    proof: Option<PathBuf>,
+    /// Most nodes the proof may have (both trees).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 10_000_000,
+        requires = "proof"
+    )]
+    proof_nodes: usize,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -110,6 +141,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.command {
         Command::Solve(a) => solve(a),
         Command::Classes(a) => classes(a),
+        Command::Verify(a) => verify(a),
     }
 }
 
@@ -158,10 +190,53 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let cancel = ctrl_c();
     let spinner = Spinner::new("solving", true);
-    let sol = solver::solve(&board, stones, to_move, &opts, Some(&cancel), &mut |p| {
-        spinner.update(p);
-    });
+    let mut on_progress = |p: &solver::Progress| spinner.update(p);
+    let (sol, proof) = match &a.proof {
+        None => (
+            solver::solve(
+                &board,
+                stones,
+                to_move,
+                &opts,
+                Some(&cancel),
+                &mut on_progress,
+            ),
+            None,
+        ),
+        Some(_) => {
+            let (sol, proof) = solver::solve_with_proof(
+                &board,
+                stones,
+                to_move,
+                &opts,
+                Some(&cancel),
+                &mut on_progress,
+                a.proof_nodes,
+            );
+            (sol, Some(proof))
+        }
+    };
     spinner.finish();
+    let mut proof_ok = true;
+    if let (Some(path), Some(proof)) = (&a.proof, proof) {
+        match proof {
+            Ok(p) => {
+                std::fs::write(path, p.to_text())
+                    .with_context(|| format!("writing {}", path.display()))?;
+                eprintln!(
+                    "proof: score >= {v} in {} nodes, score <= {v} in {} nodes, written to {}",
+                    p.lower.steps.len(),
+                    p.upper.steps.len(),
+                    path.display(),
+                    v = p.value
+                );
+            }
+            Err(e) => {
+                proof_ok = false;
+                eprintln!("no proof written: {e}");
+            }
+        }
+    }
     let report = SolveReport::new(&board, stones, to_move, repetition, a.komi, &sol, a.classes);
     if let Some(path) = &a.svg {
         std::fs::write(
@@ -175,7 +250,18 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     } else {
         print!("{report}");
     }
-    Ok(exit_code(sol.proven))
+    Ok(exit_code(sol.proven && proof_ok))
+}
+
+fn verify(a: VerifyArgs) -> anyhow::Result<ExitCode> {
+    let text = crate::input::read(&a.file)?;
+    let report = VerifyReport::new(&miai_graphgo::verify::verify_text(&text));
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{report}");
+    }
+    Ok(exit_code(report.accepted))
 }
 
 fn classes(a: ClassesArgs) -> anyhow::Result<ExitCode> {

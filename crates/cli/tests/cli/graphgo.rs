@@ -263,3 +263,38 @@ fn the_variation_comes_with_its_positions() {
     }
     assert_eq!(steps.last().unwrap()["position"], v["final"]);
 }
+
+/// `solve --proof` writes a proof that `verify` accepts; a tampered copy
+/// (a higher claimed value) is refused with the reason named, exit 1.
+#[test]
+fn solve_writes_a_proof_that_verify_accepts() {
+    let dir = std::env::temp_dir().join(format!("miai-graphgo-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("1x5.proof");
+    let path = file.to_str().unwrap();
+    let (code, out, err) = miai(&["graphgo", "solve", "--board", "1x5", "--proof", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("score +0"), "{out}");
+    assert!(err.contains("proof: score >= 0 in"), "{err}");
+    let (code, out, _) = miai(&["graphgo", "verify", path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("accepted: score = 0 under positional superko"),
+        "{out}"
+    );
+    let (code, out, _) = miai(&["graphgo", "verify", path, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["accepted"], true);
+    assert_eq!(v["value"], 0);
+    assert!(v["lower_nodes"].as_u64().unwrap() > 1);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replacen("\nvalue 0\n", "\nvalue 1\n", 1)).unwrap();
+    let (code, out, _) = miai(&["graphgo", "verify", path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("refused: lower proof, node "), "{out}");
+    assert!(out.contains("short of the claim >= 1"), "{out}");
+    let (code, _, err) = miai(&["graphgo", "verify", dir.join("none").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

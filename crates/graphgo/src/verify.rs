@@ -1,0 +1,717 @@
+//! The proof checker: deliberately plain and independent of the solver. It
+//! shares no search or rules code with it: only the file's reader
+//! ([`crate::proof`]). The board is rebuilt from the file's edge list as
+//! adjacency lists, a position is a vector of points, plays, captures,
+//! suicide, superko and the area count are written here again, and so is
+//! Benson's algorithm (from its definition, without bit sets).
+//!
+//! Each of the two trees is replayed from the start with the whole history
+//! of its path: a `play` must be a legal move of the prover; an `all` must
+//! list exactly the defender's legal moves (each once, the pass included);
+//! `ended` must follow two passes, and the area score there must satisfy
+//! the claim; `benson` must be closed by the prover's pass-alive area
+//! alone; after two passes only `ended` may follow. The history is
+//! positional (colourings) or situational (colouring and player to move),
+//! a play may not recreate an entry, a pass is always legal, and under the
+//! situational rule a pass to a situation seen before is allowed and not
+//! recorded again. No memo: every path is replayed, so the time is the
+//! size of the trees times the cost of a move.
+
+use std::collections::HashSet;
+
+use miai_goban::Color;
+use serde::Serialize;
+
+use crate::proof::{FormatError, Proof, Side, Step};
+use crate::solver::{Move, Repetition};
+
+/// Why a proof is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// The file could not be read.
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    /// The graph is not one a game can be played on.
+    #[error("bad graph: {0}")]
+    Graph(String),
+    /// The start position has a chain without liberties.
+    #[error("the start position has a chain without a liberty at vertex {0}")]
+    StartPosition(usize),
+    /// A prover's move that is not legal.
+    #[error("{side} proof, {place}: the prover's move {mv} is not legal here")]
+    IllegalMove {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// The move.
+        mv: String,
+    },
+    /// A node of the wrong kind for the player to move.
+    #[error("{side} proof, {place}: {what}")]
+    WrongNode {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// What was wrong.
+        what: String,
+    },
+    /// A defender node that leaves out a legal move.
+    #[error("{side} proof, {place}: the defender's legal move {mv} is not answered")]
+    MissingReply {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// The move left out.
+        mv: String,
+    },
+    /// A defender node listing a move that is illegal or listed twice.
+    #[error("{side} proof, {place}: the defender's move {mv} is illegal or listed twice")]
+    ExtraReply {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// The move.
+        mv: String,
+    },
+    /// A leaf whose bound does not reach the claim.
+    #[error("{side} proof, {place}: the {reason} leaf gives {bound}, short of the claim {claim}")]
+    LeafFails {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// `ended` or `benson`.
+        reason: &'static str,
+        /// The bound the checker derived (a score bound from Black's view).
+        bound: i32,
+        /// The claim, `>= v` or `<= v`.
+        claim: String,
+    },
+    /// A tree that ends early or has nodes left over.
+    #[error("{side} proof: {what}")]
+    Shape {
+        /// Which proof.
+        side: &'static str,
+        /// What was wrong.
+        what: String,
+    },
+}
+
+/// What an accepted proof establishes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    /// The value: `score >= value` and `score <= value` are both proven.
+    pub value: i32,
+    /// The repetition rule.
+    pub rule: &'static str,
+    /// Nodes of the lower-bound proof.
+    pub lower_nodes: usize,
+    /// Nodes of the upper-bound proof.
+    pub upper_nodes: usize,
+    /// Leaves closed by two passes.
+    pub ended_leaves: usize,
+    /// Leaves closed by Benson's algorithm.
+    pub benson_leaves: usize,
+}
+
+/// The checker's verdict as printed by `miai graphgo verify` (text and
+/// JSON).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    /// Whether the proof was accepted.
+    pub accepted: bool,
+    /// What it establishes, when accepted.
+    #[serde(flatten)]
+    pub verified: Option<Verified>,
+    /// Why it was refused.
+    pub error: Option<String>,
+}
+
+impl VerifyReport {
+    /// The report of a check.
+    #[must_use]
+    pub fn new(result: &Result<Verified, VerifyError>) -> VerifyReport {
+        match result {
+            Ok(v) => VerifyReport {
+                accepted: true,
+                verified: Some(v.clone()),
+                error: None,
+            },
+            Err(e) => VerifyReport {
+                accepted: false,
+                verified: None,
+                error: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for VerifyReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.verified, &self.error) {
+            (Some(v), _) => writeln!(
+                f,
+                "accepted: score = {} under {} superko (score >= {} in {} nodes, score <= {} in \
+                 {} nodes; leaves: {} ended by two passes, {} by Benson)",
+                v.value,
+                v.rule,
+                v.value,
+                v.lower_nodes,
+                v.value,
+                v.upper_nodes,
+                v.ended_leaves,
+                v.benson_leaves
+            ),
+            (None, Some(e)) => writeln!(f, "refused: {e}"),
+            (None, None) => writeln!(f, "refused"),
+        }
+    }
+}
+
+/// Reads and checks a proof file.
+///
+/// # Errors
+///
+/// The first fault found, named ([`VerifyError`]).
+pub fn verify_text(text: &str) -> Result<Verified, VerifyError> {
+    verify(&Proof::parse(text)?)
+}
+
+/// Checks a proof.
+///
+/// # Errors
+///
+/// The first fault found, named ([`VerifyError`]).
+pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
+    let n = proof.names.len();
+    let mut adj = vec![Vec::new(); n];
+    for &(a, b) in &proof.edges {
+        if a >= n || b >= n || a == b || adj[a].contains(&b) {
+            return Err(VerifyError::Graph(format!("edge {a}-{b}")));
+        }
+        adj[a].push(b);
+        adj[b].push(a);
+    }
+    if proof.start.len() != n {
+        return Err(VerifyError::Graph(format!(
+            "{} start points for {n} vertices",
+            proof.start.len()
+        )));
+    }
+    let rules = Rules {
+        adj,
+        situational: proof.rule == Repetition::Situational,
+    };
+    let start: Vec<u8> = proof.start.iter().map(|&c| point(c)).collect();
+    for v in 0..n {
+        if start[v] != EMPTY && rules.liberties(&start, &rules.chain(&start, v)) == 0 {
+            return Err(VerifyError::StartPosition(v));
+        }
+    }
+    let mut out = Verified {
+        value: proof.value,
+        rule: proof.rule.word(),
+        lower_nodes: proof.lower.steps.len(),
+        upper_nodes: proof.upper.steps.len(),
+        ended_leaves: 0,
+        benson_leaves: 0,
+    };
+    for side in [Side::Lower, Side::Upper] {
+        let mut check = Check {
+            rules: &rules,
+            proof,
+            side,
+            history: HashSet::new(),
+            next: 0,
+            counts: (0, 0),
+        };
+        let player = point(Some(proof.to_move));
+        check.history.insert(rules.key(&start, player));
+        check.node(&start, player, false, false)?;
+        let tree = proof.tree(side);
+        if check.next != tree.steps.len() {
+            return Err(VerifyError::Shape {
+                side: side.word(),
+                what: format!(
+                    "{} nodes left over after the tree ends at {}",
+                    tree.steps.len() - check.next,
+                    tree.place(check.next)
+                ),
+            });
+        }
+        out.ended_leaves += check.counts.0;
+        out.benson_leaves += check.counts.1;
+    }
+    Ok(out)
+}
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+fn point(c: Option<Color>) -> u8 {
+    match c {
+        None => EMPTY,
+        Some(Color::Black) => BLACK,
+        Some(Color::White) => WHITE,
+    }
+}
+
+fn other(p: u8) -> u8 {
+    3 - p
+}
+
+fn move_text(m: Move) -> String {
+    match m {
+        Move::Pass => "pass".into(),
+        Move::Play(v) => v.to_string(),
+    }
+}
+
+/// The board and the repetition rule.
+struct Rules {
+    adj: Vec<Vec<usize>>,
+    situational: bool,
+}
+
+impl Rules {
+    /// The history entry of a position: the colouring, and under the
+    /// situational rule the player to move.
+    fn key(&self, pos: &[u8], to_move: u8) -> (Vec<u8>, u8) {
+        (pos.to_vec(), if self.situational { to_move } else { 0 })
+    }
+
+    /// The connected set of points of `pos[v]`'s kind containing `v`.
+    fn chain(&self, pos: &[u8], v: usize) -> Vec<usize> {
+        let mut seen = vec![false; pos.len()];
+        let mut stack = vec![v];
+        let mut out = Vec::new();
+        seen[v] = true;
+        while let Some(x) = stack.pop() {
+            out.push(x);
+            for &y in &self.adj[x] {
+                if !seen[y] && pos[y] == pos[v] {
+                    seen[y] = true;
+                    stack.push(y);
+                }
+            }
+        }
+        out
+    }
+
+    fn liberties(&self, pos: &[u8], chain: &[usize]) -> usize {
+        let mut libs: Vec<usize> = chain
+            .iter()
+            .flat_map(|&x| self.adj[x].iter().copied())
+            .filter(|&y| pos[y] == EMPTY)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len()
+    }
+
+    /// The colouring after `player` plays at `v`, or `None` if the point
+    /// is taken or the play is suicide.
+    fn play(&self, pos: &[u8], player: u8, v: usize) -> Option<Vec<u8>> {
+        if pos[v] != EMPTY {
+            return None;
+        }
+        let mut next = pos.to_vec();
+        next[v] = player;
+        for &y in &self.adj[v] {
+            if next[y] == other(player) {
+                let chain = self.chain(&next, y);
+                if self.liberties(&next, &chain) == 0 {
+                    for x in chain {
+                        next[x] = EMPTY;
+                    }
+                }
+            }
+        }
+        let own = self.chain(&next, v);
+        (self.liberties(&next, &own) > 0).then_some(next)
+    }
+
+    /// Tromp-Taylor area score from Black's view: stones, and empty
+    /// regions reaching only one colour.
+    fn area_score(&self, pos: &[u8]) -> i32 {
+        let mut score = 0;
+        let mut seen = vec![false; pos.len()];
+        for v in 0..pos.len() {
+            match pos[v] {
+                BLACK => score += 1,
+                WHITE => score -= 1,
+                _ if !seen[v] => {
+                    let region = self.chain(pos, v);
+                    let mut reach = (false, false);
+                    for &x in &region {
+                        seen[x] = true;
+                        for &y in &self.adj[x] {
+                            reach.0 |= pos[y] == BLACK;
+                            reach.1 |= pos[y] == WHITE;
+                        }
+                    }
+                    let size = region.len() as i32;
+                    match reach {
+                        (true, false) => score += size,
+                        (false, true) => score -= size,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        score
+    }
+
+    /// Benson's pass-alive area of `player` (stones and territory): the
+    /// points it owns whatever the opponent does.
+    fn benson_area(&self, pos: &[u8], player: u8) -> Vec<bool> {
+        let n = pos.len();
+        // Chains of `player` and regions (connected sets of the other
+        // points), each as a list of points.
+        let mut chain_of = vec![usize::MAX; n];
+        let mut chains: Vec<Vec<usize>> = Vec::new();
+        let mut region_of = vec![usize::MAX; n];
+        let mut regions: Vec<Vec<usize>> = Vec::new();
+        for v in 0..n {
+            if pos[v] == player && chain_of[v] == usize::MAX {
+                let c = self.chain(pos, v);
+                for &x in &c {
+                    chain_of[x] = chains.len();
+                }
+                chains.push(c);
+            } else if pos[v] != player && region_of[v] == usize::MAX {
+                let mut seen = vec![false; n];
+                let mut stack = vec![v];
+                let mut r = Vec::new();
+                seen[v] = true;
+                while let Some(x) = stack.pop() {
+                    r.push(x);
+                    for &y in &self.adj[x] {
+                        if !seen[y] && pos[y] != player {
+                            seen[y] = true;
+                            stack.push(y);
+                        }
+                    }
+                }
+                for &x in &r {
+                    region_of[x] = regions.len();
+                }
+                regions.push(r);
+            }
+        }
+        let touches = |chain: &[usize], r: usize| {
+            chain
+                .iter()
+                .any(|&x| self.adj[x].iter().any(|&y| region_of[y] == r))
+        };
+        let is_liberty_of = |c: usize, y: usize| self.adj[y].iter().any(|&z| chain_of[z] == c);
+        let mut chain_alive = vec![true; chains.len()];
+        let mut region_ok = vec![true; regions.len()];
+        loop {
+            let mut changed = false;
+            for c in 0..chains.len() {
+                if !chain_alive[c] {
+                    continue;
+                }
+                // Vital regions: healthy, touching the chain, every empty
+                // point a liberty of it.
+                let vital = (0..regions.len())
+                    .filter(|&r| {
+                        region_ok[r]
+                            && touches(&chains[c], r)
+                            && regions[r]
+                                .iter()
+                                .all(|&y| pos[y] != EMPTY || is_liberty_of(c, y))
+                    })
+                    .count();
+                if vital < 2 {
+                    chain_alive[c] = false;
+                    changed = true;
+                }
+            }
+            for r in 0..regions.len() {
+                if !region_ok[r] {
+                    continue;
+                }
+                let bordered_by_dead = regions[r].iter().any(|&x| {
+                    self.adj[x]
+                        .iter()
+                        .any(|&y| pos[y] == player && !chain_alive[chain_of[y]])
+                });
+                if bordered_by_dead {
+                    region_ok[r] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let alive_at = |y: usize| pos[y] == player && chain_alive[chain_of[y]];
+        let mut area: Vec<bool> = (0..n).map(alive_at).collect();
+        if !area.contains(&true) {
+            return area;
+        }
+        for r in 0..regions.len() {
+            // Territory: a surviving region whose every empty point
+            // touches a pass-alive chain.
+            let owned = region_ok[r]
+                && regions[r]
+                    .iter()
+                    .all(|&y| pos[y] != EMPTY || self.adj[y].iter().any(|&z| alive_at(z)));
+            if owned {
+                for &x in &regions[r] {
+                    area[x] = true;
+                }
+            }
+        }
+        area
+    }
+}
+
+struct Check<'a> {
+    rules: &'a Rules,
+    proof: &'a Proof,
+    side: Side,
+    history: HashSet<(Vec<u8>, u8)>,
+    /// The next node of the tree to read.
+    next: usize,
+    /// Leaves seen: (ended, benson).
+    counts: (usize, usize),
+}
+
+impl Check<'_> {
+    fn fault(&self, k: usize, what: String) -> VerifyError {
+        VerifyError::WrongNode {
+            side: self.side.word(),
+            place: self.proof.tree(self.side).place(k),
+            what,
+        }
+    }
+
+    fn claim_holds(&self, bound: i32) -> bool {
+        match self.side {
+            Side::Lower => bound >= self.proof.value,
+            Side::Upper => bound <= self.proof.value,
+        }
+    }
+
+    fn claim(&self) -> String {
+        match self.side {
+            Side::Lower => format!(">= {}", self.proof.value),
+            Side::Upper => format!("<= {}", self.proof.value),
+        }
+    }
+
+    /// The defender's legal moves (plays in vertex order, then the pass).
+    fn legal(&self, pos: &[u8], player: u8) -> Vec<Move> {
+        let mut out: Vec<Move> = (0..pos.len())
+            .filter(|&v| {
+                self.rules.play(pos, player, v).is_some_and(|next| {
+                    !self.history.contains(&self.rules.key(&next, other(player)))
+                })
+            })
+            .map(Move::Play)
+            .collect();
+        out.push(Move::Pass);
+        out
+    }
+
+    /// Checks the subtree at the next node for the position `pos` with
+    /// `player` to move (`passed`: the last move was a pass; `ended`: two
+    /// passes ended the game).
+    fn node(
+        &mut self,
+        pos: &[u8],
+        player: u8,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), VerifyError> {
+        let k = self.next;
+        let tree = self.proof.tree(self.side);
+        let Some(step) = tree.steps.get(k) else {
+            return Err(VerifyError::Shape {
+                side: self.side.word(),
+                what: format!("the tree ends at node {k} before every line is closed"),
+            });
+        };
+        self.next += 1;
+        let prover = point(Some(self.side.prover()));
+        match step {
+            Step::Ended if !ended => Err(self.fault(k, "'ended' but the game goes on".into())),
+            _ if ended && *step != Step::Ended => {
+                Err(self.fault(k, "the game ended by two passes: expected 'ended'".into()))
+            }
+            Step::Ended => {
+                let score = self.rules.area_score(pos);
+                self.counts.0 += 1;
+                self.leaf(k, "ended", score)
+            }
+            Step::Benson => {
+                // Black's pass-alive area is Black's (score >= 2 a - n);
+                // White's, less any point Black's claims too, is White's
+                // (score <= n - 2 a).
+                let n = pos.len() as i32;
+                let black = self.rules.benson_area(pos, BLACK);
+                let bound = match self.side {
+                    Side::Lower => 2 * black.iter().filter(|&&b| b).count() as i32 - n,
+                    Side::Upper => {
+                        let white = self.rules.benson_area(pos, WHITE);
+                        let only = (0..pos.len()).filter(|&v| white[v] && !black[v]).count();
+                        n - 2 * only as i32
+                    }
+                };
+                self.counts.1 += 1;
+                self.leaf(k, "benson", bound)
+            }
+            Step::Play(m) => {
+                if player != prover {
+                    return Err(self.fault(
+                        k,
+                        "a prover's move where the defender is to move (expected 'all')".into(),
+                    ));
+                }
+                let m = *m;
+                if !self.legal(pos, player).contains(&m) {
+                    return Err(VerifyError::IllegalMove {
+                        side: self.side.word(),
+                        place: tree.place(k),
+                        mv: move_text(m),
+                    });
+                }
+                self.child(pos, player, passed, m)
+            }
+            Step::All(moves) => {
+                if player == prover {
+                    return Err(self.fault(
+                        k,
+                        "'all' where the prover is to move (expected 'play')".into(),
+                    ));
+                }
+                let legal = self.legal(pos, player);
+                let mut listed: Vec<Move> = Vec::with_capacity(moves.len());
+                for &m in moves {
+                    if !legal.contains(&m) || listed.contains(&m) {
+                        return Err(VerifyError::ExtraReply {
+                            side: self.side.word(),
+                            place: tree.place(k),
+                            mv: move_text(m),
+                        });
+                    }
+                    listed.push(m);
+                }
+                if let Some(&m) = legal.iter().find(|m| !listed.contains(m)) {
+                    return Err(VerifyError::MissingReply {
+                        side: self.side.word(),
+                        place: tree.place(k),
+                        mv: move_text(m),
+                    });
+                }
+                for m in listed {
+                    self.child(pos, player, passed, m)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn leaf(&self, k: usize, reason: &'static str, bound: i32) -> Result<(), VerifyError> {
+        if self.claim_holds(bound) {
+            Ok(())
+        } else {
+            Err(VerifyError::LeafFails {
+                side: self.side.word(),
+                place: self.proof.tree(self.side).place(k),
+                reason,
+                bound,
+                claim: self.claim(),
+            })
+        }
+    }
+
+    /// Plays the legal move `m` and checks the child's subtree.
+    fn child(&mut self, pos: &[u8], player: u8, passed: bool, m: Move) -> Result<(), VerifyError> {
+        let opp = other(player);
+        match m {
+            Move::Pass if passed => self.node(pos, opp, true, true),
+            Move::Pass => {
+                let key = self.rules.key(pos, opp);
+                let fresh = self.history.insert(key.clone());
+                let r = self.node(pos, opp, true, false);
+                if fresh {
+                    self.history.remove(&key);
+                }
+                r
+            }
+            Move::Play(v) => {
+                let next = self
+                    .rules
+                    .play(pos, player, v)
+                    .ok_or_else(|| VerifyError::Graph(format!("move {v} checked legal")))?;
+                let key = self.rules.key(&next, opp);
+                self.history.insert(key.clone());
+                let r = self.node(&next, opp, false, false);
+                self.history.remove(&key);
+                r
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miai_goban::Graph;
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{Board, Stones, benson};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The checker's plain Benson and area count agree with the
+        /// solver's bit-set ones on random legal colourings (two
+        /// independent implementations of one definition).
+        #[test]
+        fn plain_benson_and_area_agree_with_the_solvers(
+            w in 1usize..5, h in 1usize..5, cells in prop::collection::vec(0u8..6, 16), black_heavy in any::<bool>()
+        ) {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            let n = board.len();
+            let mut stones = Stones::EMPTY;
+            // One colour dominates (2 to 4), so that living shapes with
+            // eyes are common.
+            for (v, &c) in cells.iter().take(n).enumerate() {
+                match (c, black_heavy) {
+                    (0 | 1, _) => {}
+                    (2..=4, true) | (5, false) => stones.black |= 1 << v,
+                    _ => stones.white |= 1 << v,
+                }
+            }
+            prop_assume!(stones.check_liberties(&board).is_ok());
+            let adj = (0..n)
+                .map(|v| {
+                    (0..n).filter(|&u| board.neighbors(v) >> u & 1 == 1).collect()
+                })
+                .collect();
+            let rules = Rules { adj, situational: false };
+            let pos: Vec<u8> = stones.to_colors(&board).into_iter().map(point).collect();
+            prop_assert_eq!(rules.area_score(&pos), stones.area_score(&board));
+            for (player, color) in [(BLACK, Color::Black), (WHITE, Color::White)] {
+                let plain = rules.benson_area(&pos, player);
+                let bits = benson::settle(&board, &stones, color).area();
+                for (v, &owned) in plain.iter().enumerate() {
+                    prop_assert_eq!(owned, bits >> v & 1 == 1, "vertex {}", v);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,267 @@
+//! Proof files: every small published board's value comes with a proof the
+//! independent checker accepts, and tampered proofs are refused by name.
+
+use std::sync::Arc;
+
+use miai_goban::{Color, Graph};
+use miai_graphgo::proof::{Proof, Step};
+use miai_graphgo::solver::{self, Move};
+use miai_graphgo::verify::{self, VerifyError};
+use miai_graphgo::{Board, Repetition, SolveOptions, Stones};
+
+/// The fast boards of `small_boards.txt` up to 3x3 and 1x7: (w, h, score,
+/// rule).
+fn small_cases() -> Vec<(usize, usize, i32, Repetition)> {
+    let mut out = Vec::new();
+    for line in include_str!("data/small_boards.txt").lines() {
+        if line.starts_with("# Slow") {
+            break;
+        }
+        let line = line.split('#').next().unwrap_or("").trim();
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [size, score, rule, ..] = f.as_slice() else {
+            continue;
+        };
+        let (w, h) = size.split_once('x').unwrap();
+        let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+        if w * h > 9 || (w > 1 && h > 3) || (w > 3) {
+            continue;
+        }
+        out.push((w, h, score.parse().unwrap(), rule.parse().unwrap()));
+    }
+    out
+}
+
+fn proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
+    let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+    let opts = SolveOptions {
+        repetition: rule,
+        ..SolveOptions::default()
+    };
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        Stones::EMPTY,
+        Color::Black,
+        &opts,
+        None,
+        &mut |_| {},
+        1 << 22,
+    );
+    (sol, proof.unwrap())
+}
+
+#[test]
+fn small_board_proofs_verify() {
+    let cases = small_cases();
+    assert!(cases.len() >= 12, "{}", cases.len());
+    for (w, h, score, rule) in cases {
+        let (sol, proof) = proof_of(w, h, rule);
+        assert_eq!(sol.score, Some(score), "{w}x{h}");
+        let text = proof.to_text();
+        let back = Proof::parse(&text).unwrap();
+        // The text round-trips (up to the line numbers reading adds).
+        assert_eq!(back.lower.steps, proof.lower.steps);
+        assert_eq!(back.upper.steps, proof.upper.steps);
+        assert_eq!(back.to_text(), text);
+        let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
+        assert_eq!(v.value, score);
+        eprintln!(
+            "{w}x{h} {}: value {score}, proof {} + {} nodes, {} bytes, {} ended / {} benson leaves",
+            rule.word(),
+            v.lower_nodes,
+            v.upper_nodes,
+            text.len(),
+            v.ended_leaves,
+            v.benson_leaves
+        );
+    }
+}
+
+/// Nodes in the subtree at `k` (preorder).
+fn subtree(steps: &[Step], k: usize) -> usize {
+    match &steps[k] {
+        Step::Ended | Step::Benson => 1,
+        Step::Play(_) => 1 + subtree(steps, k + 1),
+        Step::All(ms) => {
+            let mut size = 1;
+            for _ in ms {
+                size += subtree(steps, k + size);
+            }
+            size
+        }
+    }
+}
+
+fn refused(proof: &Proof) -> VerifyError {
+    // Through the text, as a tampered file would be read.
+    verify::verify_text(&proof.to_text()).expect_err("a tampered proof is refused")
+}
+
+#[test]
+fn tampered_proofs_are_refused_by_name() {
+    let (_, good) = proof_of(3, 3, Repetition::Positional);
+    assert!(verify::verify(&good).is_ok());
+    let steps = &good.lower.steps;
+
+    // A higher claim: some leaf falls short of it.
+    let mut p = good.clone();
+    p.value += 1;
+    assert!(
+        matches!(refused(&p), VerifyError::LeafFails { .. }),
+        "{}",
+        refused(&p)
+    );
+
+    // A defender's move left out, with its subtree.
+    let k = steps
+        .iter()
+        .position(|s| matches!(s, Step::All(ms) if ms.len() >= 2))
+        .unwrap();
+    let Step::All(ms) = &steps[k] else {
+        unreachable!()
+    };
+    let mut first = k + 1;
+    for _ in 0..ms.len() - 1 {
+        first += subtree(steps, first);
+    }
+    let last = *ms.last().unwrap();
+    let mut p = good.clone();
+    p.lower.steps.drain(first..first + subtree(steps, first));
+    if let Step::All(ms) = &mut p.lower.steps[k] {
+        ms.pop();
+    }
+    let e = refused(&p);
+    assert!(
+        matches!(&e, VerifyError::MissingReply { side: "lower", mv, .. }
+            if *mv == match last { Move::Pass => "pass".to_string(), Move::Play(v) => v.to_string() }),
+        "{e}"
+    );
+
+    // A defender's move listed twice.
+    let mut p = good.clone();
+    if let Step::All(ms) = &mut p.lower.steps[k] {
+        ms[1] = ms[0];
+    }
+    assert!(
+        matches!(refused(&p), VerifyError::ExtraReply { .. }),
+        "{}",
+        refused(&p)
+    );
+
+    // The prover plays on an occupied point: the first prover move after
+    // the opening one, moved onto the opening stone.
+    let Step::Play(Move::Play(opening)) = steps[0] else {
+        panic!("3x3 opens with a stone: {:?}", steps[0])
+    };
+    let j = steps
+        .iter()
+        .skip(1)
+        .position(|s| matches!(s, Step::Play(Move::Play(_))))
+        .unwrap()
+        + 1;
+    let mut p = good.clone();
+    p.lower.steps[j] = Step::Play(Move::Play(opening));
+    let e = refused(&p);
+    assert!(
+        matches!(&e, VerifyError::IllegalMove { mv, .. } if *mv == opening.to_string()),
+        "{e}"
+    );
+
+    // A prover's move where the defender is to move, and the reverse.
+    let mut p = good.clone();
+    p.lower.steps[1] = Step::Play(Move::Pass);
+    assert!(
+        matches!(refused(&p), VerifyError::WrongNode { .. }),
+        "{}",
+        refused(&p)
+    );
+    let mut p = good.clone();
+    p.lower.steps[0] = Step::All(vec![Move::Pass]);
+    assert!(
+        matches!(refused(&p), VerifyError::WrongNode { .. }),
+        "{}",
+        refused(&p)
+    );
+
+    // A game that ended, closed as 'benson'; an 'ended' where play goes on.
+    let e = steps.iter().position(|s| *s == Step::Ended).unwrap();
+    let mut p = good.clone();
+    p.lower.steps[e] = Step::Benson;
+    assert!(
+        matches!(refused(&p), VerifyError::WrongNode { .. }),
+        "{}",
+        refused(&p)
+    );
+    let b = steps.iter().position(|s| *s == Step::Benson).unwrap();
+    let mut p = good.clone();
+    p.lower.steps[b] = Step::Ended;
+    assert!(
+        matches!(refused(&p), VerifyError::WrongNode { .. }),
+        "{}",
+        refused(&p)
+    );
+
+    // A Benson leaf that Benson's algorithm does not give: the root of
+    // the lower proof (the empty board).
+    let mut p = good.clone();
+    p.lower.steps = vec![Step::Benson];
+    assert!(
+        matches!(
+            refused(&p),
+            VerifyError::LeafFails {
+                reason: "benson",
+                ..
+            }
+        ),
+        "{}",
+        refused(&p)
+    );
+
+    // Nodes left over, and a tree that stops early.
+    let mut p = good.clone();
+    p.upper.steps.push(Step::Benson);
+    assert!(
+        matches!(refused(&p), VerifyError::Shape { side: "upper", .. }),
+        "{}",
+        refused(&p)
+    );
+    let mut p = good.clone();
+    p.upper.steps.pop();
+    assert!(
+        matches!(refused(&p), VerifyError::Shape { side: "upper", .. }),
+        "{}",
+        refused(&p)
+    );
+
+    // Another version, and a broken line.
+    let text = good.to_text();
+    assert!(matches!(
+        verify::verify_text(&text.replacen("proof 1", "proof 9", 1)),
+        Err(VerifyError::Format(_))
+    ));
+    assert!(matches!(
+        verify::verify_text(&text.replacen("\nbenson\n", "\nbensn\n", 1)),
+        Err(VerifyError::Format(_))
+    ));
+    // An extra edge makes a different game: some node no longer matches.
+    let mut p = good.clone();
+    p.edges.push((0, 8));
+    assert!(verify::verify(&p).is_err());
+}
+
+/// The rule is part of the proof: a situational-superko proof of 2x2 is
+/// not accepted as a positional one, or the other way round, unless the
+/// legal moves agree on every path (then it is a proof under both).
+#[test]
+fn the_rule_matters() {
+    let (_, sit) = proof_of(2, 2, Repetition::Situational);
+    let mut p = sit.clone();
+    p.rule = Repetition::Positional;
+    let (_, pos) = proof_of(2, 2, Repetition::Positional);
+    let mut q = pos.clone();
+    q.rule = Repetition::Situational;
+    assert!(
+        verify::verify(&p).is_err() || verify::verify(&q).is_err(),
+        "both 2x2 proofs hold under both rules"
+    );
+}
