@@ -626,7 +626,12 @@ impl Solution {
 /// The comment on a line's last move: why the line ends there.
 fn end_comment(problem: &Problem, first: Side, line: &Line) -> String {
     let to_move = problem.color_of(mover(first, line.moves.len()));
+    let both = Status::Ko {
+        attacker_wins_it: true,
+        defender_wins_it: true,
+    };
     let who = match favoured(line.status, first.other()) {
+        _ if line.status == both => "a ko: whoever has the ko threats wins",
         Some(Side::Attacker) => "the attacker kills",
         Some(Side::Defender) => "the defender lives",
         None => "neither side wins",
