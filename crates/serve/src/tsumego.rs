@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 use axum::extract::rejection::JsonRejection;
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use miai_tsumego::problem::file::{self, RulesError};
-use axum::http::header;
 use miai_goban::{Color, Position, Rules, Vertex};
+use miai_tsumego::problem::file::{self, RulesError};
 use miai_tsumego::report::{Source, Window, kind_word, move_name};
 use miai_tsumego::{
     Cancel, Limits, Mv, Options, Problem, Progress, Report, Side, analyse_after, solution,
@@ -516,9 +516,7 @@ impl Posed {
         for y in w.origin[1]..w.origin[1] + w.height {
             let mut row = String::with_capacity(w.width);
             for x in w.origin[0]..w.origin[0] + w.width {
-                let c = g
-                    .at(x, y)
-                    .and_then(|v| setup.stones[v.index()]);
+                let c = g.at(x, y).and_then(|v| setup.stones[v.index()]);
                 row.push(match c {
                     Some(Color::Black) => 'X',
                     Some(Color::White) => 'O',
@@ -536,8 +534,15 @@ fn play(req: &PlayRequest, cancel: &Cancel) -> Result<PlayAnswer, ApiError> {
     let posed = req.pose()?;
     let moves = posed.moves(&req.moves)?;
     let p = &posed.problem;
-    let a = analyse_after(p, posed.first, &moves, &posed.options, Some(cancel.clone()), None)
-        .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
+    let a = analyse_after(
+        p,
+        posed.first,
+        &moves,
+        &posed.options,
+        Some(cancel.clone()),
+        None,
+    )
+    .map_err(|e| ApiError::bad_request(format!("moves: {e}")))?;
     let to_move_side = solution::color_after(p, posed.first, moves.len());
     let side = p.side_of(to_move_side);
     let reply = if req.reply.unwrap_or(true) {

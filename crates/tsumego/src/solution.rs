@@ -230,14 +230,8 @@ pub fn solve_tree(
         if correct.contains(&mv) || out_of_time(&mut stopped) {
             continue;
         }
-        let Ok(a) = analyse_after(
-            problem,
-            first,
-            &[mv],
-            &light(options),
-            cancel.clone(),
-            None,
-        ) else {
+        let Ok(a) = analyse_after(problem, first, &[mv], &light(options), cancel.clone(), None)
+        else {
             continue;
         };
         nodes += a.nodes;
@@ -268,7 +262,9 @@ pub fn solve_tree(
                 break;
             }
             let goal = if line.correct { first } else { first.other() };
-            settle(problem, first, goal, line, options, tree, &cancel, &mut nodes);
+            settle(
+                problem, first, goal, line, options, tree, &cancel, &mut nodes,
+            );
         }
     }
     if stopped.is_none() {
@@ -442,8 +438,7 @@ impl Solution {
                 };
                 root.marks.push((o, mark));
             }
-            root.children
-                .push(self.line_nodes(problem, &pos, i, line)?);
+            root.children.push(self.line_nodes(problem, &pos, i, line)?);
         }
         Ok(sgf::Record {
             graph: original.graph.clone(),
@@ -605,11 +600,7 @@ impl Solution {
 
     /// The comment on a line's first move.
     fn first_comment(&self, problem: &Problem, line: &Line) -> String {
-        let verdict = if line.correct {
-            "Correct"
-        } else {
-            "Wrong"
-        };
+        let verdict = if line.correct { "Correct" } else { "Wrong" };
         let mut c = format!(
             "{verdict}. With {} ({}) to move now: {}.",
             problem.color_of(self.first.other()),

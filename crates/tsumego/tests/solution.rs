@@ -148,8 +148,16 @@ fn lines_are_cut_where_the_status_is_settled() {
         },
         None,
     );
-    let main = tree.lines.iter().find(|l| l.correct).expect("a correct line");
-    let long = uncut.lines.iter().find(|l| l.correct).expect("a correct line");
+    let main = tree
+        .lines
+        .iter()
+        .find(|l| l.correct)
+        .expect("a correct line");
+    let long = uncut
+        .lines
+        .iter()
+        .find(|l| l.correct)
+        .expect("a correct line");
     assert!(main.settled, "{:?}", main.moves);
     assert!(
         main.moves.len() < long.moves.len(),
@@ -220,7 +228,10 @@ fn the_sgf_replays_legally_and_marks_the_first_moves() {
         let moves = replay_all(&back);
         let played: usize = tree.lines.iter().map(|l| l.moves.len()).sum();
         // Passes are added only before ko retakes, two at a time.
-        assert!(moves >= played && (moves - played) % 2 == 0, "{rel}\n{text}");
+        assert!(
+            moves >= played && (moves - played) % 2 == 0,
+            "{rel}\n{text}"
+        );
         let circles = back
             .root
             .marks

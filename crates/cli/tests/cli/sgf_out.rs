@@ -15,7 +15,9 @@ use serde_json::{Value, json};
 use crate::common::Server;
 
 fn repo(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
 }
 
 fn out_path(name: &str) -> PathBuf {
@@ -69,14 +71,13 @@ fn own_stats(text: &str) -> Value {
 /// missing and the readers are not required.
 fn run_checker(program: &str, script: &str, file: &Path) -> Option<Value> {
     let required = std::env::var("MIAI_REQUIRE_SGF_READERS").is_ok_and(|v| v == "1");
-    let out = match Command::new(program)
-        .arg(repo(script))
-        .arg(file)
-        .output()
-    {
+    let out = match Command::new(program).arg(repo(script)).arg(file).output() {
         Ok(o) => o,
         Err(e) => {
-            assert!(!required, "{program} cannot run ({e}) and the SGF readers are required");
+            assert!(
+                !required,
+                "{program} cannot run ({e}) and the SGF readers are required"
+            );
             eprintln!("SKIPPED {script}: {program} cannot run: {e}");
             return None;
         }
@@ -96,7 +97,10 @@ fn run_checker(program: &str, script: &str, file: &Path) -> Option<Value> {
         file.display()
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
-    Some(serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{script}: not JSON ({e}): {stdout}")))
+    Some(
+        serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("{script}: not JSON ({e}): {stdout}")),
+    )
 }
 
 /// The three readers agree on `file`.
@@ -139,8 +143,14 @@ fn miai(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn sgf_out_opens_in_two_independent_readers() {
     for (name, problem) in [
-        ("straight-three.sgf", "crates/tsumego/tests/data/classic/01_straight_three_corner.txt"),
-        ("approach-ko.sgf", "crates/tsumego/tests/data/seed003/04a_approach_ko_n2.txt"),
+        (
+            "straight-three.sgf",
+            "crates/tsumego/tests/data/classic/01_straight_three_corner.txt",
+        ),
+        (
+            "approach-ko.sgf",
+            "crates/tsumego/tests/data/seed003/04a_approach_ko_n2.txt",
+        ),
     ] {
         let out = out_path(name);
         let _ = std::fs::remove_file(&out);
@@ -155,7 +165,10 @@ fn sgf_out_opens_in_two_independent_readers() {
         let text = std::fs::read_to_string(&out).expect("the SGF was written");
         assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
         // The first moves are marked at the root and commented.
-        assert!(text.contains("Correct.") || text.contains("Wrong."), "{text}");
+        assert!(
+            text.contains("Correct.") || text.contains("Wrong."),
+            "{text}"
+        );
         check_with_readers(&out);
     }
 }
