@@ -164,7 +164,11 @@ pub fn favoured(status: Status, to_move: Side) -> Option<Side> {
 
 /// The side to move after `n` moves from `first`.
 fn mover(first: Side, n: usize) -> Side {
-    if n % 2 == 0 { first } else { first.other() }
+    if n.is_multiple_of(2) {
+        first
+    } else {
+        first.other()
+    }
 }
 
 /// Builds the solution tree of `problem` with `first` to move.

@@ -3,6 +3,8 @@
 //! `tests/common` on the positions the lines reach — and its SGF replayed
 //! node by node on goban's board.
 
+// The reference solver and its helpers; this test uses a part of them.
+#[allow(dead_code, unused_imports)]
 mod common;
 
 use std::path::Path;
@@ -101,7 +103,11 @@ fn every_line_reaches_the_status_it_states_by_the_reference() {
                 // The line's end: the side to move there cannot turn the
                 // result the line states, by the reference.
                 let n = line.moves.len();
-                let to_move = if n % 2 == 0 { first } else { first.other() };
+                let to_move = if n.is_multiple_of(2) {
+                    first
+                } else {
+                    first.other()
+                };
                 // (A line in which the ko-advantaged side of the seed's
                 // model retakes a ko at once is no state of its own.)
                 let end = problem.after(first, &line.moves).ok();
@@ -229,7 +235,7 @@ fn the_sgf_replays_legally_and_marks_the_first_moves() {
         let played: usize = tree.lines.iter().map(|l| l.moves.len()).sum();
         // Passes are added only before ko retakes, two at a time.
         assert!(
-            moves >= played && (moves - played) % 2 == 0,
+            moves >= played && (moves - played).is_multiple_of(2),
             "{rel}\n{text}"
         );
         let circles = back
