@@ -199,3 +199,64 @@ fn served_sgf_download_opens_in_two_independent_readers() {
     std::fs::write(&out, &answer.body).expect("scratch file");
     check_with_readers(&out);
 }
+
+#[test]
+fn served_play_refutes_a_wrong_move_and_checks_its_moves() {
+    let server = Server::start();
+    let diagram = std::fs::read_to_string(repo(
+        "crates/tsumego/tests/data/classic/01_straight_three_corner.txt",
+    ))
+    .expect("test data");
+    let play = |moves: Value, reply: bool| {
+        server.post_json(
+            "/api/tsumego/play",
+            &json!({ "diagram": diagram, "first": "attacker", "moves": moves, "reply": reply }),
+        )
+    };
+    // The problem alone: the attacker to move kills; the region is given
+    // for drawing.
+    let (code, start) = play(json!([]), false);
+    assert_eq!(code, 200, "{start}");
+    assert_eq!(start["favours"], "attacker", "{start}");
+    assert!(start["reply"].is_null());
+    let region: Vec<&str> = start["region"]
+        .as_array()
+        .expect("region")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        region.contains(&"A19") && region.contains(&"B19"),
+        "{start}"
+    );
+    // Every empty point of the region played first: the solver's reply
+    // keeps the result it states, which the next request confirms with
+    // the reply on the board and the first player to move.
+    for first in ["A19", "B19", "C19"] {
+        let (code, a) = play(json!([first]), true);
+        assert_eq!(code, 200, "{a}");
+        let reply = a["reply"]["point"].as_str().expect("a reply").to_string();
+        let (code, b) = play(json!([first, reply]), false);
+        assert_eq!(code, 200, "{b}");
+        assert_eq!(b["to_move"], "B", "{b}");
+        assert_eq!(a["favours"], b["favours"], "{first}: {a}\n{b}");
+        // The window's stones change with the reply (or it is a tenuki).
+        if reply != "tenuki" {
+            assert_ne!(a["stones"], a["stones_after_reply"], "{a}");
+        }
+    }
+    // A move outside the region is refused, naming it.
+    let (code, e) = play(json!(["K10"]), true);
+    assert_eq!(code, 400, "{e}");
+    assert!(
+        e["error"]
+            .as_str()
+            .is_some_and(|m| m.contains("moves[0]: K10 is not in the region")),
+        "{e}"
+    );
+    let (code, e) = server.post_json(
+        "/api/tsumego/play",
+        &json!({ "diagram": diagram, "reach": 0 }),
+    );
+    assert_eq!(code, 400, "{e}");
+}
