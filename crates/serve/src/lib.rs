@@ -50,6 +50,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("board.js", include_str!("../assets/js/board.js")),
     ("cgt.js", include_str!("../assets/js/cgt.js")),
     ("tsumego.js", include_str!("../assets/js/tsumego.js")),
+    ("tsplay.js", include_str!("../assets/js/tsplay.js")),
     ("nko.js", include_str!("../assets/js/nko.js")),
     ("semeai.js", include_str!("../assets/js/semeai.js")),
     ("editor.js", include_str!("../assets/js/editor.js")),
@@ -62,7 +63,13 @@ const SCRIPTS: &[(&str, &str)] = &[
 pub const HEAVY_SLOTS: usize = 4;
 /// The synchronous endpoints that run a search and so take a heavy slot
 /// (`POST` only): more than [`HEAVY_SLOTS`] at once are answered 429.
-const HEAVY_ROUTES: &[&str] = &["/api/tsumego", "/api/semeai", "/api/cgt"];
+const HEAVY_ROUTES: &[&str] = &[
+    "/api/tsumego",
+    "/api/tsumego/play",
+    "/api/tsumego/sgf",
+    "/api/semeai",
+    "/api/cgt",
+];
 
 /// How long a client may take to send a request's head; also how long an
 /// idle connection (a fresh one, or a kept-alive one between requests) is

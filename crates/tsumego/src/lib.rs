@@ -29,6 +29,7 @@ pub mod regime;
 pub mod report;
 pub mod search;
 pub mod side;
+pub mod solution;
 pub mod solve;
 pub mod state;
 

@@ -15,6 +15,7 @@ use clap::Subcommand;
 use miai_goban::{Color, Graph, Rules, Setup, Vertex, sgf};
 use miai_tsumego::problem::file::{self, RulesError};
 use miai_tsumego::report::Source;
+use miai_tsumego::solution;
 use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Report, Side};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
@@ -120,6 +121,13 @@ struct SolveArgs {
     /// JSON output.
     #[arg(long)]
     json: bool,
+    /// Also write the solution as SGF to this file: the problem, every
+    /// correct first move with its main line, the refutations of the most
+    /// tempting wrong moves, statuses in comments, lines cut where the
+    /// status is settled (`miai_tsumego::solution`). For the player to move
+    /// (or `--first attacker|defender`).
+    #[arg(long, value_name = "OUT.sgf")]
+    sgf_out: Option<PathBuf>,
 }
 
 /// Runs `miai tsumego`.
@@ -339,5 +347,31 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     } else {
         print!("{report}");
     }
-    Ok(exit_code(report.all_proven()))
+    let mut proven = report.all_proven();
+    if let Some(out) = &args.sgf_out {
+        let first = match args.first {
+            First::Attacker => Side::Attacker,
+            First::Defender => Side::Defender,
+            First::Both => problem.side_of(to_play),
+        };
+        let spinner = Spinner::new("solution tree", true);
+        let (tree, text) = solution::solution_sgf(
+            &problem,
+            first,
+            report.name.as_deref(),
+            &options,
+            &solution::TreeOptions::default(),
+            Some(ctrl_c()),
+        )
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        spinner.finish();
+        std::fs::write(out, text).map_err(|e| anyhow!("{}: {e}", out.display()))?;
+        proven &= tree.stopped.is_none();
+        eprintln!(
+            "wrote the solution ({} lines) to {}",
+            tree.lines.len(),
+            out.display()
+        );
+    }
+    Ok(exit_code(proven))
 }

@@ -17,4 +17,5 @@ mod serve;
 mod serve_editor;
 mod serve_jobs;
 mod serve_semeai;
+mod sgf_out;
 mod tsumego;

@@ -7,6 +7,7 @@ import { $, api, el, kv, run } from "./util.js";
 import { renderBoard, parsePoint } from "./board.js";
 import { createEditor, parseText, selectLineCol } from "./editor.js";
 import { runJob } from "./jobs.js";
+import { downloadSgf, navigate, playing, startPlay, stopPlay } from "./tsplay.js";
 
 // The solver call: a tsumego job (POST /api/jobs, progress streamed by SSE,
 // a Cancel button and Esc to stop it). Gets the /api/tsumego body and
@@ -44,6 +45,7 @@ let replay = null;        // {report, which, step}
 
 // Editor -> textarea (as a problem file).
 function scheduleWrite(board) {
+  stopPlay();
   if (syncing) return;
   clearTimeout(writeTimer);
   pendingWrite = new Promise((resolve) => {
@@ -94,9 +96,9 @@ function showSync(message, isError, at) {
   m.title = at && at.line ? "click to select the place in the text" : "";
 }
 
-async function solveTsumego() {
-  // The text solved must be the board shown: finish any textarea <->
-  // editor sync first (typed text waits 400 ms to be read).
+// The text solved must be the board shown: finish any textarea <->
+// editor sync first (typed text waits 400 ms to be read).
+async function settleSync() {
   if (readTimer !== null) {
     clearTimeout(readTimer);
     readTimer = null;
@@ -105,14 +107,37 @@ async function solveTsumego() {
     await pendingRead;
   }
   if (pendingWrite) await pendingWrite;
-  const out = $("ts-out");
-  const body = { diagram: $("ts-diagram").value, first: $("ts-first").value };
+}
+
+// The fields of the form every life-and-death request shares.
+function problemFields() {
+  const body = { diagram: $("ts-diagram").value };
   const rules = $("ts-rules").value;
   if (rules) body.rules = rules;
   const threats = $("ts-threats").value.trim();
   if (threats !== "") body.ko_threats = Number(threats);
   const nodes = Number($("ts-nodes").value);
   if (nodes > 0) body.max_nodes = nodes;
+  const reach = $("ts-reach").value.trim();
+  if (reach !== "") body.reach = Number(reach);
+  return body;
+}
+
+// The body of /api/tsumego/play and /api/tsumego/sgf: the first player
+// is the problem's player to move unless the form names one.
+function playFields() {
+  const body = problemFields();
+  const first = $("ts-first").value;
+  if (first === "attacker" || first === "defender") body.first = first;
+  const time = $("ts-time").value.trim();
+  if (time !== "") body.time = Number(time);
+  return body;
+}
+
+async function solveTsumego() {
+  await settleSync();
+  const out = $("ts-out");
+  const body = { ...problemFields(), first: $("ts-first").value };
   if ($("ts-all").checked) body.all_moves = true;
   const r = await solve(body);
   replay = { report: r, which: 0, step: 0 };
@@ -274,8 +299,9 @@ const HELP = [
   ["Ctrl-Z", "undo"],
   ["Ctrl-Y, Ctrl-Shift-Z", "redo"],
   ["Ctrl-Enter", "solve"],
-  ["← / →", "principal variation: back / forward"],
-  ["Home / End", "principal variation: start / end"],
+  ["← / →", "principal variation (or the play board): back / forward"],
+  ["Home / End", "principal variation (or the play board): start / end"],
+  ["↑ / ↓", "play board: previous / next variation"],
   ["?", "this help; Esc closes it"],
 ];
 
@@ -300,6 +326,11 @@ function onKey(ev) {
     if (!$("ts-help").hidden) { ev.preventDefault(); toggleHelp(false); }
     return;
   }
+  if (playing() && /^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(ev.key)) {
+    ev.preventDefault();
+    navigate(ev.key);
+    return;
+  }
   stepReplay(ev);
 }
 
@@ -313,6 +344,7 @@ async function loadExamples() {
     sel.addEventListener("change", async () => {
       const x = list.find((e) => e.id === sel.value);
       if (!x) return;
+      stopPlay();
       $("ts-diagram").value = x.text;
       await readTextarea();
       $("ts-out").replaceChildren(el("p", { class: "hint" },
@@ -334,7 +366,29 @@ async function loadExamples() {
 export function init() {
   editor = createEditor($("ts-editor"), { cell: 30, io: true });
   editor.on("change", scheduleWrite);
-  $("ts-diagram").addEventListener("input", scheduleRead);
+  $("ts-diagram").addEventListener("input", () => { stopPlay(); scheduleRead(); });
+  $("ts-play-btn").addEventListener("click", async () => {
+    await settleSync();
+    try {
+      await startPlay(playFields());
+    } catch (e) {
+      $("ts-play").replaceChildren(el("div", { class: "error" }, e.message));
+    }
+  });
+  $("ts-sgf-btn").addEventListener("click", async () => {
+    await settleSync();
+    const note = $("ts-sgf-note");
+    note.className = "busy";
+    note.textContent = "building the solution tree…";
+    try {
+      const text = await downloadSgf(playFields());
+      note.className = "hint";
+      note.textContent = `solution.sgf downloaded (${text.length.toLocaleString()} bytes)`;
+    } catch (e) {
+      note.className = "error small";
+      note.textContent = e.message;
+    }
+  });
   const form = $("ts-form");
   form.addEventListener("submit", (e) => {
     e.preventDefault();
