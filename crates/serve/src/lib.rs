@@ -62,7 +62,13 @@ const SCRIPTS: &[(&str, &str)] = &[
 pub const HEAVY_SLOTS: usize = 4;
 /// The synchronous endpoints that run a search and so take a heavy slot
 /// (`POST` only): more than [`HEAVY_SLOTS`] at once are answered 429.
-const HEAVY_ROUTES: &[&str] = &["/api/tsumego", "/api/semeai", "/api/cgt"];
+const HEAVY_ROUTES: &[&str] = &[
+    "/api/tsumego",
+    "/api/semeai",
+    "/api/cgt",
+    "/api/achieve/family",
+    "/api/achieve/pairing",
+];
 
 /// How long a client may take to send a request's head; also how long an
 /// idle connection (a fresh one, or a kept-alive one between requests) is
