@@ -10,7 +10,11 @@ use crate::hypergraph::MAX_CELLS;
 pub const MAX_TILING_PERIOD: usize = 1024;
 /// Largest tile span accepted.
 const MAX_TILE_SPAN: i64 = 4096;
-/// Backtracking nodes spent on all periods together.
+/// Steps of the tiling search over all periods together: a backtracking
+/// node costs one step in the enumeration of [`tiles`], and one step per
+/// tile cell for a tile given by the user ([`Area::tile`]), so that a tile
+/// of many cells is bounded alike (it stops with
+/// [`AreaError::TilingUndecided`]).
 const TILING_BUDGET: u64 = 2_000_000;
 
 /// A finite set of cells whose translates tile the line (checked), kept
@@ -87,17 +91,27 @@ impl Area {
         if consecutive {
             return Area::consecutive(sorted.len());
         }
-        match half_line_tiling(&sorted).or_else(|| find_periodic_tiling(&sorted, MAX_TILING_PERIOD))
-        {
-            Some((period, translates)) => Ok(Area {
+        let found = match half_line_tiling(&sorted) {
+            Some(t) => Periodic::Found(t),
+            // A node of the search tries every cell of the tile: counted
+            // as that many steps, so wide tiles with many cells stay cheap.
+            None => find_periodic_tiling(&sorted, MAX_TILING_PERIOD, sorted.len() as u64),
+        };
+        match found {
+            Periodic::Found((period, translates)) => Ok(Area {
                 cells: sorted,
                 consecutive,
                 period,
                 translates,
             }),
-            None => Err(AreaError::DoesNotTile {
+            Periodic::None => Err(AreaError::DoesNotTile {
                 tile: list_string(&sorted),
                 max_period: MAX_TILING_PERIOD,
+            }),
+            Periodic::OutOfBudget { period } => Err(AreaError::TilingUndecided {
+                tile: list_string(&sorted),
+                budget: TILING_BUDGET,
+                period,
             }),
         }
     }
@@ -240,7 +254,10 @@ fn tiling_for_enumeration(cells: &[i64]) -> Option<(usize, Vec<i64>)> {
         // prime factors; otherwise possibly a tile, left out (rare).
         return None;
     }
-    find_periodic_tiling(cells, MAX_TILING_PERIOD)
+    match find_periodic_tiling(cells, MAX_TILING_PERIOD, 1) {
+        Periodic::Found(t) => Some(t),
+        Periodic::None | Periodic::OutOfBudget { .. } => None,
+    }
 }
 
 /// The Coven–Meyerowitz (1999) conditions for `A(x) = Σ x^a`, with `S`
@@ -450,11 +467,11 @@ fn exact_cover_mod(tile: &[i64], period: usize, translates: &[i64]) -> bool {
 /// exact cover of `Z_P` is found by backtracking on the smallest uncovered
 /// residue. Newman (1977) shows every 1-D tiling is periodic, so "none up to
 /// the bound" is the honest negative answer.
-fn find_periodic_tiling(tile: &[i64], max_period: usize) -> Option<(usize, Vec<i64>)> {
+fn find_periodic_tiling(tile: &[i64], max_period: usize, node_cost: u64) -> Periodic {
     let n = tile.len();
     let mut period = n;
     let mut budget = TILING_BUDGET;
-    while period <= max_period && budget > 0 {
+    while period <= max_period {
         let mut residues: Vec<usize> = tile
             .iter()
             .map(|&c| (c as usize) % period)
@@ -462,50 +479,94 @@ fn find_periodic_tiling(tile: &[i64], max_period: usize) -> Option<(usize, Vec<i
         residues.sort_unstable();
         residues.dedup();
         if residues.len() == n {
-            let mut covered = vec![false; period];
-            let mut chosen = Vec::new();
-            if cover(&residues, period, &mut covered, &mut chosen, &mut budget) {
+            let mut search = Cover {
+                tile: &residues,
+                period,
+                covered: vec![false; period],
+                chosen: Vec::new(),
+                budget,
+                node_cost,
+            };
+            let found = search.run(0);
+            budget = search.budget;
+            let mut chosen = search.chosen;
+            if found {
                 chosen.sort_unstable();
-                return Some((period, chosen.into_iter().map(|a| a as i64).collect()));
+                return Periodic::Found((period, chosen.into_iter().map(|a| a as i64).collect()));
+            }
+            if budget == 0 {
+                return Periodic::OutOfBudget { period };
             }
         }
         period += n;
     }
-    None
+    Periodic::None
 }
 
-fn cover(
-    tile: &[usize],
+/// The answer of [`find_periodic_tiling`].
+enum Periodic {
+    /// The period and the translates within one period.
+    Found((usize, Vec<i64>)),
+    /// No tiling with a period up to the bound.
+    None,
+    /// The search budget ran out while trying this period.
+    OutOfBudget {
+        /// The period being tried.
+        period: usize,
+    },
+}
+
+/// The exact cover search of one period.
+struct Cover<'a> {
+    /// The tile's residues.
+    tile: &'a [usize],
     period: usize,
-    covered: &mut [bool],
-    chosen: &mut Vec<usize>,
-    budget: &mut u64,
-) -> bool {
-    let Some(r) = covered.iter().position(|&c| !c) else {
-        return true;
-    };
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    for &t in tile {
-        // Translate a with a + t = r (mod P).
-        let a = (r + period - t) % period;
-        if tile.iter().all(|&u| !covered[(a + u) % period]) {
-            for &u in tile {
-                covered[(a + u) % period] = true;
-            }
-            chosen.push(a);
-            if cover(tile, period, covered, chosen, budget) {
-                return true;
-            }
-            chosen.pop();
-            for &u in tile {
-                covered[(a + u) % period] = false;
+    covered: Vec<bool>,
+    chosen: Vec<usize>,
+    /// Steps left.
+    budget: u64,
+    /// Steps a node costs.
+    node_cost: u64,
+}
+
+impl Cover<'_> {
+    /// Extends the exact cover `chosen` of `covered` to every residue;
+    /// every residue below `from` is covered already, so the first
+    /// uncovered one is looked for from there (not from 0: that scan made
+    /// each node cost the whole period).
+    fn run(&mut self, from: usize) -> bool {
+        let Some(r) = self.covered[from..]
+            .iter()
+            .position(|&c| !c)
+            .map(|i| i + from)
+        else {
+            return true;
+        };
+        if self.budget < self.node_cost {
+            self.budget = 0;
+            return false;
+        }
+        self.budget -= self.node_cost;
+        let (tile, period) = (self.tile, self.period);
+        for &t in tile {
+            // Translate a with a + t = r (mod P).
+            let a = (r + period - t) % period;
+            if tile.iter().all(|&u| !self.covered[(a + u) % period]) {
+                for &u in tile {
+                    self.covered[(a + u) % period] = true;
+                }
+                self.chosen.push(a);
+                if self.run(r + 1) {
+                    return true;
+                }
+                self.chosen.pop();
+                for &u in tile {
+                    self.covered[(a + u) % period] = false;
+                }
             }
         }
+        false
     }
-    false
 }
 
 #[cfg(test)]
@@ -570,6 +631,27 @@ mod tests {
         // (1+x)(1+x^3) has only the cyclotomic factor Phi_2 among Phi_{2^k},
         // failing Coven-Meyerowitz condition T1 (A(1) = 4 needs two).
         assert!(!list.iter().any(|a| a.cells() == [0, 1, 3, 4]));
+    }
+
+    /// A wide tile of many cells used to cost seconds (each search node
+    /// scanned the whole period and the budget counted nodes, not the cells
+    /// each one tries); now the search stops at its step limit and says so,
+    /// naming the limit, instead of claiming that no tiling exists.
+    #[test]
+    fn a_costly_tile_stops_at_the_limit_and_names_it() {
+        let cells: Vec<i64> = (0..40).map(|c| c * 100).collect();
+        let err = Area::tile(&cells).unwrap_err();
+        assert!(
+            matches!(err, AreaError::TilingUndecided { budget: TILING_BUDGET, period, .. }
+                if period % cells.len() == 0 && period <= MAX_TILING_PERIOD),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().contains(&TILING_BUDGET.to_string()),
+            "{err}"
+        );
+        // Small tiles are decided as before.
+        assert!(Area::tile(&[0, 100]).is_ok());
     }
 
     #[test]

@@ -87,6 +87,19 @@ pub enum AreaError {
         /// Largest period tried.
         max_period: usize,
     },
+    /// The tiling search spent its whole budget without an answer.
+    #[error(
+        "the tile {tile} is not settled: the tiling search stopped at its limit of {budget} \
+         steps while trying period {period} (no tiling found with a smaller period)"
+    )]
+    TilingUndecided {
+        /// The tile, printed.
+        tile: String,
+        /// The limit: search steps over all periods.
+        budget: u64,
+        /// The period being tried when the budget ran out.
+        period: usize,
+    },
 }
 
 /// A Maker-Breaker hypergraph that cannot be built or read.

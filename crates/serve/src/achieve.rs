@@ -131,7 +131,10 @@ async fn api_family(
     body: Result<Json<FamilyRequest>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(req) = body?;
-    Ok(Json(family_report(&req)?).into_response())
+    // Checking a tile's tiling is a bounded search, but one that may take
+    // a while: off the async runtime, under the admission control.
+    let report = blocking(move || family_report(&req)).await?;
+    Ok(Json(report).into_response())
 }
 
 /// The work of `POST /api/achieve/family`.

@@ -69,6 +69,8 @@ const HEAVY_ROUTES: &[&str] = &[
     "/api/tsumego/sgf",
     "/api/semeai",
     "/api/cgt",
+    "/api/achieve/family",
+    "/api/achieve/pairing",
 ];
 
 /// How long a client may take to send a request's head; also how long an

@@ -349,6 +349,12 @@ fn jobs_and_synchronous_analyses_share_one_cap() {
         ("/api/tsumego", json!({"diagram": tenuki()})),
         ("/api/cgt", json!({"expr": "{4|0}"})),
         ("/api/semeai", json!({"diagram": "nothing"})),
+        // The tile check and the pairing search are heavy work too.
+        (
+            "/api/achieve/family",
+            json!({"creature": "0,1", "tile": "0,2"}),
+        ),
+        ("/api/achieve/pairing", json!({"creature": "0,1"})),
     ] {
         let (status, v) = s.post_json(path, &body);
         assert_error(status, &v, 429, "too many analyses running");
