@@ -60,6 +60,38 @@ fn main() {
             bad.push((c, "stops"));
         }
     }
+    // The model's domain: every sub-position expressed.
+    let mut dom = 0;
+    let mut dom_ok = 0;
+    let mut why: std::collections::BTreeMap<String, [usize; 3]> = Default::default();
+    for c in &cases {
+        let Some(s) = c.search else { continue };
+        let ok = c
+            .stops
+            .map_or(0, |v| (0..2).filter(|&i| v[i] == s[i]).count());
+        if c.in_domain {
+            dom += 1;
+            dom_ok += ok;
+        } else {
+            let e = why.entry(c.unmodelled.join("+")).or_default();
+            e[0] += 1;
+            e[1] += ok;
+            e[2] += usize::from(c.stops.is_some());
+        }
+    }
+    println!(
+        "domain: {dom}/{} races ({:.1} %); stops = search inside: {dom_ok}/{} ({:.1} %)",
+        cases.len(),
+        100.0 * dom as f64 / cases.len().max(1) as f64,
+        2 * dom,
+        100.0 * dom_ok as f64 / (2 * dom).max(1) as f64
+    );
+    for (k, [n, ok, with]) in &why {
+        println!(
+            "  outside ({k}): {n} races; {with} with a CGT verdict, agreeing {ok}/{}",
+            2 * with
+        );
+    }
     println!(
         "races: {} (width {width}); outside the method: {}; seki by search: {seki}",
         cases.len(),
@@ -91,6 +123,7 @@ fn main() {
     for (c, which) in bad
         .iter()
         .filter(|b| b.1 != "stops")
+        .filter(|b| std::env::var("DOMAIN").is_err() || b.0.in_domain)
         .filter(|b| match std::env::var("CLASS").as_deref() {
             Ok("plain") => b.0.settled_at_root,
             Ok("trees") => !b.0.settled_at_root && !b.0.has_unknown,

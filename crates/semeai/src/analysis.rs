@@ -11,7 +11,7 @@ use crate::error::RaceError;
 use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
-use crate::search::{SearchResult, search_race_with};
+use crate::search::{RaceOutcome, SearchResult, search_race_with};
 use crate::transform::{Transformed, transform};
 use crate::tree::{Expansion, GameTree};
 use crate::verdict::{Evaluation, Verdict, judge};
@@ -73,6 +73,107 @@ pub struct SubAnalysis {
     pub raw_value: Option<Game>,
     /// The transformation (`None` while `nil` remains).
     pub transformed: Option<Transformed>,
+    /// Why the counting model cannot value this sub-position (empty: it
+    /// can); the race's verdict then comes from the board search.
+    pub unmodelled: Vec<Unmodelled>,
+}
+
+/// What the counting model cannot express in a sub-position. The race's
+/// verdict then comes from the board search, and the report says so with
+/// the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmodelled {
+    /// Essential chains of both colours share its liberties: seki is
+    /// possible, the counts of the two chains are not independent.
+    SharedLiberties,
+    /// A ko: this many immediate retakes were left out of the tree.
+    Ko(usize),
+    /// An unknown chain of the attacker touches the essential chain (a
+    /// stone of each such chain): its capture gives the defender liberties
+    /// that depend on the race outside this sub-position too.
+    UnknownNextToChain(Vec<Vertex>),
+    /// The tree still has `nil` nodes (a limit, or the user's points).
+    Incomplete,
+}
+
+impl Unmodelled {
+    /// A short tag for the class: `shared-liberties`, `ko`,
+    /// `unknown-next-to-chain`, `incomplete`.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Unmodelled::SharedLiberties => "shared-liberties",
+            Unmodelled::Ko(_) => "ko",
+            Unmodelled::UnknownNextToChain(_) => "unknown-next-to-chain",
+            Unmodelled::Incomplete => "incomplete",
+        }
+    }
+
+    /// The reason in words, points named as in `race`.
+    pub fn words(&self, race: &Race) -> String {
+        match self {
+            Unmodelled::SharedLiberties => {
+                "essential chains of both colours share its liberties (seki is possible)".into()
+            }
+            Unmodelled::Ko(n) => format!("a ko ({n} immediate retake(s) the tree cannot play)"),
+            Unmodelled::UnknownNextToChain(at) => format!(
+                "the attacker's unknown chain at {} touches the essential chain (capturing it gains liberties)",
+                at.iter()
+                    .map(|&v| race.name(v))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
+        }
+    }
+}
+
+/// Where a race's verdict comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The counting model (the CGT verdict of an evaluation).
+    Method(Evaluation),
+    /// The board search: the model cannot express some sub-position.
+    Search,
+}
+
+/// The race's verdict: from the counting model where it can express every
+/// sub-position, else from the board search (seki is then a possible
+/// outcome).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Where it comes from.
+    pub source: Source,
+    /// With Black first (`None`: undecided, cut off or no search).
+    pub black_first: Option<RaceOutcome>,
+    /// With White first.
+    pub white_first: Option<RaceOutcome>,
+}
+
+impl Decision {
+    /// The outcome in words: "Black wins whoever plays first", "seki
+    /// whoever plays first", ...
+    pub fn words(&self) -> String {
+        outcome_words(self.black_first, self.white_first)
+    }
+}
+
+/// Two outcomes (Black first, White first) in words.
+pub fn outcome_words(b: Option<RaceOutcome>, w: Option<RaceOutcome>) -> String {
+    use RaceOutcome::{BlackCaptures as B, Seki as S, WhiteCaptures as W};
+    let one = |r: Option<RaceOutcome>| match r {
+        Some(B) => "Black captures",
+        Some(W) => "White captures",
+        Some(S) => "seki",
+        None => "undecided",
+    };
+    match (b, w) {
+        (Some(B), Some(B)) => "Black wins whoever plays first".into(),
+        (Some(W), Some(W)) => "White wins whoever plays first".into(),
+        (Some(B), Some(W)) => "the side that plays first wins".into(),
+        (Some(W), Some(B)) => "the side that plays second wins".into(),
+        (Some(S), Some(S)) => "seki whoever plays first".into(),
+        _ => format!("Black first: {}; White first: {}", one(b), one(w)),
+    }
 }
 
 /// The analysis of a race.
@@ -91,6 +192,9 @@ pub struct Analysis {
     pub search: Option<SearchResult>,
     /// Why there is no CGT verdict, if there is none.
     pub outside: Vec<String>,
+    /// The sub-positions the counting model cannot express, with the
+    /// reason, in words (empty: the race is inside the model's domain).
+    pub fallback: Vec<String>,
 }
 
 impl Analysis {
@@ -103,6 +207,10 @@ impl Analysis {
         };
         s.raw_value = tree.raw_value();
         s.transformed = transform(&tree);
+        if let Scope::Race(owner) = s.scope {
+            let race = tree.nodes[0].race.clone();
+            s.unmodelled = unmodelled(&race, &s.sub, owner, &tree);
+        }
         s.expansion = Some(if tree.has_nil() {
             Expansion::CutOff(None)
         } else {
@@ -140,6 +248,15 @@ impl Analysis {
                 },
             }
         }
+        self.fallback = self
+            .subs
+            .iter()
+            .flat_map(|s| {
+                s.unmodelled
+                    .iter()
+                    .map(|u| format!("{}: {}", s.sub.name(race), u.words(race)))
+            })
+            .collect();
         self.sum = sum;
         self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
         self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
@@ -151,6 +268,38 @@ impl Analysis {
         match e {
             Evaluation::Seed => self.seed.as_ref(),
             Evaluation::Stops => self.stops.as_ref(),
+        }
+    }
+
+    /// Whether the counting model expresses every sub-position (the race
+    /// is inside its domain) and gave a sum.
+    pub fn in_domain(&self) -> bool {
+        self.fallback.is_empty() && self.sum.is_some()
+    }
+
+    /// The race's verdict: the CGT verdict of `e` inside the model's
+    /// domain, else the board search's (outcomes `None` where it was cut
+    /// off or skipped).
+    pub fn decision(&self, e: Evaluation) -> Decision {
+        if self.in_domain()
+            && let Some(v) = self.verdict(e)
+        {
+            let out = |c: Option<Color>| {
+                c.map(|c| match c {
+                    Color::Black => RaceOutcome::BlackCaptures,
+                    Color::White => RaceOutcome::WhiteCaptures,
+                })
+            };
+            return Decision {
+                source: Source::Method(e),
+                black_first: out(v.black_first),
+                white_first: out(v.white_first),
+            };
+        }
+        Decision {
+            source: Source::Search,
+            black_first: self.search.and_then(|s| s.black_first),
+            white_first: self.search.and_then(|s| s.white_first),
         }
     }
 
@@ -217,10 +366,11 @@ pub fn analyse_with(
             expansion: None,
             raw_value: None,
             transformed: None,
+            unmodelled: Vec::new(),
         };
         match scope {
             Scope::Idle => {}
-            Scope::Outside => {}
+            Scope::Outside => a.unmodelled.push(Unmodelled::SharedLiberties),
             Scope::Race(owner) => {
                 a.search_region = count::search_region(race, &sub.region, owner);
                 let mut tree = GameTree::new(race, sub.region, owner);
@@ -264,6 +414,7 @@ pub fn analyse_with(
                 a.raw_value = tree.raw_value();
                 a.transformed = transform(&tree);
                 a.expansion = Some(exp);
+                a.unmodelled = unmodelled(race, sub, owner, &tree);
                 a.tree = Some(tree);
             }
         }
@@ -280,9 +431,41 @@ pub fn analyse_with(
         stops: None,
         search,
         outside: Vec::new(),
+        fallback: Vec::new(),
     };
     analysis.judge(race);
     Ok(analysis)
+}
+
+/// What the counting model cannot express in the race sub-position `sub`
+/// (owned by `owner`) with its `tree`.
+fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> Vec<Unmodelled> {
+    let mut out = Vec::new();
+    let pos = race.position();
+    let mut next_to: Vec<Vertex> = Vec::new();
+    let mut seen: Vec<Vertex> = Vec::new();
+    for v in race.essential_stones(owner).iter() {
+        for &u in pos.graph().neighbors(v) {
+            if sub.region.contains(u)
+                && pos.color_at(u) == Some(owner.opponent())
+                && let Some(h) = pos.chain_head(u)
+                && !seen.contains(&h)
+            {
+                seen.push(h);
+                next_to.push(u);
+            }
+        }
+    }
+    if !next_to.is_empty() {
+        out.push(Unmodelled::UnknownNextToChain(next_to));
+    }
+    if tree.ko_retakes > 0 {
+        out.push(Unmodelled::Ko(tree.ko_retakes));
+    }
+    if tree.has_nil() {
+        out.push(Unmodelled::Incomplete);
+    }
+    out
 }
 
 /// The owner of a race sub-position, if it is one.

@@ -120,6 +120,15 @@ pub struct Case {
     /// Whether every race sub-position is settled at its root (a plain
     /// liberty count, no tree).
     pub settled_at_root: bool,
+    /// Whether the race is inside the counting model's domain (every
+    /// sub-position expressed, a sum).
+    pub in_domain: bool,
+    /// The classes of what the model could not express
+    /// ([`crate::Unmodelled::tag`]), one per kind, sorted.
+    pub unmodelled: Vec<&'static str>,
+    /// The race's verdict as reported (stops inside the domain, the search
+    /// outside): the winners, `None` for seki.
+    pub decision: Option<[Option<miai_goban::Color>; 2]>,
 }
 
 /// Generates and analyses `count` races of width `width`.
@@ -145,6 +154,14 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
             continue;
         }
         let pick = |e: Evaluation| a.verdict(e).map(|v| [v.black_first, v.white_first]);
+        let d = a.decision(Evaluation::Stops);
+        let mut unmodelled: Vec<&'static str> = a
+            .subs
+            .iter()
+            .flat_map(|s| s.unmodelled.iter().map(crate::Unmodelled::tag))
+            .collect();
+        unmodelled.sort_unstable();
+        unmodelled.dedup();
         out.push(Case {
             diagram: render(&race),
             sum: a.sum.map(|g| g.to_string()),
@@ -162,6 +179,12 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
                 .iter()
                 .filter_map(|s| s.tree.as_ref())
                 .all(|t| t.nodes[0].settled),
+            in_domain: a.in_domain(),
+            unmodelled,
+            decision: d
+                .black_first
+                .zip(d.white_first)
+                .map(|(b, w)| [b.winner(), w.winner()]),
         });
     }
     out
