@@ -94,6 +94,11 @@ pub enum Unmodelled {
     UnknownNextToChain(Vec<Vertex>),
     /// The tree still has `nil` nodes (a limit, or the user's points).
     Incomplete,
+    /// The attacker's stone on this liberty (outside the defender's eyes)
+    /// would be in atari at once: it needs an approach move first, or the
+    /// defender captures it and a ko or a recapture follows; one move per
+    /// liberty does not count that.
+    ApproachMove(Vertex),
 }
 
 impl Unmodelled {
@@ -105,6 +110,7 @@ impl Unmodelled {
             Unmodelled::Ko(_) => "ko",
             Unmodelled::UnknownNextToChain(_) => "unknown-next-to-chain",
             Unmodelled::Incomplete => "incomplete",
+            Unmodelled::ApproachMove(_) => "approach-move",
         }
     }
 
@@ -123,6 +129,10 @@ impl Unmodelled {
                     .join(", ")
             ),
             Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
+            Unmodelled::ApproachMove(v) => format!(
+                "the attacker's stone on the liberty {} would be in atari at once (an approach move, or a capture and a ko)",
+                race.name(*v)
+            ),
         }
     }
 }
@@ -458,6 +468,21 @@ fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> 
     }
     if !next_to.is_empty() {
         out.push(Unmodelled::UnknownNextToChain(next_to));
+    }
+    let eyes = count::eye_space(race, &sub.region, owner);
+    let attacker = owner.opponent();
+    for l in count::liberties(race, &sub.region, owner).iter() {
+        if eyes.contains(l) {
+            continue;
+        }
+        let Some(next) = race.play(attacker, l) else {
+            continue;
+        };
+        let p = next.position();
+        if !next.essential_stones(owner).is_empty() && p.liberties(l).len() == 1 {
+            out.push(Unmodelled::ApproachMove(l));
+            break;
+        }
     }
     if tree.ko_retakes > 0 {
         out.push(Unmodelled::Ko(tree.ko_retakes));
