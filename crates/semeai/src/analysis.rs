@@ -89,8 +89,9 @@ pub enum Unmodelled {
     /// A ko: this many immediate retakes were left out of the tree.
     Ko(usize),
     /// An unknown chain of the attacker touches the essential chain (a
-    /// stone of each such chain): its capture gives the defender liberties
-    /// that depend on the race outside this sub-position too.
+    /// stone of each such chain) but the tree never plays its liberties
+    /// (the count settles at once): its capture, which gains the defender
+    /// liberties, is not counted.
     UnknownNextToChain(Vec<Vertex>),
     /// The tree still has `nil` nodes (a limit, or the user's points).
     Incomplete,
@@ -205,6 +206,10 @@ pub struct Analysis {
     /// The sub-positions the counting model cannot express, with the
     /// reason, in words (empty: the race is inside the model's domain).
     pub fallback: Vec<String>,
+    /// The colours whose essential chain lives with two eyes in different
+    /// sub-positions (each alone is finite); `G` includes their life
+    /// count ([`count::life_count`]).
+    pub lives: Vec<Color>,
 }
 
 impl Analysis {
@@ -267,6 +272,33 @@ impl Analysis {
                     .map(|u| format!("{}: {}", s.sub.name(race), u.words(race)))
             })
             .collect();
+        // Two eyes in different sub-positions (a big eye and an eye
+        // elsewhere): each sub-position's count is finite, but together
+        // the chain lives, and G gets the life count.
+        let mut sum = sum;
+        self.lives.clear();
+        for c in [Color::Black, Color::White] {
+            let area = self
+                .subs
+                .iter()
+                .filter(|s| s.scope == Scope::Race(c))
+                .fold(VertexSet::default(), |a, s| a | s.sub.region);
+            let one = self
+                .subs
+                .iter()
+                .any(|s| s.scope == Scope::Race(c) && count::is_alive(race, &s.sub.region, c));
+            if !one && count::is_alive(race, &area, c) {
+                self.lives.push(c);
+                sum = sum.and_then(|g| {
+                    g.checked_add(Game::integer(count::life_count(race, c)))
+                        .ok()
+                });
+            }
+        }
+        if self.lives.len() == 2 {
+            self.fallback
+                .push("both essential chains live with two eyes (seki)".into());
+        }
         self.sum = sum;
         self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
         self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
@@ -442,6 +474,7 @@ pub fn analyse_with(
         search,
         outside: Vec::new(),
         fallback: Vec::new(),
+        lives: Vec::new(),
     };
     analysis.judge(race);
     Ok(analysis)
@@ -452,6 +485,13 @@ pub fn analyse_with(
 fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> Vec<Unmodelled> {
     let mut out = Vec::new();
     let pos = race.position();
+    // What the tree plays at the root: its candidates (and so the points
+    // next to them as the race goes on). An attacker's chain next to the
+    // essential chain none of whose liberties is among them is never
+    // captured in the tree, though its capture gains liberties.
+    let played: VertexSet = count::candidates(race, &sub.region, owner)
+        .into_iter()
+        .collect();
     let mut next_to: Vec<Vertex> = Vec::new();
     let mut seen: Vec<Vertex> = Vec::new();
     for v in race.essential_stones(owner).iter() {
@@ -462,7 +502,9 @@ fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> 
                 && !seen.contains(&h)
             {
                 seen.push(h);
-                next_to.push(u);
+                if (pos.liberties(u) & played).is_empty() {
+                    next_to.push(u);
+                }
             }
         }
     }
@@ -472,7 +514,9 @@ fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> 
     let eyes = count::eye_space(race, &sub.region, owner);
     let attacker = owner.opponent();
     for l in count::liberties(race, &sub.region, owner).iter() {
-        if eyes.contains(l) {
+        // The tree plays its candidates, and a fill there in atari is
+        // captured in the tree; the others count one move each.
+        if eyes.contains(l) || played.contains(l) {
             continue;
         }
         let Some(next) = race.play(attacker, l) else {
