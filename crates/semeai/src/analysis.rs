@@ -88,28 +88,23 @@ pub enum Unmodelled {
     SharedLiberties,
     /// A ko: this many immediate retakes were left out of the tree.
     Ko(usize),
-    /// An unknown chain of the attacker touches the essential chain (a
-    /// stone of each such chain) but the tree never plays its liberties
-    /// (the count settles at once): its capture, which gains the defender
-    /// liberties, is not counted.
-    UnknownNextToChain(Vec<Vertex>),
     /// The tree still has `nil` nodes (a limit, or the user's points).
     Incomplete,
-    /// The attacker's stone on this liberty (outside the defender's eyes)
-    /// would be in atari at once: it needs an approach move first, or the
-    /// defender captures it and a ko or a recapture follows; one move per
-    /// liberty does not count that.
+    /// The attacker's stone on this liberty (outside the defender's eyes,
+    /// a point the tree does not play) would be in atari at once, and the
+    /// defender's capture would leave its own stone in atari on the same
+    /// point: an approach move or a ko, which one move per liberty does
+    /// not count.
     ApproachMove(Vertex),
 }
 
 impl Unmodelled {
-    /// A short tag for the class: `shared-liberties`, `ko`,
-    /// `unknown-next-to-chain`, `incomplete`.
+    /// A short tag for the class: `shared-liberties`, `ko`, `incomplete`,
+    /// `approach-move`.
     pub fn tag(&self) -> &'static str {
         match self {
             Unmodelled::SharedLiberties => "shared-liberties",
             Unmodelled::Ko(_) => "ko",
-            Unmodelled::UnknownNextToChain(_) => "unknown-next-to-chain",
             Unmodelled::Incomplete => "incomplete",
             Unmodelled::ApproachMove(_) => "approach-move",
         }
@@ -122,16 +117,9 @@ impl Unmodelled {
                 "essential chains of both colours share its liberties (seki is possible)".into()
             }
             Unmodelled::Ko(n) => format!("a ko ({n} immediate retake(s) the tree cannot play)"),
-            Unmodelled::UnknownNextToChain(at) => format!(
-                "the attacker's unknown chain at {} touches the essential chain (capturing it gains liberties)",
-                at.iter()
-                    .map(|&v| race.name(v))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
             Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
             Unmodelled::ApproachMove(v) => format!(
-                "the attacker's stone on the liberty {} would be in atari at once (an approach move, or a capture and a ko)",
+                "the attacker's stone on the liberty {} would be in atari at once and its capture is a ko (an approach move)",
                 race.name(*v)
             ),
         }
@@ -484,33 +472,10 @@ pub fn analyse_with(
 /// (owned by `owner`) with its `tree`.
 fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> Vec<Unmodelled> {
     let mut out = Vec::new();
-    let pos = race.position();
-    // What the tree plays at the root: its candidates (and so the points
-    // next to them as the race goes on). An attacker's chain next to the
-    // essential chain none of whose liberties is among them is never
-    // captured in the tree, though its capture gains liberties.
+    // What the tree plays at the root: its candidates.
     let played: VertexSet = count::candidates(race, &sub.region, owner)
         .into_iter()
         .collect();
-    let mut next_to: Vec<Vertex> = Vec::new();
-    let mut seen: Vec<Vertex> = Vec::new();
-    for v in race.essential_stones(owner).iter() {
-        for &u in pos.graph().neighbors(v) {
-            if sub.region.contains(u)
-                && pos.color_at(u) == Some(owner.opponent())
-                && let Some(h) = pos.chain_head(u)
-                && !seen.contains(&h)
-            {
-                seen.push(h);
-                if (pos.liberties(u) & played).is_empty() {
-                    next_to.push(u);
-                }
-            }
-        }
-    }
-    if !next_to.is_empty() {
-        out.push(Unmodelled::UnknownNextToChain(next_to));
-    }
     let eyes = count::eye_space(race, &sub.region, owner);
     let attacker = owner.opponent();
     for l in count::liberties(race, &sub.region, owner).iter() {
@@ -523,7 +488,19 @@ fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> 
             continue;
         };
         let p = next.position();
-        if !next.essential_stones(owner).is_empty() && p.liberties(l).len() == 1 {
+        if next.essential_stones(owner).is_empty() || p.liberties(l).len() != 1 {
+            continue;
+        }
+        // The defender captures the stone; if its capturing stone is then
+        // in atari on the point just emptied, the attacker retakes: a ko.
+        let Some(m) = p.liberties(l).iter().next() else {
+            continue;
+        };
+        let Some(after) = next.play(owner, m) else {
+            continue;
+        };
+        let libs = after.position().liberties(m);
+        if after.position().color_at(l).is_none() && libs.len() == 1 && libs.contains(l) {
             out.push(Unmodelled::ApproachMove(l));
             break;
         }
