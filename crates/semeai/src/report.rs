@@ -47,6 +47,9 @@ pub struct Report {
     /// The sub-positions the counting model cannot express, each with the
     /// reason; the verdict then comes from the board search.
     pub fallback: Vec<String>,
+    /// The colours whose essential chain lives with two eyes in different
+    /// sub-positions (`G` includes their life count).
+    pub lives: Vec<String>,
     /// The race's verdict from its source, in words (`None`: the search
     /// that should give it was skipped or cut off).
     pub outcome: Option<String>,
@@ -224,6 +227,7 @@ impl Report {
             subpositions,
             verdict_source: if from_search { "search" } else { "method" }.into(),
             fallback: a.fallback.clone(),
+            lives: a.lives.iter().map(|c| c.to_string()).collect(),
             outcome: (decision.black_first.is_some() || decision.white_first.is_some())
                 .then(|| decision.words()),
             outside: a.outside.clone(),
@@ -385,6 +389,12 @@ impl fmt::Display for Report {
         }
         for why in &self.outside {
             writeln!(o, "{why}")?;
+        }
+        for c in &self.lives {
+            writeln!(
+                o,
+                "{c}'s essential chain lives (two eyes in different sub-positions): G includes its life count"
+            )?;
         }
         for why in &self.fallback {
             writeln!(o, "the model cannot express {why}")?;
