@@ -263,7 +263,6 @@ impl Analysis {
         // Two eyes in different sub-positions (a big eye and an eye
         // elsewhere): each sub-position's count is finite, but together
         // the chain lives, and G gets the life count.
-        let mut sum = sum;
         self.lives.clear();
         for c in [Color::Black, Color::White] {
             let area = self

@@ -134,9 +134,16 @@ pub struct Case {
     pub decision: Option<[Option<miai_goban::Color>; 2]>,
 }
 
+/// A big eye: its name, its points, its vital point.
+pub type Eye = (
+    &'static str,
+    &'static [(usize, usize)],
+    Option<(usize, usize)>,
+);
+
 /// The big eyes of the textbook class: name, points (x, y from the top
 /// left of Black's group), the vital point if the shape has one.
-pub const EYES: &[(&str, &[(usize, usize)], Option<(usize, usize)>)] = &[
+pub const EYES: &[Eye] = &[
     ("straight three", &[(0, 0), (1, 0), (2, 0)], Some((1, 0))),
     ("bent three", &[(0, 0), (1, 0), (1, 1)], Some((1, 0))),
     ("square four", &[(1, 0), (2, 0), (1, 1), (2, 1)], None),

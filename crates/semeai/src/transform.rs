@@ -37,7 +37,7 @@ pub fn transform(tree: &GameTree) -> Option<Transformed> {
     let mut on_path = vec![false; tree.nodes.len()];
     let mut life = Life {
         secure: vec![None; tree.nodes.len()],
-        to_move: vec![None; tree.nodes.len()],
+        first: vec![None; tree.nodes.len()],
         on_path: vec![false; tree.nodes.len()],
     };
     for id in 0..tree.nodes.len() {
@@ -49,11 +49,11 @@ pub fn transform(tree: &GameTree) -> Option<Transformed> {
 }
 
 /// Where the defender lives with two eyes whatever the attacker does
-/// (`secure`), and where it can live if it moves first (`to_move`), by
+/// (`secure`), and where it can live if it moves first (`first`), by
 /// node; `None` not yet known.
 struct Life {
     secure: Vec<Option<bool>>,
-    to_move: Vec<Option<bool>>,
+    first: Vec<Option<bool>>,
     on_path: Vec<bool>,
 }
 
@@ -80,15 +80,15 @@ impl Life {
             .filter(|e| e.color != tree.owner)
             .map(|e| e.child)
             .collect();
-        let b = !attacker.is_empty() && attacker.iter().all(|&c| self.to_move(tree, c));
+        let b = !attacker.is_empty() && attacker.iter().all(|&c| self.first(tree, c));
         self.on_path[id] = false;
         self.secure[id] = Some(b);
         b
     }
 
     /// The defender to move at `id` reaches secure life.
-    fn to_move(&mut self, tree: &GameTree, id: usize) -> bool {
-        if let Some(b) = self.to_move[id] {
+    fn first(&mut self, tree: &GameTree, id: usize) -> bool {
+        if let Some(b) = self.first[id] {
             return b;
         }
         let n = &tree.nodes[id];
@@ -107,7 +107,7 @@ impl Life {
             .collect();
         let b = own.iter().any(|&c| self.secure(tree, c));
         self.on_path[id] = false;
-        self.to_move[id] = Some(b);
+        self.first[id] = Some(b);
         b
     }
 }
