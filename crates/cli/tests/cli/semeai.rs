@@ -244,7 +244,10 @@ fn outside_the_model_the_verdict_comes_from_the_search() {
     // the search's, in the text and in the JSON.
     let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt"]);
     assert!(err.is_empty() || !err.contains("error"), "{err}");
-    assert!(out.contains("the model cannot express sub-position"), "{out}");
+    assert!(
+        out.contains("the model cannot express sub-position"),
+        "{out}"
+    );
     assert!(out.contains("approach move"), "{out}");
     assert!(
         out.contains("verdict (from the board search): White wins whoever plays first"),
