@@ -1,6 +1,7 @@
 //! Benchmarks: the whole seed-002 analysis of fig. 2 (split, automatic
-//! expansion, transformation, verdicts) and the independent search on a
-//! plain 3-against-3 race. Each asserts the answer it measures.
+//! expansion, transformation, verdicts), the independent search on a
+//! plain 3-against-3 race, and the validation study in full. Each asserts
+//! the answer it measures.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
@@ -40,5 +41,34 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The validation study in full (docs/semeai.md §7): the corpus of width 3
+/// and the big-eye class; asserts that every race outside the model's
+/// domain reports the search's verdict and that the big-eye class agrees
+/// with the search throughout.
+fn study(c: &mut Criterion) {
+    let mut group = c.benchmark_group("study");
+    group.sample_size(10);
+    group.bench_function("corpus width 3 (300 races)", |b| {
+        b.iter(|| {
+            let cases = miai_semeai::study::study(3000, 300, 3, 0.15);
+            assert_eq!(cases.len(), 300);
+            for c in cases.iter().filter(|c| !c.in_domain) {
+                assert_eq!(c.decision, c.search);
+            }
+        })
+    });
+    group.bench_function("big-eye class", |b| {
+        b.iter(|| {
+            let cases = miai_semeai::study::eye_study(usize::MAX);
+            assert!(!cases.is_empty());
+            for c in &cases {
+                assert!(c.in_domain);
+                assert_eq!(c.stops, c.search);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench, study);
 criterion_main!(benches);

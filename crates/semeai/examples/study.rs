@@ -3,13 +3,15 @@
 //!
 //! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH]`
 
-use miai_semeai::study::{Case, study};
+use miai_semeai::study::{Case, eye_study, study};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
     let width: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
-    let cases = study(1000 * width as u64, count, width, 0.15);
+    let eyes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let mut cases = study(1000 * width as u64, count, width, 0.15);
+    cases.extend(eye_study(eyes));
     let mut inside = 0;
     let mut seed_ok = [0, 0];
     let mut stops_ok = [0, 0];
@@ -60,6 +62,63 @@ fn main() {
             bad.push((c, "stops"));
         }
     }
+    // The model's domain: every sub-position expressed.
+    let mut dom = 0;
+    let mut dom_ok = 0;
+    let mut why: std::collections::BTreeMap<String, [usize; 3]> = Default::default();
+    for c in &cases {
+        let Some(s) = c.search else { continue };
+        let ok = c
+            .stops
+            .map_or(0, |v| (0..2).filter(|&i| v[i] == s[i]).count());
+        if c.in_domain {
+            dom += 1;
+            dom_ok += ok;
+        } else {
+            let e = why.entry(c.unmodelled.join("+")).or_default();
+            e[0] += 1;
+            e[1] += ok;
+            e[2] += usize::from(c.stops.is_some());
+        }
+    }
+    println!(
+        "domain: {dom}/{} races ({:.1} %); stops = search inside: {dom_ok}/{} ({:.1} %)",
+        cases.len(),
+        100.0 * dom as f64 / cases.len().max(1) as f64,
+        2 * dom,
+        100.0 * dom_ok as f64 / (2 * dom).max(1) as f64
+    );
+    for class in ["corpus", "big-eye"] {
+        let of: Vec<&Case> = cases.iter().filter(|c| c.class == class).collect();
+        let inside: Vec<&&Case> = of.iter().filter(|c| c.in_domain).collect();
+        let ok: usize = inside
+            .iter()
+            .map(|c| match (c.stops, c.search) {
+                (Some(v), Some(s)) => (0..2).filter(|&i| v[i] == s[i]).count(),
+                _ => 0,
+            })
+            .sum();
+        let decided: usize = of
+            .iter()
+            .map(|c| match (c.decision, c.search) {
+                (Some(v), Some(s)) => (0..2).filter(|&i| v[i] == s[i]).count(),
+                _ => 0,
+            })
+            .sum();
+        println!(
+            "class {class}: {} races, in the domain {} ; method = search inside {ok}/{}; reported verdict = search {decided}/{}",
+            of.len(),
+            inside.len(),
+            2 * inside.len(),
+            2 * of.len()
+        );
+    }
+    for (k, [n, ok, with]) in &why {
+        println!(
+            "  outside ({k}): {n} races; {with} with a CGT verdict, agreeing {ok}/{}",
+            2 * with
+        );
+    }
     println!(
         "races: {} (width {width}); outside the method: {}; seki by search: {seki}",
         cases.len(),
@@ -91,6 +150,7 @@ fn main() {
     for (c, which) in bad
         .iter()
         .filter(|b| b.1 != "stops")
+        .filter(|b| std::env::var("DOMAIN").is_err() || b.0.in_domain)
         .filter(|b| match std::env::var("CLASS").as_deref() {
             Ok("plain") => b.0.settled_at_root,
             Ok("trees") => !b.0.settled_at_root && !b.0.has_unknown,

@@ -11,7 +11,7 @@ use crate::error::RaceError;
 use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
-use crate::search::{SearchResult, search_race_with};
+use crate::search::{RaceOutcome, SearchResult, search_race_with};
 use crate::transform::{Transformed, transform};
 use crate::tree::{Expansion, GameTree};
 use crate::verdict::{Evaluation, Verdict, judge};
@@ -73,6 +73,106 @@ pub struct SubAnalysis {
     pub raw_value: Option<Game>,
     /// The transformation (`None` while `nil` remains).
     pub transformed: Option<Transformed>,
+    /// Why the counting model cannot value this sub-position (empty: it
+    /// can); the race's verdict then comes from the board search.
+    pub unmodelled: Vec<Unmodelled>,
+}
+
+/// What the counting model cannot express in a sub-position. The race's
+/// verdict then comes from the board search, and the report says so with
+/// the reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unmodelled {
+    /// Essential chains of both colours share its liberties: seki is
+    /// possible, the counts of the two chains are not independent.
+    SharedLiberties,
+    /// A ko: this many immediate retakes were left out of the tree.
+    Ko(usize),
+    /// The tree still has `nil` nodes (a limit, or the user's points).
+    Incomplete,
+    /// The attacker's stone on this liberty (outside the defender's eyes,
+    /// a point the tree does not play) would be in atari at once, and the
+    /// defender's capture would leave its own stone in atari on the same
+    /// point: an approach move or a ko, which one move per liberty does
+    /// not count.
+    ApproachMove(Vertex),
+}
+
+impl Unmodelled {
+    /// A short tag for the class: `shared-liberties`, `ko`, `incomplete`,
+    /// `approach-move`.
+    pub fn tag(&self) -> &'static str {
+        match self {
+            Unmodelled::SharedLiberties => "shared-liberties",
+            Unmodelled::Ko(_) => "ko",
+            Unmodelled::Incomplete => "incomplete",
+            Unmodelled::ApproachMove(_) => "approach-move",
+        }
+    }
+
+    /// The reason in words, points named as in `race`.
+    pub fn words(&self, race: &Race) -> String {
+        match self {
+            Unmodelled::SharedLiberties => {
+                "essential chains of both colours share its liberties (seki is possible)".into()
+            }
+            Unmodelled::Ko(n) => format!("a ko ({n} immediate retake(s) the tree cannot play)"),
+            Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
+            Unmodelled::ApproachMove(v) => format!(
+                "the attacker's stone on the liberty {} would be in atari at once and its capture is a ko (an approach move)",
+                race.name(*v)
+            ),
+        }
+    }
+}
+
+/// Where a race's verdict comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The counting model (the CGT verdict of an evaluation).
+    Method(Evaluation),
+    /// The board search: the model cannot express some sub-position.
+    Search,
+}
+
+/// The race's verdict: from the counting model where it can express every
+/// sub-position, else from the board search (seki is then a possible
+/// outcome).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Where it comes from.
+    pub source: Source,
+    /// With Black first (`None`: undecided, cut off or no search).
+    pub black_first: Option<RaceOutcome>,
+    /// With White first.
+    pub white_first: Option<RaceOutcome>,
+}
+
+impl Decision {
+    /// The outcome in words: "Black wins whoever plays first", "seki
+    /// whoever plays first", ...
+    pub fn words(&self) -> String {
+        outcome_words(self.black_first, self.white_first)
+    }
+}
+
+/// Two outcomes (Black first, White first) in words.
+pub fn outcome_words(b: Option<RaceOutcome>, w: Option<RaceOutcome>) -> String {
+    use RaceOutcome::{BlackCaptures as B, Seki as S, WhiteCaptures as W};
+    let one = |r: Option<RaceOutcome>| match r {
+        Some(B) => "Black captures",
+        Some(W) => "White captures",
+        Some(S) => "seki",
+        None => "undecided",
+    };
+    match (b, w) {
+        (Some(B), Some(B)) => "Black wins whoever plays first".into(),
+        (Some(W), Some(W)) => "White wins whoever plays first".into(),
+        (Some(B), Some(W)) => "the side that plays first wins".into(),
+        (Some(W), Some(B)) => "the side that plays second wins".into(),
+        (Some(S), Some(S)) => "seki whoever plays first".into(),
+        _ => format!("Black first: {}; White first: {}", one(b), one(w)),
+    }
 }
 
 /// The analysis of a race.
@@ -91,6 +191,13 @@ pub struct Analysis {
     pub search: Option<SearchResult>,
     /// Why there is no CGT verdict, if there is none.
     pub outside: Vec<String>,
+    /// The sub-positions the counting model cannot express, with the
+    /// reason, in words (empty: the race is inside the model's domain).
+    pub fallback: Vec<String>,
+    /// The colours whose essential chain lives with two eyes in different
+    /// sub-positions (each alone is finite); `G` includes their life
+    /// count ([`count::life_count`]).
+    pub lives: Vec<Color>,
 }
 
 impl Analysis {
@@ -103,6 +210,10 @@ impl Analysis {
         };
         s.raw_value = tree.raw_value();
         s.transformed = transform(&tree);
+        if let Scope::Race(owner) = s.scope {
+            let race = tree.nodes[0].race.clone();
+            s.unmodelled = unmodelled(&race, &s.sub, owner, &tree);
+        }
         s.expansion = Some(if tree.has_nil() {
             Expansion::CutOff(None)
         } else {
@@ -140,6 +251,41 @@ impl Analysis {
                 },
             }
         }
+        self.fallback = self
+            .subs
+            .iter()
+            .flat_map(|s| {
+                s.unmodelled
+                    .iter()
+                    .map(|u| format!("{}: {}", s.sub.name(race), u.words(race)))
+            })
+            .collect();
+        // Two eyes in different sub-positions (a big eye and an eye
+        // elsewhere): each sub-position's count is finite, but together
+        // the chain lives, and G gets the life count.
+        self.lives.clear();
+        for c in [Color::Black, Color::White] {
+            let area = self
+                .subs
+                .iter()
+                .filter(|s| s.scope == Scope::Race(c))
+                .fold(VertexSet::default(), |a, s| a | s.sub.region);
+            let one = self
+                .subs
+                .iter()
+                .any(|s| s.scope == Scope::Race(c) && count::is_alive(race, &s.sub.region, c));
+            if !one && count::is_alive(race, &area, c) {
+                self.lives.push(c);
+                sum = sum.and_then(|g| {
+                    g.checked_add(Game::integer(count::life_count(race, c)))
+                        .ok()
+                });
+            }
+        }
+        if self.lives.len() == 2 {
+            self.fallback
+                .push("both essential chains live with two eyes (seki)".into());
+        }
         self.sum = sum;
         self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
         self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
@@ -151,6 +297,38 @@ impl Analysis {
         match e {
             Evaluation::Seed => self.seed.as_ref(),
             Evaluation::Stops => self.stops.as_ref(),
+        }
+    }
+
+    /// Whether the counting model expresses every sub-position (the race
+    /// is inside its domain) and gave a sum.
+    pub fn in_domain(&self) -> bool {
+        self.fallback.is_empty() && self.sum.is_some()
+    }
+
+    /// The race's verdict: the CGT verdict of `e` inside the model's
+    /// domain, else the board search's (outcomes `None` where it was cut
+    /// off or skipped).
+    pub fn decision(&self, e: Evaluation) -> Decision {
+        if self.in_domain()
+            && let Some(v) = self.verdict(e)
+        {
+            let out = |c: Option<Color>| {
+                c.map(|c| match c {
+                    Color::Black => RaceOutcome::BlackCaptures,
+                    Color::White => RaceOutcome::WhiteCaptures,
+                })
+            };
+            return Decision {
+                source: Source::Method(e),
+                black_first: out(v.black_first),
+                white_first: out(v.white_first),
+            };
+        }
+        Decision {
+            source: Source::Search,
+            black_first: self.search.and_then(|s| s.black_first),
+            white_first: self.search.and_then(|s| s.white_first),
         }
     }
 
@@ -217,10 +395,11 @@ pub fn analyse_with(
             expansion: None,
             raw_value: None,
             transformed: None,
+            unmodelled: Vec::new(),
         };
         match scope {
             Scope::Idle => {}
-            Scope::Outside => {}
+            Scope::Outside => a.unmodelled.push(Unmodelled::SharedLiberties),
             Scope::Race(owner) => {
                 a.search_region = count::search_region(race, &sub.region, owner);
                 let mut tree = GameTree::new(race, sub.region, owner);
@@ -264,6 +443,7 @@ pub fn analyse_with(
                 a.raw_value = tree.raw_value();
                 a.transformed = transform(&tree);
                 a.expansion = Some(exp);
+                a.unmodelled = unmodelled(race, sub, owner, &tree);
                 a.tree = Some(tree);
             }
         }
@@ -280,9 +460,57 @@ pub fn analyse_with(
         stops: None,
         search,
         outside: Vec::new(),
+        fallback: Vec::new(),
+        lives: Vec::new(),
     };
     analysis.judge(race);
     Ok(analysis)
+}
+
+/// What the counting model cannot express in the race sub-position `sub`
+/// (owned by `owner`) with its `tree`.
+fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> Vec<Unmodelled> {
+    let mut out = Vec::new();
+    // What the tree plays at the root: its candidates.
+    let played: VertexSet = count::candidates(race, &sub.region, owner)
+        .into_iter()
+        .collect();
+    let eyes = count::eye_space(race, &sub.region, owner);
+    let attacker = owner.opponent();
+    for l in count::liberties(race, &sub.region, owner).iter() {
+        // The tree plays its candidates, and a fill there in atari is
+        // captured in the tree; the others count one move each.
+        if eyes.contains(l) || played.contains(l) {
+            continue;
+        }
+        let Some(next) = race.play(attacker, l) else {
+            continue;
+        };
+        let p = next.position();
+        if next.essential_stones(owner).is_empty() || p.liberties(l).len() != 1 {
+            continue;
+        }
+        // The defender captures the stone; if its capturing stone is then
+        // in atari on the point just emptied, the attacker retakes: a ko.
+        let Some(m) = p.liberties(l).iter().next() else {
+            continue;
+        };
+        let Some(after) = next.play(owner, m) else {
+            continue;
+        };
+        let libs = after.position().liberties(m);
+        if after.position().color_at(l).is_none() && libs.len() == 1 && libs.contains(l) {
+            out.push(Unmodelled::ApproachMove(l));
+            break;
+        }
+    }
+    if tree.ko_retakes > 0 {
+        out.push(Unmodelled::Ko(tree.ko_retakes));
+    }
+    if tree.has_nil() {
+        out.push(Unmodelled::Incomplete);
+    }
+    out
 }
 
 /// The owner of a race sub-position, if it is one.

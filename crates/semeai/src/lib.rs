@@ -46,7 +46,10 @@ mod tree;
 mod verdict;
 mod view;
 
-pub use analysis::{Analysis, Options, SubAnalysis, analyse, analyse_with, owner, race_area};
+pub use analysis::{
+    Analysis, Decision, Options, Source, SubAnalysis, Unmodelled, analyse, analyse_with,
+    outcome_words, owner, race_area,
+};
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError, WriteError};
 pub use limit::{TREE_NODES, default_tree_limits};

@@ -40,6 +40,19 @@ pub struct Report {
     pub search: Option<SearchReport>,
     /// Where the leading verdict and the search disagree.
     pub disagreements: Vec<String>,
+    /// Where the race's verdict comes from: `"method"` (the counting model
+    /// expresses every sub-position) or `"search"` (it does not: see
+    /// `fallback`).
+    pub verdict_source: String,
+    /// The sub-positions the counting model cannot express, each with the
+    /// reason; the verdict then comes from the board search.
+    pub fallback: Vec<String>,
+    /// The colours whose essential chain lives with two eyes in different
+    /// sub-positions (`G` includes their life count).
+    pub lives: Vec<String>,
+    /// The race's verdict from its source, in words (`None`: the search
+    /// that should give it was skipped or cut off).
+    pub outcome: Option<String>,
     /// The sum spelled out, one term per race sub-position (numbers
     /// first): `-7 + {4|0} + {6|{4|0}}`.
     pub sum_terms: Option<String>,
@@ -208,8 +221,15 @@ impl Report {
                 None => "seki".into(),
             })
         };
+        let decision = a.decision(lead);
+        let from_search = decision.source == crate::analysis::Source::Search;
         Report {
             subpositions,
+            verdict_source: if from_search { "search" } else { "method" }.into(),
+            fallback: a.fallback.clone(),
+            lives: a.lives.iter().map(|c| c.to_string()).collect(),
+            outcome: (decision.black_first.is_some() || decision.white_first.is_some())
+                .then(|| decision.words()),
             outside: a.outside.clone(),
             sum: a.sum.map(|g| g.to_string()),
             verdict: a.verdict(lead).map(VerdictReport::new),
@@ -221,7 +241,11 @@ impl Report {
                 nodes: s.nodes,
                 complete: s.complete(),
             }),
-            disagreements: a.disagreements(lead),
+            disagreements: if from_search {
+                Vec::new()
+            } else {
+                a.disagreements(lead)
+            },
             sum_terms: a.sum.map(|_| sum_terms(a)),
             lead,
             trees: false,
@@ -366,14 +390,37 @@ impl fmt::Display for Report {
         for why in &self.outside {
             writeln!(o, "{why}")?;
         }
+        for c in &self.lives {
+            writeln!(
+                o,
+                "{c}'s essential chain lives (two eyes in different sub-positions): G includes its life count"
+            )?;
+        }
+        for why in &self.fallback {
+            writeln!(o, "the model cannot express {why}")?;
+        }
         if let Some(g) = &self.sum {
             match self.sum_terms.as_deref() {
                 Some(t) if t != g => writeln!(o, "G = {t} = {g}")?,
                 _ => writeln!(o, "G = {g}")?,
             }
+            let search = self.verdict_source == "search";
             for (i, v) in self.verdict_lines.iter().enumerate() {
-                let tag = if i == 0 { "verdict" } else { "also" };
+                let tag = match (search, i) {
+                    (false, 0) => "verdict",
+                    (true, 0) => "the model's count (not used)",
+                    _ => "also",
+                };
                 writeln!(o, "{tag}: {v}")?;
+            }
+        }
+        if self.verdict_source == "search" {
+            match &self.outcome {
+                Some(w) => writeln!(o, "verdict (from the board search): {w}")?,
+                None => writeln!(
+                    o,
+                    "no verdict: the model cannot express the race and the search was skipped or cut off"
+                )?,
             }
         }
         if let Some(s) = &self.search {

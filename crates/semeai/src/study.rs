@@ -102,6 +102,9 @@ fn mark(text: &str) -> Option<Race> {
 /// What one race gave.
 #[derive(Debug, Clone)]
 pub struct Case {
+    /// The race's class: `corpus` (the random generator) or a textbook
+    /// class (`big-eye`).
+    pub class: &'static str,
     /// The race diagram (with marks).
     pub diagram: String,
     /// `G`, if the method applies.
@@ -120,6 +123,113 @@ pub struct Case {
     /// Whether every race sub-position is settled at its root (a plain
     /// liberty count, no tree).
     pub settled_at_root: bool,
+    /// Whether the race is inside the counting model's domain (every
+    /// sub-position expressed, a sum).
+    pub in_domain: bool,
+    /// The classes of what the model could not express
+    /// ([`crate::Unmodelled::tag`]), one per kind, sorted.
+    pub unmodelled: Vec<&'static str>,
+    /// The race's verdict as reported (stops inside the domain, the search
+    /// outside): the winners, `None` for seki.
+    pub decision: Option<[Option<miai_goban::Color>; 2]>,
+}
+
+/// A big eye: its name, its points, its vital point.
+pub type Eye = (
+    &'static str,
+    &'static [(usize, usize)],
+    Option<(usize, usize)>,
+);
+
+/// The big eyes of the textbook class: name, points (x, y from the top
+/// left of Black's group), the vital point if the shape has one.
+pub const EYES: &[Eye] = &[
+    ("straight three", &[(0, 0), (1, 0), (2, 0)], Some((1, 0))),
+    ("bent three", &[(0, 0), (1, 0), (1, 1)], Some((1, 0))),
+    ("square four", &[(1, 0), (2, 0), (1, 1), (2, 1)], None),
+    (
+        "pyramid four",
+        &[(1, 0), (2, 0), (3, 0), (2, 1)],
+        Some((2, 0)),
+    ),
+    (
+        "bulky five",
+        &[(1, 0), (2, 0), (3, 0), (1, 1), (2, 1)],
+        Some((2, 0)),
+    ),
+    (
+        "crossed five",
+        &[(2, 0), (1, 1), (2, 1), (3, 1), (2, 2)],
+        Some((2, 1)),
+    ),
+    (
+        "rabbity six",
+        &[(2, 0), (1, 1), (2, 1), (3, 1), (2, 2), (3, 2)],
+        Some((2, 1)),
+    ),
+];
+
+/// A big-eye race as a race diagram: Black's essential group fills
+/// columns A-E except the eye's points (White's unknown stone on the vital
+/// point with `vital`) and, with `outside`, one liberty at the bottom
+/// left; White's essential column F has `white` liberties in column G,
+/// every other row, behind them Black's safe wall.
+pub fn eye_race(
+    eye: &[(usize, usize)],
+    vital: Option<(usize, usize)>,
+    outside: bool,
+    white: usize,
+) -> String {
+    let height = (2 * white).max(7);
+    let mut rows = Vec::new();
+    for y in 0..height {
+        let row: Vec<String> = (0..9)
+            .map(|x| {
+                let c = match x {
+                    0..=4 if vital == Some((x, y)) => 'u',
+                    0..=4 if eye.contains(&(x, y)) || (outside && x == 0 && y + 1 == height) => '.',
+                    0..=4 => 'E',
+                    5 => 'e',
+                    6 if y % 2 == 0 && y / 2 < white => '.',
+                    6 | 7 => 'X',
+                    _ => '.',
+                };
+                c.to_string()
+            })
+            .collect();
+        rows.push(row.join(" "));
+    }
+    rows.join("\n") + "\n"
+}
+
+/// The textbook class of big eyes against no eye on real boards: every
+/// shape of [`EYES`] (with White's stone on the vital point where it has
+/// one), with and without one outside liberty, against White's liberties
+/// from two below to one above the eye's count (3, 5, 8, 12 less the
+/// vital stone, plus the outside liberty): `EYES.len() * 2 * 4` races,
+/// the first `count` of them. Each case's class is `big-eye`.
+pub fn eye_study(count: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    for &(_, eye, vital) in EYES {
+        let n = eye.len() as i64;
+        let libs = n * (n - 3) / 2 + 3 - i64::from(vital.is_some());
+        for outside in [false, true] {
+            let l = libs + i64::from(outside);
+            for white in (l - 2).max(1)..=(l + 1) {
+                if out.len() >= count {
+                    return out;
+                }
+                let Ok(race) = Race::parse_diagram(&eye_race(eye, vital, outside, white as usize))
+                else {
+                    continue;
+                };
+                if let Some(c) = case(&race, "big-eye") {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Generates and analyses `count` races of width `width`.
@@ -130,23 +240,41 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
         seed += 1;
         let text = generate(seed, width, shared);
         let Some(race) = mark(&text) else { continue };
+        if let Some(c) = case(&race, "corpus") {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Analyses one race of the study with the study's limits; `None` if the
+/// analysis fails or the search does not finish.
+fn case(race: &Race, class: &'static str) -> Option<Case> {
+    {
         let options = Options {
             tree_limits: Limits::none().with_nodes(20_000),
             search_limits: Some(Limits::none().with_nodes(400_000)),
             ..Options::default()
         };
-        let Ok(a) = analyse(&race, &options) else {
-            continue;
+        let Ok(a) = analyse(race, &options) else {
+            return None;
         };
         let search = a
             .search
             .and_then(|s| Some([s.black_first?.winner(), s.white_first?.winner()]));
-        if search.is_none() {
-            continue;
-        }
+        search?;
         let pick = |e: Evaluation| a.verdict(e).map(|v| [v.black_first, v.white_first]);
-        out.push(Case {
-            diagram: render(&race),
+        let d = a.decision(Evaluation::Stops);
+        let mut unmodelled: Vec<&'static str> = a
+            .subs
+            .iter()
+            .flat_map(|s| s.unmodelled.iter().map(crate::Unmodelled::tag))
+            .collect();
+        unmodelled.sort_unstable();
+        unmodelled.dedup();
+        Some(Case {
+            class,
+            diagram: render(race),
             sum: a.sum.map(|g| g.to_string()),
             seed: pick(Evaluation::Seed),
             stops: pick(Evaluation::Stops),
@@ -162,9 +290,14 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
                 .iter()
                 .filter_map(|s| s.tree.as_ref())
                 .all(|t| t.nodes[0].settled),
-        });
+            in_domain: a.in_domain(),
+            unmodelled,
+            decision: d
+                .black_first
+                .zip(d.white_first)
+                .map(|(b, w)| [b.winner(), w.winner()]),
+        })
     }
-    out
 }
 
 /// A race diagram of `race` with its marks.

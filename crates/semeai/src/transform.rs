@@ -35,8 +35,81 @@ pub struct Transformed {
 pub fn transform(tree: &GameTree) -> Option<Transformed> {
     let mut memo: HashMap<usize, NodeTransform> = HashMap::new();
     let mut on_path = vec![false; tree.nodes.len()];
-    let value = visit(tree, 0, &mut memo, &mut on_path)?;
+    let mut life = Life {
+        secure: vec![None; tree.nodes.len()],
+        first: vec![None; tree.nodes.len()],
+        on_path: vec![false; tree.nodes.len()],
+    };
+    for id in 0..tree.nodes.len() {
+        life.secure(tree, id);
+    }
+    let secure: Vec<bool> = life.secure.iter().map(|s| s == &Some(true)).collect();
+    let value = visit(tree, 0, &mut memo, &mut on_path, &secure)?;
     Some(Transformed { nodes: memo, value })
+}
+
+/// Where the defender lives with two eyes whatever the attacker does
+/// (`secure`), and where it can live if it moves first (`first`), by
+/// node; `None` not yet known.
+struct Life {
+    secure: Vec<Option<bool>>,
+    first: Vec<Option<bool>>,
+    on_path: Vec<bool>,
+}
+
+impl Life {
+    /// The defender lives at `id` with the attacker to move: the chain has
+    /// two eyes, or every attacker move leaves it a move to secure life
+    /// (and the attacker has a move: else nothing changes here).
+    fn secure(&mut self, tree: &GameTree, id: usize) -> bool {
+        if let Some(b) = self.secure[id] {
+            return b;
+        }
+        let n = &tree.nodes[id];
+        if n.alive {
+            self.secure[id] = Some(true);
+            return true;
+        }
+        if self.on_path[id] || !n.expanded {
+            return false;
+        }
+        self.on_path[id] = true;
+        let attacker: Vec<usize> = n
+            .edges
+            .iter()
+            .filter(|e| e.color != tree.owner)
+            .map(|e| e.child)
+            .collect();
+        let b = !attacker.is_empty() && attacker.iter().all(|&c| self.first(tree, c));
+        self.on_path[id] = false;
+        self.secure[id] = Some(b);
+        b
+    }
+
+    /// The defender to move at `id` reaches secure life.
+    fn first(&mut self, tree: &GameTree, id: usize) -> bool {
+        if let Some(b) = self.first[id] {
+            return b;
+        }
+        let n = &tree.nodes[id];
+        if n.alive {
+            return true;
+        }
+        if self.on_path[id] || !n.expanded {
+            return false;
+        }
+        self.on_path[id] = true;
+        let own: Vec<usize> = n
+            .edges
+            .iter()
+            .filter(|e| e.color == tree.owner)
+            .map(|e| e.child)
+            .collect();
+        let b = own.iter().any(|&c| self.secure(tree, c));
+        self.on_path[id] = false;
+        self.first[id] = Some(b);
+        b
+    }
 }
 
 fn visit(
@@ -44,12 +117,20 @@ fn visit(
     id: usize,
     memo: &mut HashMap<usize, NodeTransform>,
     on_path: &mut [bool],
+    secure: &[bool],
 ) -> Option<Game> {
     if let Some(t) = memo.get(&id) {
         return Some(t.value);
     }
     let n = &tree.nodes[id];
-    let result = if n.settled || n.exhausted || (n.expanded && n.edges.is_empty()) {
+    let result = if secure[id] && !n.alive {
+        // The defender lives here whatever the attacker does.
+        NodeTransform {
+            value: Game::integer(crate::count::life_count(&n.race, tree.owner)),
+            pruned: false,
+            replaced: false,
+        }
+    } else if n.settled || n.exhausted || (n.expanded && n.edges.is_empty()) {
         NodeTransform {
             value: Game::integer(n.count),
             pruned: false,
@@ -61,24 +142,33 @@ fn visit(
         on_path[id] = true;
         let (mut left, mut right) = (Vec::new(), Vec::new());
         let mut sente = [false, false];
+        let mut lives = false;
         for e in &n.edges {
             // A repetition (captures and recaptures) is not part of the
             // seed's trees: skip moves back into the current line.
             if on_path[e.child] {
                 continue;
             }
-            let g = visit(tree, e.child, memo, on_path);
+            let g = visit(tree, e.child, memo, on_path, secure);
             let Some(mut g) = g else {
                 on_path[id] = false;
                 return None;
             };
-            // The attacker's move into a threat to capture: the defender
-            // answers at once, the option is worth the answer.
+            // The attacker's move into a threat to capture the essential
+            // chain: the defender answers at once, the option is worth the
+            // answer.
             if e.color != tree.owner
-                && let Some(a) = answer(tree, e.child, memo, on_path)
+                && let Some(a) = answer(tree, e.child, memo, on_path, e.color, 0)
             {
                 g = a;
                 sente[usize::from(e.color == Color::White)] = true;
+            }
+            // The defender's move to two eyes: while the attacker has a
+            // move here it must play first (its move is charged by the
+            // replacement below), so the option is left out.
+            if e.color == tree.owner && secure[e.child] {
+                lives = true;
+                continue;
             }
             if e.color == Color::Black {
                 left.push(g);
@@ -87,6 +177,18 @@ fn visit(
             }
         }
         on_path[id] = false;
+        let attacker_moves = match tree.owner {
+            Color::Black => !right.is_empty(),
+            Color::White => !left.is_empty(),
+        };
+        if lives && !attacker_moves {
+            // Nothing stops the defender from living.
+            let life = Game::integer(crate::count::life_count(&n.race, tree.owner));
+            match tree.owner {
+                Color::Black => left.push(life),
+                Color::White => right.push(life),
+            }
+        }
         node_value_sente(&left, &right, sente, tree.owner, n.count)
     };
     let v = result.value;
@@ -94,39 +196,57 @@ fn visit(
     Some(v)
 }
 
-/// Whether the owner's essential chain is gone at node `id`.
-fn captured(tree: &GameTree, id: usize) -> bool {
-    tree.nodes[id].race.essential_stones(tree.owner).is_empty()
+/// How many threats and answers in a row [`answer`] follows.
+const MAX_ANSWER_DEPTH: usize = 32;
+
+/// Whether a move of `mover` reaching node `id` decides the race in this
+/// sub-position: the owner's essential chain is gone (the attacker's
+/// capture) or lives with two eyes (the owner's).
+fn decisive(tree: &GameTree, id: usize, mover: Color) -> bool {
+    let n = &tree.nodes[id];
+    if mover == tree.owner {
+        n.alive
+    } else {
+        n.race.essential_stones(tree.owner).is_empty()
+    }
 }
 
-/// At node `id`, reached by an attacker's move: if the attacker threatens
-/// to capture the essential chain (a move of its leads to a node where the
-/// chain is gone), the defender's best answer (its transformed value);
-/// `None` if there is no such threat, no answer or no single best one.
+/// At node `id`, reached by a move of `mover`: if `mover` now threatens to
+/// decide the race (a move of its leads to a decisive node: the attacker
+/// capturing the essential chain, the defender making two eyes), the
+/// opponent's best answer (its transformed value); `None` if there is no
+/// such threat, no answer or no single best one.
 fn answer(
     tree: &GameTree,
     id: usize,
     memo: &HashMap<usize, NodeTransform>,
     on_path: &[bool],
+    mover: Color,
+    depth: usize,
 ) -> Option<Game> {
     let n = &tree.nodes[id];
-    if n.settled || !n.expanded {
+    if n.settled || !n.expanded || depth > MAX_ANSWER_DEPTH || mover == tree.owner {
         return None;
     }
     let threat = n
         .edges
         .iter()
-        .any(|e| e.color != tree.owner && captured(tree, e.child));
+        .any(|e| e.color == mover && decisive(tree, e.child, mover));
     if !threat {
         return None;
     }
+    let answerer = mover.opponent();
     let answers: Vec<Game> = n
         .edges
         .iter()
-        .filter(|e| e.color == tree.owner && !on_path[e.child])
-        .filter_map(|e| memo.get(&e.child).map(|t| t.value))
+        .filter(|e| e.color == answerer && !on_path[e.child])
+        .filter_map(|e| {
+            // An answer that is itself a threat is worth the counter-answer.
+            answer(tree, e.child, memo, on_path, answerer, depth + 1)
+                .or_else(|| memo.get(&e.child).map(|t| t.value))
+        })
         .collect();
-    match tree.owner {
+    match answerer {
         Color::Black => best(&answers, Comparison::Greater),
         Color::White => best(&answers, Comparison::Less),
     }
@@ -218,13 +338,20 @@ fn one_sided(g: Game, mover: Color) -> Game {
 }
 
 /// The option that is at least as good as every other for its player
-/// (`Less` for Right, `Greater` for Left), if there is one.
+/// (`Less` for Right, `Greater` for Left); where none is (confused
+/// options, such as a fill `3` and a threat `{63|2}` that lets the
+/// defender live), the one best for the player once the opponent answers:
+/// Right's with the least left stop, Left's with the greatest right stop.
 fn best(options: &[Game], better: Comparison) -> Option<Game> {
-    options.iter().copied().find(|&g| {
+    let dominating = options.iter().copied().find(|&g| {
         options.iter().all(|&h| {
             let c = g.compare(h);
             c == better || c == Comparison::Equal
         })
+    });
+    dominating.or_else(|| match better {
+        Comparison::Less => options.iter().copied().min_by_key(|g| g.left_stop()),
+        _ => options.iter().copied().max_by_key(|g| g.right_stop()),
     })
 }
 

@@ -33,6 +33,10 @@ pub struct Node {
     pub count: i64,
     /// Whether the count is settled here.
     pub settled: bool,
+    /// Whether the essential chain lives here (two eyes in the
+    /// sub-position, [`count::is_alive`]): a leaf worth
+    /// [`count::life_count`].
+    pub alive: bool,
     /// Whether the node has been expanded.
     pub expanded: bool,
     /// Unsettled, but no useful point is left to play: the count is taken
@@ -95,12 +99,20 @@ impl GameTree {
         if let Some(&id) = self.memo.get(&key) {
             return id;
         }
-        let count = count::signed_count(&race, &self.region, self.owner);
-        let settled = count::is_settled(&race, &self.region, self.owner);
+        // A chain with two eyes here lives: a leaf worth more liberties
+        // than any race has.
+        let alive = count::is_alive(&race, &self.region, self.owner);
+        let count = if alive {
+            count::life_count(&race, self.owner)
+        } else {
+            count::signed_count(&race, &self.region, self.owner)
+        };
+        let settled = alive || count::is_settled(&race, &self.region, self.owner);
         self.nodes.push(Node {
             race,
             count,
             settled,
+            alive,
             expanded: false,
             exhausted: false,
             edges: Vec::new(),

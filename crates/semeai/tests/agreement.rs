@@ -75,3 +75,26 @@ fn generated_races_analyse_without_panic() {
         assert!(c.sum.is_some() || !c.outside.is_empty() || c.seed.is_none());
     }
 }
+
+/// The study in CI at a small size: the big-eye class's first races
+/// (straight and bent three, with and without an eye outside) are inside
+/// the model's domain and agree with the search; in the corpus, every race
+/// outside the domain takes its reported verdict from the search.
+#[test]
+fn the_study_at_a_small_size() {
+    let eyes = study::eye_study(12);
+    assert!(eyes.len() >= 10);
+    for c in &eyes {
+        assert_eq!(c.class, "big-eye");
+        assert!(c.in_domain, "{}", c.diagram);
+        assert_eq!(c.stops, c.search, "{}", c.diagram);
+    }
+    let corpus = study::study(3000, 8, 3, 0.15);
+    for c in &corpus {
+        assert_eq!(c.class, "corpus");
+        if !c.in_domain {
+            assert_eq!(c.decision, c.search, "{}", c.diagram);
+            assert!(!c.unmodelled.is_empty() || c.sum.is_none(), "{}", c.diagram);
+        }
+    }
+}

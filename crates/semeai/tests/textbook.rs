@@ -108,13 +108,13 @@ fn big_eye_liberties() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Not yet: the bulky five and the rabbity six come out 5 and 7 instead
-/// of 7 and 11 (issue 25): the defender's self-fills inside its own eye
-/// are not all pruned and the model has no notion of two eyes (life), so
-/// the attacker's choice of which point to leave for the capture is not
-/// valued right.
+/// The bulky five (8) and the rabbity six (12), with White's stone on the
+/// vital point: 7 and 11. They need the model's notion of two eyes: the
+/// attacker must leave the point whose capture leaves a shape the
+/// defender cannot make two eyes in (the square four inside the bulky
+/// five, the bulky five inside the rabbity six), and the inner point of
+/// the shape left after a capture must be a candidate.
 #[test]
-#[ignore = "issue 25: bulky five and rabbity six still undervalued"]
 fn big_eye_liberties_five_and_six() {
     for (eye, vital, libs) in [(BULKY_FIVE, (2, 0), 8), (RABBITY_SIX, (2, 1), 12)] {
         for outside in [false, true] {

@@ -236,3 +236,26 @@ fn ctrl_c_exits_1() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("interrupted"), "{err}");
 }
+
+#[test]
+fn outside_the_model_the_verdict_comes_from_the_search() {
+    // Issue 25: the approach-move ko of the study; the sub-position the
+    // model cannot express is named with the reason, and the verdict is
+    // the search's, in the text and in the JSON.
+    let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt"]);
+    assert!(err.is_empty() || !err.contains("error"), "{err}");
+    assert!(
+        out.contains("the model cannot express sub-position"),
+        "{out}"
+    );
+    assert!(out.contains("approach move"), "{out}");
+    assert!(
+        out.contains("verdict (from the board search): White wins whoever plays first"),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "search");
+    assert_eq!(v["outcome"], "White wins whoever plays first");
+}

@@ -1,0 +1,104 @@
+//! Where the counting model cannot express a sub-position (issue 25): the
+//! report says which and why, and the race's verdict comes from the board
+//! search, seki included; inside the model's domain the verdict is the
+//! model's.
+
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, Report, Source, analyse};
+
+fn analysed(text: &str) -> (Race, miai_semeai::Analysis) {
+    let race = Race::parse(text).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    (race, a)
+}
+
+fn file(path: &str) -> String {
+    std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+/// The approach-move ko of the study (`study-approach-ko.txt`): Black's
+/// liberty C7 is settled at once, but a White stone there is in atari
+/// (Black C8 captures it, White retakes: a ko). The model's count says "the
+/// side that plays first wins"; the sub-position is reported as one the
+/// model cannot express (an approach move) and the verdict is the
+/// search's, White whoever starts.
+#[test]
+fn an_approach_move_and_ko_take_the_verdict_from_the_search() {
+    let (race, a) = analysed(&file("../../examples/semeai/study-approach-ko.txt"));
+    assert!(!a.in_domain());
+    assert!(
+        a.subs
+            .iter()
+            .any(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move")),
+        "{:?}",
+        a.fallback
+    );
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.black_first, Some(RaceOutcome::WhiteCaptures));
+    assert_eq!(d.white_first, Some(RaceOutcome::WhiteCaptures));
+    let report = Report::new(&race, &a, Evaluation::Stops);
+    let text = report.to_string();
+    assert!(
+        text.contains("verdict (from the board search): White wins whoever plays first"),
+        "{text}"
+    );
+    assert!(text.contains("approach move"), "{text}");
+    // The model's count is shown but not used, and no DISAGREEMENT is
+    // claimed for a verdict that was not given.
+    assert!(!text.contains("DISAGREEMENT"), "{text}");
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["verdict_source"], "search");
+    assert_eq!(json["outcome"], "White wins whoever plays first");
+    assert!(
+        json["fallback"][0]
+            .as_str()
+            .unwrap()
+            .contains("approach move")
+    );
+}
+
+/// One eye each and two shared liberties (Hunter 2004, ch. 4): seki, a
+/// third outcome the search reports and the verdict takes.
+#[test]
+fn shared_liberties_give_seki_from_the_search() {
+    let (race, a) = analysed(&file("tests/data/race-eye-each-seki.txt"));
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.black_first, Some(RaceOutcome::Seki));
+    assert_eq!(d.white_first, Some(RaceOutcome::Seki));
+    assert_eq!(d.words(), "seki whoever plays first");
+    let text = Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(text.contains("share its liberties"), "{text}");
+    assert!(
+        text.contains("verdict (from the board search): seki whoever plays first"),
+        "{text}"
+    );
+}
+
+/// The seed's race is inside the domain: the verdict is the model's.
+#[test]
+fn the_seeds_race_is_inside_the_domain() {
+    let (race, a) = analysed(&file("../../examples/semeai/seed002-fig2.txt"));
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    let d = a.decision(Evaluation::Seed);
+    assert_eq!(d.source, Source::Method(Evaluation::Seed));
+    assert_eq!(d.words(), "the side that plays first wins");
+    let json = serde_json::to_value(Report::new(&race, &a, Evaluation::Seed)).unwrap();
+    assert_eq!(json["verdict_source"], "method");
+}
+
+/// Without the search, a race outside the domain gets no verdict, and the
+/// report says why.
+#[test]
+fn no_search_no_verdict_outside_the_domain() {
+    let race = Race::parse(&file("../../examples/semeai/study-approach-ko.txt")).unwrap();
+    let a = analyse(&race, &Options::default()).unwrap();
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!((d.black_first, d.white_first), (None, None));
+    let text = Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(text.contains("no verdict"), "{text}");
+}
