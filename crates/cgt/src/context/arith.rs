@@ -66,6 +66,7 @@ impl Context {
         if let Some(&n) = self.neg_cache.get(&g) {
             return Ok(n);
         }
+        self.tick()?;
         let (l, r) = match self.node(g) {
             Node::General { left, right } => (left.clone(), right.clone()),
             Node::Number(_) => unreachable!("numbers handled above"),

@@ -18,10 +18,10 @@ impl Context {
         if let (Some(x), Some(y)) = (xg, xh) {
             return Ok(x <= y);
         }
+        self.tick()?;
         if let Some(&b) = self.le_cache.get(&(g, h)) {
             return Ok(b);
         }
-        self.tick()?;
         // Two distinct nimbers are confused (`*a - *b = *(a xor b)`): no
         // descent through their quadratic option sets.
         if self.as_nimber(g).is_some() && self.as_nimber(h).is_some() {
