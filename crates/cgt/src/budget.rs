@@ -36,6 +36,10 @@ use miai_search::{Cancel, Limits, Meter, Stop};
 
 use crate::error::CgtError;
 
+/// The operation caches' estimated size above which a bounded evaluation
+/// empties them before it starts.
+const CACHE_CEILING: usize = 256 << 20;
+
 /// Runs game computations under [`Limits`] and an optional [`Cancel`].
 #[derive(Debug, Clone, Default)]
 pub struct Evaluator {
@@ -92,9 +96,18 @@ impl Evaluator {
 
     /// [`Evaluator::run`], also giving the number of steps counted.
     pub fn run_counted<R>(&self, f: impl FnOnce() -> R) -> (R, u64) {
+        // Bounded evaluations (a server's requests, a fuzzer's inputs) run
+        // one after another in one process: each is bounded, but what they
+        // leave in the caches adds up, so a large cache is emptied first.
+        let start_bytes = crate::context::with(|c| {
+            if c.cache_bytes() > CACHE_CEILING {
+                c.clear_caches();
+            }
+            c.approx_bytes()
+        });
         let budget = Budget {
             meter: Meter::new(&self.limits, self.cancel.as_ref()),
-            start_bytes: crate::context::with(|c| c.approx_bytes()),
+            start_bytes,
             max_bytes: self.limits.table_bytes,
         };
         let restore = Restore(BUDGET.with(|b| b.borrow_mut().replace(budget)));

@@ -108,7 +108,7 @@ fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Rc<str>> {
     } else {
         match c.node(g) {
             Node::Number(x) => Some(x.to_string().into()),
-            Node::General { left, right } => {
+            Node::General { left, right, .. } => {
                 let (left, right) = (left.clone(), right.clone());
                 if let ([l], [r]) = (&*left, &*right)
                     && let (Some(x), Some(y)) = (c.as_number(*l), c.as_number(*r))
@@ -131,7 +131,7 @@ fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Rc<str>> {
 /// `{L|R}` with the options printed, ordered by birthday then text.
 fn braces(c: &mut Context, g: Game, memo: &mut Memo) -> Option<String> {
     let (left, right) = match c.node(g) {
-        Node::General { left, right } => (left.clone(), right.clone()),
+        Node::General { left, right, .. } => (left.clone(), right.clone()),
         Node::Number(x) => return Some(x.to_string()),
     };
     let mut out = String::from("{");

@@ -68,7 +68,7 @@ impl Context {
         }
         self.tick()?;
         let (l, r) = match self.node(g) {
-            Node::General { left, right } => (left.clone(), right.clone()),
+            Node::General { left, right, .. } => (left.clone(), right.clone()),
             Node::Number(_) => unreachable!("numbers handled above"),
         };
         let mut nl = Vec::with_capacity(r.len());
