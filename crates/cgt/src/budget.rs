@@ -6,7 +6,11 @@
 //! limits are not threaded through them: [`Evaluator::run`] installs a
 //! [`Meter`] for the current thread, and the store ticks it once per
 //! *step*: a canonicalisation (`{L|R}` simplified), a comparison `G <= H`
-//! or a thermograph computed anew (a cache hit costs nothing). When a limit
+//! (also one answered from the cache: a canonicalisation of `n` options
+//! compares up to `n²` pairs, so counting only new comparisons let one
+//! step of a sum of `*256`s take milliseconds), a comparison against a
+//! form being built, or a thermograph computed anew. Every step is
+//! bounded work, so the node limit bounds the time too. When a limit
 //! is reached every operation in progress fails with
 //! [`CgtError::Stopped`]; nothing half-computed is cached.
 //!
@@ -26,11 +30,15 @@
 //! assert_eq!(small.to_string(), "{1|0}");
 //! ```
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use miai_search::{Cancel, Limits, Meter, Stop};
 
 use crate::error::CgtError;
+
+/// The operation caches' estimated size above which a bounded evaluation
+/// empties them before it starts.
+const CACHE_CEILING: usize = 256 << 20;
 
 /// Runs game computations under [`Limits`] and an optional [`Cancel`].
 #[derive(Debug, Clone, Default)]
@@ -48,6 +56,9 @@ struct Budget {
 
 thread_local! {
     static BUDGET: RefCell<Option<Budget>> = const { RefCell::new(None) };
+    /// Whether [`BUDGET`] is set: the unbounded path of [`tick`] reads
+    /// only this.
+    static BOUNDED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Restores the thread's previous budget, also on panic.
@@ -56,6 +67,7 @@ struct Restore(Option<Budget>);
 impl Drop for Restore {
     fn drop(&mut self) {
         let previous = self.0.take();
+        BOUNDED.with(|f| f.set(previous.is_some()));
         BUDGET.with(|b| *b.borrow_mut() = previous);
     }
 }
@@ -84,12 +96,22 @@ impl Evaluator {
 
     /// [`Evaluator::run`], also giving the number of steps counted.
     pub fn run_counted<R>(&self, f: impl FnOnce() -> R) -> (R, u64) {
+        // Bounded evaluations (a server's requests, a fuzzer's inputs) run
+        // one after another in one process: each is bounded, but what they
+        // leave in the caches adds up, so a large cache is emptied first.
+        let start_bytes = crate::context::with(|c| {
+            if c.cache_bytes() > CACHE_CEILING {
+                c.clear_caches();
+            }
+            c.approx_bytes()
+        });
         let budget = Budget {
             meter: Meter::new(&self.limits, self.cancel.as_ref()),
-            start_bytes: crate::context::with(|c| c.approx_bytes()),
+            start_bytes,
             max_bytes: self.limits.table_bytes,
         };
         let restore = Restore(BUDGET.with(|b| b.borrow_mut().replace(budget)));
+        BOUNDED.with(|f| f.set(true));
         let out = f();
         let (nodes, stopped) = BUDGET.with(|b| {
             b.borrow()
@@ -106,7 +128,11 @@ impl Evaluator {
 
 /// Counts one step on the thread's meter, if an evaluation is bounded;
 /// `bytes` is the store's current estimated size.
+#[inline]
 pub(crate) fn tick(bytes: impl FnOnce() -> usize) -> Result<(), CgtError> {
+    if !BOUNDED.with(Cell::get) {
+        return Ok(());
+    }
     BUDGET.with(|b| {
         let mut b = b.borrow_mut();
         let Some(budget) = b.as_mut() else {

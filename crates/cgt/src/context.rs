@@ -45,7 +45,23 @@ pub(crate) enum Node {
     General {
         left: Arc<[Game]>,
         right: Arc<[Game]>,
+        /// What is known of it from its options alone, computed once.
+        facts: Facts,
     },
+}
+
+/// Properties of a stored non-number that follow from its options' own,
+/// computed when it is stored (so reading them costs no search and no
+/// hash lookup).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Facts {
+    /// Left and right stops: `LS = max RS(G^L)`, `RS = min LS(G^R)`.
+    pub(crate) stops: (Dyadic, Dyadic),
+    /// One more than the latest option's birthday; `None` if a number
+    /// inside is `-2^63`, whose birthday does not fit.
+    pub(crate) birthday: Option<u64>,
+    /// `Some(x + n·↑ + *m)` if the game has that form.
+    pub(crate) nus: Option<Nus>,
 }
 
 /// The interner and the caches. See the module documentation.
@@ -57,13 +73,9 @@ pub(crate) struct Context {
     add_cache: FxHashMap<(Game, Game), Game>,
     neg_cache: FxHashMap<Game, Game>,
     le_cache: FxHashMap<(Game, Game), bool>,
-    stops_cache: FxHashMap<Game, (Dyadic, Dyadic)>,
     thermo_cache: FxHashMap<Game, Arc<Thermograph>>,
     cool_cache: FxHashMap<(Game, Dyadic), Game>,
     heat_cache: FxHashMap<(Game, Dyadic), Game>,
-    birthday_cache: FxHashMap<Game, u64>,
-    nus_cache: FxHashMap<Game, Option<Nus>>,
-    nimber_cache: FxHashMap<Game, Option<u32>>,
     nimbers: Vec<Game>,
     ups: FxHashMap<i64, Game>,
     /// Options held by stored non-numbers, for [`Context::approx_bytes`].
@@ -94,13 +106,21 @@ impl Context {
         self.add_cache.clear();
         self.neg_cache.clear();
         self.le_cache.clear();
-        self.stops_cache.clear();
         self.thermo_cache.clear();
         self.cool_cache.clear();
         self.heat_cache.clear();
-        self.birthday_cache.clear();
-        self.nus_cache.clear();
-        self.nimber_cache.clear();
+    }
+
+    /// The estimated memory of the operation caches alone, in bytes.
+    pub(crate) fn cache_bytes(&self) -> usize {
+        const ENTRY: usize = 32;
+        (self.add_cache.len()
+            + self.neg_cache.len()
+            + self.le_cache.len()
+            + self.cool_cache.len()
+            + self.heat_cache.len())
+            * ENTRY
+            + self.thermo_cache.len() * 8 * ENTRY
     }
 
     /// The estimated memory of the store and its caches, in bytes: what a
@@ -116,12 +136,8 @@ impl Context {
             + self.add_cache.len()
             + self.neg_cache.len()
             + self.le_cache.len()
-            + self.stops_cache.len()
             + self.cool_cache.len()
             + self.heat_cache.len()
-            + self.birthday_cache.len()
-            + self.nus_cache.len()
-            + self.nimber_cache.len()
             + self.ups.len();
         // A thermograph: a few trajectories of a few points each.
         self.nodes.len() * NODE
@@ -186,9 +202,11 @@ impl Context {
             return g;
         }
         self.option_slots += key.0.len() + key.1.len();
+        let facts = self.facts(&key.0, &key.1);
         let g = self.push(Node::General {
             left: key.0.clone(),
             right: key.1.clone(),
+            facts,
         });
         self.generals.insert(key, g);
         g
@@ -197,7 +215,7 @@ impl Context {
     /// The canonical options of `g` on `side`.
     pub(crate) fn options(&mut self, g: Game, side: Side) -> Res<Arc<[Game]>> {
         match self.node(g) {
-            Node::General { left, right } => Ok(match side {
+            Node::General { left, right, .. } => Ok(match side {
                 Side::Left => left.clone(),
                 Side::Right => right.clone(),
             }),

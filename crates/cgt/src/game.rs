@@ -377,7 +377,7 @@ impl Game {
     /// `x = y` gives `x*`).
     pub fn is_switch(self) -> bool {
         context::with(|c| match c.node(self) {
-            Node::General { left, right } if left.len() == 1 && right.len() == 1 => {
+            Node::General { left, right, .. } if left.len() == 1 && right.len() == 1 => {
                 c.is_number(left[0]) && c.is_number(right[0])
             }
             _ => false,

@@ -82,6 +82,42 @@ fn issue18_large_ups_and_nimbers_print_readably() {
 }
 
 #[test]
+fn issue18_a_step_counts_comparisons_answered_from_the_cache() {
+    // `±*256` compares hundreds of pairs of `*256`'s options (most of them
+    // nimbers, answered without descending); counted as one step per
+    // canonicalisation they let a 20,000-step budget run for 39 s
+    // (fuzz finding `timeout-big-nimber-switches`).
+    let eval = Evaluator::new(&Limits::none().with_nodes(200), None);
+    let (r, steps) = eval.run_counted(|| parse("+-*256"));
+    assert_eq!(r.unwrap_err().stop(), Some(Stop::Nodes));
+    assert!(steps >= 200);
+    // Unbounded it is `{*256|*256} = 0`: whoever starts moves to `*256`,
+    // and the other player answers to 0.
+    assert_eq!(parse("+-*256").unwrap(), Game::zero());
+}
+
+#[test]
+fn issue18_a_huge_integer_draws_a_few_value_labels() {
+    // The thermograph's value axis had one label per integer between the
+    // walls: 1.7e18 of them ran for minutes and grew past 1.4 GB (fuzz
+    // finding `timeout-cgt-heat-huge-integer`). 10^5 shows it in a moment.
+    for n in ["100000", "1722586675415205659"] {
+        let text = format!("{{5|0}} + {{{n}|{{3|0}}}} - 4");
+        let r = analyse(
+            &text,
+            "test",
+            Some(0.into()),
+            Some("1/2".parse().unwrap()),
+            &Evaluator::default(),
+        )
+        .unwrap();
+        let svg = r.thermograph_svg();
+        let labels = svg.matches(r##"fill="#555">"##).count();
+        assert!(labels <= 2 * 41 + 3, "{n}: {labels} labels");
+    }
+}
+
+#[test]
 fn issue18_byte_order_mark_is_accepted() {
     assert_eq!(parse("\u{feff}{4|0}").unwrap(), parse("{4|0}").unwrap());
     let e = parse("\u{feff}{4|").unwrap_err();

@@ -169,3 +169,34 @@ fn atomic_weight_says_when_it_is_not_defined() {
         assert_eq!(g.atomic_weight().unwrap(), None, "{text}");
     }
 }
+
+/// Item 9 (speed): the printer and the recognition of `x + n·↑ + *m` were
+/// rewritten; on a corpus of forms (random sums of braces, numbers, ups
+/// and nimbers; `tests/data/print-corpus.tsv`, written by the version
+/// before) every canonical form, cooled by 1 and heated by 1, prints as it
+/// did before.
+#[test]
+fn printed_forms_are_unchanged_on_a_corpus() {
+    let corpus = include_str!("data/print-corpus.tsv");
+    let mut n = 0;
+    for line in corpus.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let [expr, canonical, cooled, heated] = f[..] else {
+            panic!("bad corpus line {line:?}");
+        };
+        let g = parse(expr).unwrap();
+        assert_eq!(g.to_string(), canonical, "{expr}");
+        assert_eq!(
+            g.cool(Dyadic::ONE).unwrap().to_string(),
+            cooled,
+            "{expr} cooled"
+        );
+        assert_eq!(
+            g.heat(Dyadic::ONE).unwrap().to_string(),
+            heated,
+            "{expr} heated"
+        );
+        n += 1;
+    }
+    assert!(n >= 300, "{n} forms");
+}

@@ -5,7 +5,7 @@
 //! (birthday at most 4), given as plain trees (not canonical) and
 //! canonicalised through the [`PartizanGame`] trait.
 
-use miai_cgt::{Comparison, Dyadic, Game, PartizanGame, parse};
+use miai_cgt::{Comparison, Dyadic, Game, Nus, PartizanGame, parse};
 use proptest::prelude::*;
 
 #[path = "common/tree.rs"]
@@ -57,6 +57,50 @@ fn brute_sum(g: &Tree, h: &Tree) -> Tree {
     let mut right: Vec<Tree> = g.right.iter().map(|b| brute_sum(b, h)).collect();
     right.extend(h.right.iter().map(|b| brute_sum(g, b)));
     Tree { left, right }
+}
+
+/// Every `x + n·↑ + *m` built by sums is read back as itself (the form
+/// is recognised from the shape of the canonical form, see `recognise.rs`).
+#[test]
+fn every_number_up_star_is_recognised() {
+    for x in ["0", "1", "-3/4", "5/2"] {
+        for ups in -7i64..=7 {
+            for nimber in 0u32..=9 {
+                let v = Nus {
+                    number: x.parse().unwrap(),
+                    ups,
+                    nimber,
+                };
+                let g = Game::nus(v).unwrap();
+                assert_eq!(g.as_nus(), Some(v), "{v}");
+                assert_eq!(g.as_nimber(), (x == "0" && ups == 0).then_some(nimber));
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A game read as `x + n·↑ + *m` is that value, built independently
+    /// by sums; and stops and birthday (kept with each stored form) agree
+    /// with their definitions on the options.
+    #[test]
+    fn a_game_read_as_number_up_star_is_that_sum(g in game(4), h in game(3)) {
+        for k in [g, h, g + h, g - h] {
+            if let Some(v) = k.as_nus() {
+                prop_assert_eq!(Game::nus(v).unwrap(), k, "{}", v);
+            }
+            let (l, r) = (k.left_options(), k.right_options());
+            if !k.is_number() {
+                let ls = l.iter().map(|o| o.right_stop()).max().unwrap();
+                let rs = r.iter().map(|o| o.left_stop()).min().unwrap();
+                prop_assert_eq!(k.stops(), (ls, rs));
+                let b = l.iter().chain(&r).map(|o| o.birthday().unwrap() + 1).max().unwrap();
+                prop_assert_eq!(k.birthday().unwrap(), b);
+            }
+        }
+    }
 }
 
 proptest! {

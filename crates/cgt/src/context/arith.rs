@@ -66,8 +66,9 @@ impl Context {
         if let Some(&n) = self.neg_cache.get(&g) {
             return Ok(n);
         }
+        self.tick()?;
         let (l, r) = match self.node(g) {
-            Node::General { left, right } => (left.clone(), right.clone()),
+            Node::General { left, right, .. } => (left.clone(), right.clone()),
             Node::Number(_) => unreachable!("numbers handled above"),
         };
         let mut nl = Vec::with_capacity(r.len());

@@ -140,6 +140,7 @@ impl Context {
         if let Some(&b) = memo.get(&(y, true)) {
             return Ok(b);
         }
+        self.tick()?;
         let mut result = true;
         for &g in gr {
             if self.le(g, y)? {
@@ -164,6 +165,7 @@ impl Context {
         if let Some(&b) = memo.get(&(y, false)) {
             return Ok(b);
         }
+        self.tick()?;
         let mut result = true;
         for &g in gl {
             if self.le(y, g)? {

@@ -18,10 +18,10 @@ impl Context {
         if let (Some(x), Some(y)) = (xg, xh) {
             return Ok(x <= y);
         }
+        self.tick()?;
         if let Some(&b) = self.le_cache.get(&(g, h)) {
             return Ok(b);
         }
-        self.tick()?;
         // Two distinct nimbers are confused (`*a - *b = *(a xor b)`): no
         // descent through their quadratic option sets.
         if self.as_nimber(g).is_some() && self.as_nimber(h).is_some() {
@@ -53,31 +53,9 @@ impl Context {
         Ok(result)
     }
 
-    /// Left and right stops, memoised: a number is its own stop; otherwise
-    /// `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`.
+    /// Left and right stops: a number is its own stop; otherwise
+    /// `LS(G) = max RS(G^L)` and `RS(G) = min LS(G^R)`, stored with `G`.
     pub(crate) fn stops(&mut self, g: Game) -> Res<(crate::Dyadic, crate::Dyadic)> {
-        if let Some(x) = self.as_number(g) {
-            return Ok((x, x));
-        }
-        if let Some(&s) = self.stops_cache.get(&g) {
-            return Ok(s);
-        }
-        let mut ls = None;
-        for &gl in self.left(g)?.iter() {
-            let r = self.stops(gl)?.1;
-            ls = Some(ls.map_or(r, |m: crate::Dyadic| m.max(r)));
-        }
-        let mut rs = None;
-        for &gr in self.right(g)?.iter() {
-            let l = self.stops(gr)?.0;
-            rs = Some(rs.map_or(l, |m: crate::Dyadic| m.min(l)));
-        }
-        // A canonical non-number has options on both sides.
-        let s = (
-            ls.unwrap_or(crate::Dyadic::ZERO),
-            rs.unwrap_or(crate::Dyadic::ZERO),
-        );
-        self.stops_cache.insert(g, s);
-        Ok(s)
+        Ok(self.stops_of(g))
     }
 }

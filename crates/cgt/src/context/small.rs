@@ -44,7 +44,7 @@ impl Context {
             return Ok(b);
         }
         let (left, right) = match self.node(g) {
-            Node::General { left, right } => (left.clone(), right.clone()),
+            Node::General { left, right, .. } => (left.clone(), right.clone()),
             Node::Number(_) => return Ok(false),
         };
         let mut small = !left.is_empty() && !right.is_empty();

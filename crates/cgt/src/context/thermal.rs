@@ -115,20 +115,9 @@ impl Context {
     /// The birthday of the canonical form: `|n|` for an integer,
     /// `ceil|x| + k` for `x = m/2^k`, else one more than the latest option.
     pub(crate) fn birthday(&mut self, g: Game) -> Res<u64> {
-        if let Some(x) = self.as_number(g) {
-            let a = x.checked_neg().map(|n| n.max(x))?;
-            return Ok(a.ceil().unsigned_abs() + u64::from(x.exponent()));
-        }
-        if let Some(&b) = self.birthday_cache.get(&g) {
-            return Ok(b);
-        }
-        let mut b = 0;
-        for side in [super::Side::Left, super::Side::Right] {
-            for &o in self.options(g, side)?.iter() {
-                b = b.max(self.birthday(o)? + 1);
-            }
-        }
-        self.birthday_cache.insert(g, b);
-        Ok(b)
+        self.birthday_of(g)
+            .ok_or(CgtError::Arithmetic(crate::ArithmeticError::Overflow(
+                "dyadic negation",
+            )))
     }
 }

@@ -22,6 +22,35 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The most tick labels on one axis.
+const MAX_TICKS: f64 = 40.0;
+
+/// The labelled integers in `[lo, hi]`: every integer when at most
+/// [`MAX_TICKS`] fit, else the multiples of the smallest step `1, 2, 5 ×
+/// 10^k` that keeps them that few (a game worth `10^18` draws a handful of
+/// labels, not `10^18`).
+fn ticks(lo: f64, hi: f64) -> Vec<i64> {
+    if !(lo.is_finite() && hi.is_finite()) || hi < lo {
+        return Vec::new();
+    }
+    let mut step = 1.0_f64;
+    'find: for _ in 0..20 {
+        for k in [1.0, 2.0, 5.0] {
+            if (hi - lo) / (k * step) <= MAX_TICKS {
+                step *= k;
+                break 'find;
+            }
+        }
+        step *= 10.0;
+    }
+    let first = (lo / step).ceil();
+    (0..=MAX_TICKS as i64)
+        .map(|i| (first + i as f64) * step)
+        .take_while(|&x| x <= hi)
+        .map(|x| x as i64)
+        .collect()
+}
+
 /// Renders `th` with `title` above it; returns a complete SVG document.
 pub fn render(th: &Thermograph, title: &str) -> String {
     let temp = f(th.temperature());
@@ -80,15 +109,13 @@ pub fn render(th: &Thermograph, title: &str) -> String {
         );
     }
     // Integer ticks on the value axis.
-    let mut k = x_min.ceil() as i64;
-    while (k as f64) <= x_max {
+    for k in ticks(x_min, x_max) {
         let _ = writeln!(
             out,
             r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">{k}</text>"##,
             px(k as f64),
             bottom + 16.0
         );
-        k += 1;
     }
     // The temperature axis on the left edge, with integer ticks.
     let _ = writeln!(
@@ -98,15 +125,13 @@ pub fn render(th: &Thermograph, title: &str) -> String {
         py(t_hi),
         x = m - 8.0
     );
-    let mut k = t_lo.ceil() as i64;
-    while (k as f64) <= t_hi {
+    for k in ticks(t_lo, t_hi) {
         let _ = writeln!(
             out,
             r##"<text x="{}" y="{}" text-anchor="end" fill="#555">{k}</text>"##,
             m - 12.0,
             py(k as f64) + 4.0
         );
-        k += 1;
     }
     let _ = writeln!(
         out,
@@ -181,7 +206,30 @@ pub fn render(th: &Thermograph, title: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::ticks;
     use crate::Game;
+
+    #[test]
+    fn small_ranges_label_every_integer() {
+        assert_eq!(ticks(-2.5, 3.0), vec![-2, -1, 0, 1, 2, 3]);
+        assert_eq!(ticks(-1.0, 39.0).len(), 41);
+    }
+
+    #[test]
+    fn huge_ranges_label_a_few_round_values() {
+        // Issue 18: a game worth 1.7e18 drew one label per integer.
+        let v = ticks(-1.0, 1.7e18);
+        assert!(!v.is_empty() && v.len() <= 41, "{} labels", v.len());
+        assert!(v.windows(2).all(|w| w[0] < w[1]));
+        assert!(ticks(-5e18, 5e18).len() <= 41);
+    }
+
+    #[test]
+    fn a_huge_integer_draws_quickly() {
+        let g: Game = "{5|0} + {1722586675415205659|{3|0}} - 4".parse().unwrap();
+        let svg = g.thermograph().unwrap().to_svg("huge");
+        assert!(svg.len() < 20_000, "{} bytes", svg.len());
+    }
 
     #[test]
     fn the_walls_have_a_legend_in_their_colours() {
