@@ -582,7 +582,9 @@ fn posings(
 ) -> Result<(Attempt, bool), NoAnswer> {
     // Every posing draws on what is left of the one budget.
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
-        attempt(setup, sol, attacker, None, regime, reach, budget, cancel, nodes)
+        attempt(
+            setup, sol, attacker, None, regime, reach, budget, cancel, nodes,
+        )
     };
     let again =
         |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
@@ -806,9 +808,10 @@ pub fn run_book(
 }
 
 /// Book regime: the status of `used`'s posing under the seed's rules (the
-/// attacker may not pass), from what is left of the budget, when it says
-/// something else for the side to play (`None` when it agrees, under
-/// another regime, or with no budget left).
+/// attacker may not pass), from what is left of the budget (and at most
+/// four times the nodes spent so far), when it says something else for the
+/// side to play (`None` when it agrees, under another regime, or when that
+/// reading is cut off).
 fn seed_differs(
     used: &Attempt,
     regime: Regime,
@@ -819,7 +822,12 @@ fn seed_differs(
     if !regime.book() {
         return None;
     }
-    let limits = budget.left(*nodes, cancel)?;
+    let mut limits = budget.left(*nodes, cancel)?;
+    // A side note, not the answer: at most four times the nodes spent so
+    // far (at least 50,000), so that a hard reading under the seed's
+    // rules does not spend the time of a problem the book regime settled.
+    let cap = nodes.saturating_mul(4).max(50_000);
+    limits.max_nodes = Some(limits.max_nodes.map_or(cap, |n| n.min(cap)));
     let options = Options {
         regime: regime.with_book(false),
         limits,
@@ -836,12 +844,12 @@ fn seed_differs(
     );
     *nodes += a.nodes;
     let seed = fare(a.status, used.side);
-    (seed != used.fare).then(|| {
-        let first = a
-            .pv
-            .first()
-            .map(|&m| format!(" by {}", move_name(&used.problem, m)))
-            .unwrap_or_default();
+    // Cut off: not known to differ.
+    (seed != used.fare && seed != Fare::Unproven).then(|| {
+        let first =
+            a.pv.first()
+                .map(|&m| format!(" by {}", move_name(&used.problem, m)))
+                .unwrap_or_default();
         format!("{} ({} first){first}", a.status.word(), used.side)
     })
 }

@@ -101,7 +101,9 @@ impl fmt::Display for Regime {
         match self {
             Regime::Seed { ko_threats } => write!(f, "seed (N = {ko_threats})"),
             Regime::Superko => f.write_str("positional superko"),
-            Regime::Book { ko_threats } => write!(f, "book (seed N = {ko_threats}, attacker passes)"),
+            Regime::Book { ko_threats } => {
+                write!(f, "book (seed N = {ko_threats}, attacker passes)")
+            }
         }
     }
 }

@@ -483,8 +483,8 @@ impl State {
         let side = ctx.side(color);
         // Book regime: a defender's pass answering the attacker's ends the
         // attacker's passes.
-        out.book =
-            self.book && !(mv == Mv::Tenuki && side == Side::Defender && self.last_tenuki.is_some());
+        out.book = self.book
+            && !(mv == Mv::Tenuki && side == Side::Defender && self.last_tenuki.is_some());
         match mv {
             Mv::Tenuki => {
                 out.pos.pass(color);

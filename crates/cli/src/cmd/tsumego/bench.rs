@@ -20,8 +20,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
-use miai_search::{Cancel, Limits};
 use miai_goban::{Mark, Move, sgf};
+use miai_search::{Cancel, Limits};
 use miai_tsumego::bench::{
     BookProblem, Goal, Outcome, Posing, ProblemResult, StatusProblem, run_book, run_file,
     run_status, summarise,
@@ -195,7 +195,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 r.seconds,
                 r.seed_status
                     .as_deref()
-                    .map(|s| format!(" (book {}; seed rules {s})", r.status.as_deref().unwrap_or("-")))
+                    .map(|s| format!(
+                        " (book {}; seed rules {s})",
+                        r.status.as_deref().unwrap_or("-")
+                    ))
                     .unwrap_or_default()
             );
         }
