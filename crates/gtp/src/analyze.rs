@@ -135,12 +135,13 @@ pub fn tsumego(e: &mut Engine, args: &[String]) -> Result<String, GtpError> {
             // A number alone keeps the default rules' name.
             let rules = rules.as_deref().or(match default_regime {
                 Regime::Superko => Some("superko"),
+                Regime::Book { .. } => Some("book"),
                 Regime::Seed { .. } => None,
             });
-            let n = n.as_deref().map(str::to_string).or(match default_regime {
-                Regime::Seed { ko_threats } => Some(ko_threats.to_string()),
-                Regime::Superko => None,
-            });
+            let n = n
+                .as_deref()
+                .map(str::to_string)
+                .or(default_regime.ko_threats().map(|n| n.to_string()));
             Regime::choose(rules, n.as_deref()).map_err(|e| GtpError::Syntax(e.to_string()))?
         }
     };

@@ -130,6 +130,14 @@ pub struct ProblemResult {
     pub seconds: f64,
     /// Why it is wrong, unproven or an error.
     pub detail: Option<String>,
+    /// Book regime: the status of the same posing under the seed's rules
+    /// (the attacker may not pass), from what is left of the budget, when
+    /// it says something else for the side to play than the book's
+    /// reading (`None` when they agree, or when not compared).
+    pub seed_status: Option<String>,
+    /// A status problem: its stated goal (`kill`, `live`, `kill fails`,
+    /// `live fails`).
+    pub goal: Option<String>,
 }
 
 impl ProblemResult {
@@ -154,6 +162,8 @@ impl ProblemResult {
             nodes: 0,
             seconds: 0.0,
             detail: None,
+            seed_status: None,
+            goal: None,
         }
     }
 }
@@ -230,6 +240,8 @@ pub struct BenchReport {
     pub frame_widened: usize,
     /// Ko answers with a book move proven to win the ko.
     pub ko_with_accepted_move: usize,
+    /// Book regime: problems whose answer differs under the seed's rules.
+    pub regimes_differ: usize,
     /// Seconds per problem.
     pub times: Times,
     /// The slowest problems, slowest first.
@@ -259,6 +271,18 @@ pub struct BookProblem {
     /// The problem's id.
     #[serde(default)]
     pub id: Option<String>,
+    /// A status problem: the goal of the side to play, `kill` or `live`
+    /// (then `SOL` may be empty, and the problem is posed as stated, not
+    /// inferred: see [`StatusProblem`]).
+    #[serde(default)]
+    pub goal: Option<String>,
+    /// A status problem: the side to play is stated to fail.
+    #[serde(default)]
+    pub fails: bool,
+    /// A status problem: the region in play (SGF points); inferred when
+    /// absent.
+    #[serde(default)]
+    pub region: Option<Vec<String>>,
 }
 
 /// An SGF point (`aa` = top-left) on a grid.
@@ -272,8 +296,19 @@ fn sgf_point(graph: &Graph, p: &str) -> Result<Vertex, String> {
         .ok_or_else(|| format!("SGF point {p:?} is off the board"))
 }
 
-/// The position of a book problem.
+/// The position of a book problem and its accepted first moves (at least
+/// one).
 pub fn book_setup(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
+    let (setup, sol) = book_position(p)?;
+    if sol.is_empty() {
+        return Err("no SOL moves".to_string());
+    }
+    Ok((setup, sol))
+}
+
+/// The position of a `.jsonl` problem and its accepted first moves (maybe
+/// none).
+fn book_position(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
     let size = match &p.sz {
         None => 19,
         Some(serde_json::Value::String(s)) => s
@@ -304,9 +339,11 @@ pub fn book_setup(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
         Color::Black
     } else if c.contains("white to play") {
         Color::White
+    } else if let Some((color, _, _)) = Goal::from_comment(&p.c) {
+        color
     } else {
         return Err(format!(
-            "C {:?} says neither \"Black to play\" nor \"White to play\"",
+            "C {:?} says neither \"Black to play\" nor \"White to play\" (nor \"Black to kill\", ...)",
             p.c
         ));
     };
@@ -317,9 +354,6 @@ pub fn book_setup(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
             .and_then(|v| v.as_str())
             .ok_or_else(|| format!("bad SOL entry {s:?}: expected [colour, point, ...]"))?;
         sol.push(sgf_point(&graph, pt)?);
-    }
-    if sol.is_empty() {
-        return Err("no SOL moves".to_string());
     }
     Ok((setup, sol))
 }
@@ -448,6 +482,7 @@ fn attempt(
     setup: &Setup,
     sol: &[Vertex],
     attacker: Option<Color>,
+    region: Option<&[Vertex]>,
     regime: Regime,
     reach: usize,
     budget: Budget,
@@ -456,6 +491,7 @@ fn attempt(
 ) -> Result<Option<Attempt>, String> {
     let mut spec = ProblemSpec::new(setup.clone());
     spec.attacker = attacker;
+    spec.region = region.map(<[Vertex]>::to_vec);
     spec.reach = reach;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
@@ -546,7 +582,9 @@ fn posings(
 ) -> Result<(Attempt, bool), NoAnswer> {
     // Every posing draws on what is left of the one budget.
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
-        attempt(setup, sol, attacker, regime, reach, budget, cancel, nodes)
+        attempt(
+            setup, sol, attacker, None, regime, reach, budget, cancel, nodes,
+        )
     };
     let again =
         |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
@@ -622,7 +660,8 @@ pub struct Posing {
 
 /// Poses a book problem (see the module's documentation: attacker swap,
 /// frame narrowing and widening, one budget of `limits` for every
-/// analysis) and scores the answer against the book's moves.
+/// analysis) and scores the answer against the book's moves. A line
+/// with a `goal` is a status problem, posed as stated ([`run_status`]).
 pub fn run_book(
     id: &str,
     p: &BookProblem,
@@ -635,6 +674,15 @@ pub fn run_book(
         reach,
         wide_share,
     } = posing;
+    match book_status_problem(p) {
+        Ok(Some(q)) => return run_status(id, &q, posing, limits, cancel),
+        Ok(None) => {}
+        Err(e) => {
+            let mut r = ProblemResult::new(id.to_string());
+            r.detail = Some(e);
+            return r;
+        }
+    }
     let mut r = ProblemResult::new(id.to_string());
     let (setup, sol) = match book_setup(p) {
         Ok(x) => x,
@@ -720,6 +768,8 @@ pub fn run_book(
             .collect(),
     );
     r.accepted = used.accepted;
+    r.seed_status = seed_differs(&used, regime, &budget, cancel, &mut nodes);
+    r.nodes = nodes;
     r.outcome = match used.fare {
         Fare::Succeeds if used.first_accepted => Outcome::Solved,
         Fare::Succeeds | Fare::WinsKo if used.cut && !used.accepted => {
@@ -751,6 +801,274 @@ pub fn run_book(
                 "the side to play fails as the {}: {}",
                 used.side, used.status
             ));
+            Outcome::Wrong
+        }
+    };
+    r
+}
+
+/// Book regime: the status of `used`'s posing under the seed's rules (the
+/// attacker may not pass), from what is left of the budget (and at most
+/// four times the nodes spent so far), when it says something else for the
+/// side to play (`None` when it agrees, under another regime, or when that
+/// reading is cut off).
+fn seed_differs(
+    used: &Attempt,
+    regime: Regime,
+    budget: &Budget,
+    cancel: &Cancel,
+    nodes: &mut u64,
+) -> Option<String> {
+    if !regime.book() {
+        return None;
+    }
+    let mut limits = budget.left(*nodes, cancel)?;
+    // A side note, not the answer: at most four times the nodes spent so
+    // far (at least 50,000), so that a hard reading under the seed's
+    // rules does not spend the time of a problem the book regime settled.
+    let cap = nodes.saturating_mul(4).max(50_000);
+    limits.max_nodes = Some(limits.max_nodes.map_or(cap, |n| n.min(cap)));
+    let options = Options {
+        regime: regime.with_book(false),
+        limits,
+        full_status: false,
+        max_pv: 1,
+        ..Options::default()
+    };
+    let a = analyse(
+        &used.problem,
+        used.side,
+        &options,
+        Some(cancel.clone()),
+        None,
+    );
+    *nodes += a.nodes;
+    let seed = fare(a.status, used.side);
+    // Cut off: not known to differ.
+    (seed != used.fare && seed != Fare::Unproven).then(|| {
+        let first =
+            a.pv.first()
+                .map(|&m| format!(" by {}", move_name(&used.problem, m)))
+                .unwrap_or_default();
+        format!("{} ({} first){first}", a.status.word(), used.side)
+    })
+}
+
+/// The goal a status problem states for the side to play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// The side to play attacks: it kills.
+    Kill,
+    /// The side to play defends: it lives (with two eyes or in seki).
+    Live,
+}
+
+impl Goal {
+    /// Reads `kill` or `live`.
+    pub fn parse(s: &str) -> Result<Goal, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "kill" => Ok(Goal::Kill),
+            "live" => Ok(Goal::Live),
+            other => Err(format!("bad goal {other:?}: expected kill or live")),
+        }
+    }
+
+    /// The goal as a comment states it: the first `black|white to
+    /// kill|live` in `text` (any case), with `fails` when the word follows
+    /// on the same line ("White to live: fails"). The colour is the side
+    /// to play.
+    pub fn from_comment(text: &str) -> Option<(Color, Goal, bool)> {
+        for line in text.lines() {
+            let l = line.to_ascii_lowercase();
+            for (color, word) in [(Color::Black, "black"), (Color::White, "white")] {
+                for (goal, verb) in [(Goal::Kill, "kill"), (Goal::Live, "live")] {
+                    let phrase = format!("{word} to {verb}");
+                    if let Some(at) = l.find(&phrase) {
+                        let fails = l[at + phrase.len()..].contains("fail");
+                        return Some((color, goal, fails));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Goal::Kill => "kill",
+            Goal::Live => "live",
+        }
+    }
+}
+
+/// A status problem: a position, the goal of the side to play, whether it
+/// is stated to fail, the region (inferred when `None`) and the accepted
+/// first moves (none: only the status is scored). The attacker is the side
+/// to play when it is to kill, the other colour when it is to live.
+#[derive(Debug, Clone)]
+pub struct StatusProblem {
+    /// The position, with the side to play.
+    pub setup: Setup,
+    /// The side to play's goal.
+    pub goal: Goal,
+    /// The side to play is stated to fail.
+    pub fails: bool,
+    /// The region in play.
+    pub region: Option<Vec<Vertex>>,
+    /// The accepted first moves.
+    pub sol: Vec<Vertex>,
+}
+
+impl StatusProblem {
+    /// The attacking colour the goal implies.
+    pub fn attacker(&self) -> Color {
+        match self.goal {
+            Goal::Kill => self.setup.to_move,
+            Goal::Live => self.setup.to_move.opponent(),
+        }
+    }
+
+    /// The goal's words (`kill`, `live fails`, ...).
+    pub fn goal_words(&self) -> String {
+        format!(
+            "{}{}",
+            self.goal.word(),
+            if self.fails { " fails" } else { "" }
+        )
+    }
+}
+
+/// The status problem a `.jsonl` line states with its `goal` field (and
+/// `fails`, `region`, `SOL` optional), or `None` when it has none (a book
+/// problem).
+pub fn book_status_problem(p: &BookProblem) -> Result<Option<StatusProblem>, String> {
+    let Some(goal) = &p.goal else {
+        return Ok(None);
+    };
+    let goal = Goal::parse(goal)?;
+    let (setup, sol) = book_position(p)?;
+    let region = match &p.region {
+        None => None,
+        Some(points) => Some(
+            points
+                .iter()
+                .map(|pt| sgf_point(&setup.graph, pt))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    Ok(Some(StatusProblem {
+        setup,
+        goal,
+        fails: p.fails,
+        region,
+        sol,
+    }))
+}
+
+/// Poses a status problem as stated (attacker from the goal, the region
+/// given or inferred, frame at `posing.reach`) and scores it: the status
+/// (the side to play succeeds, by ko, or fails, as stated) and, when the
+/// side to play succeeds and accepted moves are given, the first move.
+/// Stated to succeed: *solved* when it does with an accepted move (or
+/// none is given), *other-correct* when an accepted move is proven as good,
+/// *ko* when it wins only by a ko, *wrong* when it fails. Stated to fail:
+/// *solved* when it fails, *wrong* when it succeeds, even by ko. In the
+/// book regime the seed's reading is given too where it differs.
+pub fn run_status(
+    id: &str,
+    p: &StatusProblem,
+    posing: Posing,
+    limits: Limits,
+    cancel: &Cancel,
+) -> ProblemResult {
+    let mut r = ProblemResult::new(id.to_string());
+    r.goal = Some(p.goal_words());
+    r.to_play = Some(p.setup.to_move.to_string());
+    r.sol = p
+        .sol
+        .iter()
+        .map(|&v| p.setup.graph.vertex_name(v))
+        .collect();
+    let budget = Budget::new(limits);
+    let mut nodes = 0;
+    let used = attempt(
+        &p.setup,
+        &p.sol,
+        Some(p.attacker()),
+        p.region.as_deref(),
+        posing.regime,
+        posing.reach,
+        budget,
+        cancel,
+        &mut nodes,
+    );
+    let used = match used {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            r.outcome = Outcome::Unproven;
+            r.detail = Some("the time limit was spent before the analysis".into());
+            return r;
+        }
+        Err(e) => {
+            r.detail = Some(e);
+            r.nodes = nodes;
+            return r;
+        }
+    };
+    let problem = &used.problem;
+    r.attacker = Some(problem.attacker().to_string());
+    r.region = Some(kind_word(problem.region_kind()).to_string());
+    r.region_points = Some(problem.region().len());
+    r.reach = problem.reach();
+    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
+    r.first_move = used.pv_first.map(|m| move_name(problem, m));
+    r.correct = Some(
+        used.correct
+            .iter()
+            .map(|&m| move_name(problem, m))
+            .collect(),
+    );
+    r.accepted = used.accepted;
+    r.seed_status = seed_differs(&used, posing.regime, &budget, cancel, &mut nodes);
+    r.nodes = nodes;
+    let no_sol = p.sol.is_empty();
+    r.outcome = match (p.fails, used.fare) {
+        (_, Fare::Unproven) => {
+            r.detail = Some(used.status.to_string());
+            Outcome::Unproven
+        }
+        (true, Fare::Fails) => Outcome::Solved,
+        (true, _) => {
+            r.detail = Some(format!(
+                "stated to fail, but the side to play succeeds: {}",
+                used.status
+            ));
+            Outcome::Wrong
+        }
+        (false, Fare::Fails) => {
+            r.detail = Some(format!(
+                "the side to play fails as the {}: {}",
+                used.side, used.status
+            ));
+            Outcome::Wrong
+        }
+        (false, Fare::WinsKo) => {
+            r.detail = Some(if used.accepted || no_sol {
+                "ko, with an accepted first move".into()
+            } else {
+                "ko, and no accepted move is among the correct ones".into()
+            });
+            Outcome::Ko
+        }
+        (false, Fare::Succeeds) if used.first_accepted || no_sol => Outcome::Solved,
+        (false, Fare::Succeeds) if used.accepted => Outcome::OtherCorrect,
+        (false, Fare::Succeeds) if used.cut => {
+            r.detail = Some("proven, but the limit cut off the check of the accepted moves".into());
+            Outcome::Unproven
+        }
+        (false, Fare::Succeeds) => {
+            r.detail = Some("proven, but no accepted move is among the correct ones".into());
             Outcome::Wrong
         }
     };
@@ -900,6 +1218,7 @@ pub fn summarise(
             .iter()
             .filter(|r| r.outcome == Outcome::Ko && r.accepted)
             .count(),
+        regimes_differ: results.iter().filter(|r| r.seed_status.is_some()).count(),
         times: Times {
             median: quantile(&times, 0.5),
             p90: quantile(&times, 0.9),
@@ -973,6 +1292,26 @@ impl BenchReport {
                 r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed, r.frame_widened
             );
         }
+        if r.regimes_differ > 0 {
+            let differ: Vec<String> = r
+                .results
+                .iter()
+                .filter_map(|x| {
+                    let seed = x.seed_status.as_ref()?;
+                    Some(format!(
+                        "{} {} / {seed}",
+                        x.id,
+                        x.status.as_deref().unwrap_or("-")
+                    ))
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "book and seed rules differ on {}: {}",
+                r.regimes_differ,
+                differ.join(", ")
+            );
+        }
         let t = &r.times;
         let _ = writeln!(
             s,
@@ -1003,8 +1342,14 @@ impl BenchReport {
             let _ = writeln!(s, "{}:", o.word());
             for x in listed {
                 let mut line = format!("  {} {}", x.id, secs(x.seconds));
+                if let Some(g) = &x.goal {
+                    let _ = write!(line, " goal {g}:");
+                }
                 if let Some(st) = &x.status {
                     let _ = write!(line, " {st}");
+                }
+                if let Some(st) = &x.seed_status {
+                    let _ = write!(line, " (seed rules: {st})");
                 }
                 if let Some(m) = &x.first_move {
                     let _ = write!(line, " first {m}");

@@ -1,4 +1,4 @@
-//! The two repetition regimes (issue 7, SPEC §4).
+//! The repetition regimes (issue 7, SPEC §4) and book semantics (issue 19).
 
 use std::fmt;
 use std::str::FromStr;
@@ -30,6 +30,19 @@ pub enum Regime {
     /// line is illegal (tenukis do not create boards). Every result is
     /// defined; no ko-threat model.
     Superko,
+    /// Book semantics (issue 19): the seed's rules (ko threats by N, cycles
+    /// by tempo), except that the attacker need not capture every stone.
+    /// It may pass (tenuki) at any time; a defender's tenuki right after
+    /// an attacker's ends that freedom for the rest of the game (two
+    /// passes: from there the attacker must capture, as in the seed's
+    /// rules). So the defender lives only by reaching unconditional life or
+    /// a position the attacker cannot capture even moving first (seki),
+    /// and "kill" means the defender cannot reach either even moving first
+    /// — the way problem books read.
+    Book {
+        /// The seed's N, as in [`Regime::Seed`].
+        ko_threats: u8,
+    },
 }
 
 impl Regime {
@@ -42,6 +55,45 @@ impl Regime {
     /// ko) is then unconditionally alive, as the seed calls it; N = 3 makes
     /// it a ko.
     pub const DEFAULT_KO_THREATS: u8 = 2;
+
+    /// The book regime with N = [`Regime::DEFAULT_KO_THREATS`].
+    pub const BOOK: Regime = Regime::Book {
+        ko_threats: Regime::DEFAULT_KO_THREATS,
+    };
+
+    /// The seed's N, in the seed and book regimes.
+    pub fn ko_threats(self) -> Option<u8> {
+        match self {
+            Regime::Seed { ko_threats } | Regime::Book { ko_threats } => Some(ko_threats),
+            Regime::Superko => None,
+        }
+    }
+
+    /// Whether ko and cycles follow the seed's rules (the seed and book
+    /// regimes).
+    pub fn seed_rules(self) -> bool {
+        !matches!(self, Regime::Superko)
+    }
+
+    /// Whether the attacker may pass until the defender answers a pass
+    /// with one (the book regime).
+    pub fn book(self) -> bool {
+        matches!(self, Regime::Book { .. })
+    }
+
+    /// The same regime with the attacker's passes (book semantics) or
+    /// without (the seed's rules); superko stays superko.
+    pub fn with_book(self, book: bool) -> Regime {
+        match (self, book) {
+            (Regime::Seed { ko_threats } | Regime::Book { ko_threats }, true) => {
+                Regime::Book { ko_threats }
+            }
+            (Regime::Seed { ko_threats } | Regime::Book { ko_threats }, false) => {
+                Regime::Seed { ko_threats }
+            }
+            (Regime::Superko, _) => Regime::Superko,
+        }
+    }
 }
 
 impl fmt::Display for Regime {
@@ -49,6 +101,9 @@ impl fmt::Display for Regime {
         match self {
             Regime::Seed { ko_threats } => write!(f, "seed (N = {ko_threats})"),
             Regime::Superko => f.write_str("positional superko"),
+            Regime::Book { ko_threats } => {
+                write!(f, "book (seed N = {ko_threats}, attacker passes)")
+            }
         }
     }
 }
@@ -56,8 +111,8 @@ impl fmt::Display for Regime {
 /// A regime setting that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RegimeError {
-    /// A rules name that is neither `seed` nor `superko`.
-    #[error("unknown rules {0:?}: expected `seed` or `superko`")]
+    /// A rules name that is not `seed`, `book` or `superko`.
+    #[error("unknown rules {0:?}: expected `seed`, `book` or `superko`")]
     UnknownRules(String),
     /// A ko-threat count that is not a number 0..=255.
     #[error("bad ko-threats {0:?}: expected a number 0..=255")]
@@ -67,9 +122,9 @@ pub enum RegimeError {
 impl Regime {
     /// The regime chosen by a rules name and a ko-threat count, each given
     /// or not (problem-file headers, command-line flags, API fields): the
-    /// seed rules unless `rules` names superko, with N = `ko_threats`
-    /// (default [`Regime::DEFAULT_KO_THREATS`]). Under superko N is not
-    /// used, but a malformed one is still an error.
+    /// seed rules unless `rules` names superko or book, with N =
+    /// `ko_threats` (default [`Regime::DEFAULT_KO_THREATS`]). Under superko
+    /// N is not used, but a malformed one is still an error.
     ///
     /// ```
     /// use miai_tsumego::Regime;
@@ -79,6 +134,10 @@ impl Regime {
     ///     Ok(Regime::Seed { ko_threats: 3 })
     /// );
     /// assert_eq!(Regime::choose(Some("superko"), Some("3")), Ok(Regime::Superko));
+    /// assert_eq!(
+    ///     Regime::choose(Some("book"), Some("1")),
+    ///     Ok(Regime::Book { ko_threats: 1 })
+    /// );
     /// assert!(Regime::choose(Some("chinese"), None).is_err());
     /// assert!(Regime::choose(None, Some("-1")).is_err());
     /// ```
@@ -92,6 +151,7 @@ impl Regime {
         };
         match rules.map(str::parse).transpose()? {
             None | Some(Regime::Seed { .. }) => Ok(Regime::Seed { ko_threats: n }),
+            Some(Regime::Book { .. }) => Ok(Regime::Book { ko_threats: n }),
             Some(Regime::Superko) => Ok(Regime::Superko),
         }
     }
@@ -99,12 +159,13 @@ impl Regime {
 
 impl FromStr for Regime {
     type Err = RegimeError;
-    /// `seed` (or `japanese`) with the default N, or `superko` (or
-    /// `positional`).
+    /// `seed` (or `japanese`) with the default N, `book` with the default
+    /// N, or `superko` (or `positional`).
     fn from_str(s: &str) -> Result<Regime, RegimeError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "seed" | "japanese" => Ok(Regime::SEED),
             "superko" | "positional" => Ok(Regime::Superko),
+            "book" => Ok(Regime::BOOK),
             _ => Err(RegimeError::UnknownRules(s.to_string())),
         }
     }

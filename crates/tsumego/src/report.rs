@@ -263,10 +263,7 @@ impl Report {
                 reach: problem.reach(),
             },
             rules: regime.to_string(),
-            ko_threats: match regime {
-                Regime::Seed { ko_threats } => Some(ko_threats),
-                Regime::Superko => None,
-            },
+            ko_threats: regime.ko_threats(),
             diagram: draw(problem, problem.original(), &HashMap::new()),
             window: None,
             results,

@@ -197,10 +197,7 @@ impl<'c> Searcher<'c> {
         self.ctx.master = master;
         self.ctx.free_pass = free_pass;
         self.ctx.budget = [0, 0];
-        let n = match self.ctx.regime {
-            Regime::Seed { ko_threats } => ko_threats as u64 + 1,
-            Regime::Superko => 0,
-        };
+        let n = self.ctx.regime.ko_threats().map_or(0, |n| n as u64 + 1);
         self.salt = mix64(
             0x1234_5678
                 ^ ((goal.index() as u64) << 1)
@@ -305,9 +302,10 @@ impl<'c> Searcher<'c> {
     /// The line key of the state at depth `d`: the full state in the seed
     /// regime, the board under superko.
     fn line_key(&self, s: &State) -> u64 {
-        match self.ctx.regime {
-            Regime::Seed { .. } => s.key(&self.ctx),
-            Regime::Superko => s.pos.hash(),
+        if self.ctx.regime.seed_rules() {
+            s.key(&self.ctx)
+        } else {
+            s.pos.hash()
         }
     }
 
@@ -520,7 +518,7 @@ impl<'c> Searcher<'c> {
     /// `mover` to move) as a cycle leaf, if it repeats a state of the line.
     #[inline]
     fn cycle(&self, d: usize, mv: Mv, key: u64, mover: Side) -> Option<Child> {
-        if let Regime::Seed { .. } = self.ctx.regime
+        if self.ctx.regime.seed_rules()
             && let Some(&a) = self.on_line.get(&key)
         {
             // A cycle: the side with more tenukis round it wins; with
@@ -582,11 +580,12 @@ impl<'c> Searcher<'c> {
     }
 
     /// The node at depth `d` as a leaf won by the defender when Benson's
-    /// test decides there: at an attacker's turn, when the attacker cannot
-    /// tenuki (`no_tenuki`) or in the seki test (see `mid`). Stored.
-    fn benson_leaf(&mut self, d: usize, no_tenuki: bool) -> Option<NodeValue> {
+    /// test decides there (`applies`: at an attacker's turn, when the
+    /// attacker cannot tenuki by the seed's rules, or in the seki test; see
+    /// `mid` and `State::benson_applies`). Stored.
+    fn benson_leaf(&mut self, d: usize, applies: bool) -> Option<NodeValue> {
         let mover = self.stack[d].mover(&self.ctx);
-        if mover != Side::Attacker || !(self.ctx.free_pass || no_tenuki) {
+        if !applies {
             return None;
         }
         let w = self.benson(d)?;
@@ -632,8 +631,8 @@ impl<'c> Searcher<'c> {
         let start_nodes = self.nodes();
         // In the seed regime the tenuki permission is known before the
         // moves are generated: test first, expand only if needed.
-        if matches!(self.ctx.regime, Regime::Seed { .. })
-            && let Some(v) = self.benson_leaf(d, !self.stack[d].may_tenuki(&self.ctx, false))
+        if self.ctx.regime.seed_rules()
+            && let Some(v) = self.benson_leaf(d, self.stack[d].benson_applies(&self.ctx))
         {
             return v;
         }
@@ -646,7 +645,11 @@ impl<'c> Searcher<'c> {
         // (and always in the seki test, where both may pass). Elsewhere it
         // is skipped: sound, the search finds the life a move later.
         if matches!(self.ctx.regime, Regime::Superko)
-            && let Some(v) = self.benson_leaf(d, !children.iter().any(|c| c.mv == Mv::Tenuki))
+            && let Some(v) = self.benson_leaf(
+                d,
+                self.stack[d].mover(&self.ctx) == Side::Attacker
+                    && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki)),
+            )
         {
             self.give_child_list(d, children);
             return v;

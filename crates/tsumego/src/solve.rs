@@ -424,7 +424,7 @@ pub fn analyse_after(
                 Answer::Unknown(s) => (Status::Unproven(s), None),
             }
         }
-        Regime::Seed { .. } => seed_status(first, &mut searcher, &mut ask),
+        Regime::Seed { .. } | Regime::Book { .. } => seed_status(first, &mut searcher, &mut ask),
     };
     // Alive: with two eyes, or in seki? Ask whether the defender still
     // reaches unconditional life when the attacker may pass.
@@ -435,7 +435,7 @@ pub fn analyse_after(
     };
     let mut without_threats = None;
     let mut threats = None;
-    let seed = matches!(options.regime, Regime::Seed { .. });
+    let seed = options.regime.seed_rules();
     if options.full_status && seed && options.threat_search > 0 && status.is_proven() {
         let counted = count_threats(&mut searcher, &mut ask, first, options.threat_search);
         if matches!(status, Status::Ko { .. } | Status::NoResult) {
@@ -662,9 +662,7 @@ fn principal_variation(
     while moves.len() < max + prefix.len() {
         let last = line.last().expect("a line has a state");
         if last.decided_cheap(&s.ctx).is_some()
-            || (last.mover(&s.ctx) == Side::Attacker
-                && !last.may_tenuki(&s.ctx, false)
-                && last.benson(&s.ctx).is_some())
+            || (last.benson_applies(&s.ctx) && last.benson(&s.ctx).is_some())
         {
             break;
         }

@@ -96,10 +96,7 @@ impl Ctx {
             master,
             free_pass: false,
             budget: [0, 0],
-            threats: match regime {
-                Regime::Seed { ko_threats } => ko_threats,
-                Regime::Superko => 0,
-            },
+            threats: regime.ko_threats().unwrap_or(0),
             targets: *problem.target_points(),
             target_list: problem.target_points().iter().collect(),
         }
@@ -110,7 +107,7 @@ impl Ctx {
     /// ban), the reading of the seed's first diagrams.
     #[inline]
     pub fn plain_ko(&self) -> bool {
-        matches!(self.regime, Regime::Seed { .. }) && self.master.is_none()
+        self.regime.seed_rules() && self.master.is_none()
     }
 
     #[inline]
@@ -135,9 +132,10 @@ impl Ctx {
     pub fn board_rules(&self) -> Rules {
         Rules {
             suicide: Suicide::Forbidden,
-            repetition: match self.regime {
-                Regime::Seed { .. } => Repetition::None,
-                Regime::Superko => Repetition::PositionalSuperko,
+            repetition: if self.regime.seed_rules() {
+                Repetition::None
+            } else {
+                Repetition::PositionalSuperko
             },
             ..Rules::japanese()
         }
@@ -162,9 +160,16 @@ pub(crate) struct State {
     /// Seed regime without a ko-advantaged side: the external ko threats
     /// each side has left (see `Ctx::budget`).
     pub left: [u8; 2],
+    /// Book regime: the attacker may still pass (tenuki) at any time. A
+    /// defender's tenuki right after an attacker's clears it for good
+    /// (two passes); from there the seed's rules hold.
+    pub book: bool,
 }
 
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+/// The key of the book regime's attacker passes still allowed.
+const KEY_BOOK: u64 = 0x6a09_e667_f3bc_c909;
 
 /// The key of the external ko threats left (`State::left`), when any.
 #[inline]
@@ -196,8 +201,10 @@ impl State {
             bans: [None, None],
             waited: [0, 0],
             left: if ctx.plain_ko() { ctx.budget } else { [0, 0] },
+            // The seki test has passes of its own.
+            book: ctx.regime.book() && !ctx.free_pass,
         };
-        if let (Regime::Seed { .. }, Some(k)) = (ctx.regime, ko) {
+        if let (true, Some(k)) = (ctx.regime.seed_rules(), ko) {
             let opp = state.pos.to_move().opponent();
             let stone = state.pos.graph().neighbors(k).iter().copied().find(|&u| {
                 state.pos.color_at(u) == Some(opp)
@@ -222,10 +229,14 @@ impl State {
     /// The transposition key: board, player to move, last tenuki and ko
     /// bans.
     pub fn key(&self, ctx: &Ctx) -> u64 {
-        let mut k = match ctx.regime {
-            Regime::Seed { .. } if !ctx.plain_ko() => self.pos.situation_hash(),
-            _ => self.pos.search_key(),
+        let mut k = if ctx.regime.seed_rules() && !ctx.plain_ko() {
+            self.pos.situation_hash()
+        } else {
+            self.pos.search_key()
         };
+        if self.book {
+            k ^= KEY_BOOK;
+        }
         if let Some(s) = self.last_tenuki {
             k ^= KEY_TENUKI[s.index()];
         }
@@ -281,6 +292,9 @@ impl State {
         if self.left != [0, 0] {
             k ^= threats_key(self.left);
         }
+        if self.book {
+            k ^= KEY_BOOK;
+        }
         debug_assert!({
             let mut child = self.clone();
             self.play_into(ctx, Mv::Play(v), &mut child);
@@ -315,6 +329,17 @@ impl State {
             }
         }
         None
+    }
+
+    /// Whether Benson's test decides here: at the attacker's turn when the
+    /// seed's rules do not let it tenuki (no ko banned to it), or in the
+    /// seki test. The book regime's attacker passes do not matter: were the
+    /// defender to pass for ever (a pass after the attacker's ends them),
+    /// the defender captures nothing, so no ko is ever banned to the
+    /// attacker and the defender may always pass, the condition of Benson's
+    /// theorem; the attacker's stones only grow, so no cycle arises.
+    pub fn benson_applies(&self, ctx: &Ctx) -> bool {
+        self.mover(ctx) == Side::Attacker && (ctx.free_pass || !self.may_tenuki_seed(ctx, false))
     }
 
     /// The defender wins by Benson's unconditional life of a target chain.
@@ -395,6 +420,15 @@ impl State {
     /// is forbidden by ko (`ko_blocked`; the seed regime's bans are checked
     /// here).
     pub fn may_tenuki(&self, ctx: &Ctx, ko_blocked: bool) -> bool {
+        if ctx.free_pass || self.book {
+            return true;
+        }
+        self.may_tenuki_seed(ctx, ko_blocked)
+    }
+
+    /// [`State::may_tenuki`] by the seed's rules alone (the book regime's
+    /// attacker passes left out).
+    pub fn may_tenuki_seed(&self, ctx: &Ctx, ko_blocked: bool) -> bool {
         if ctx.free_pass {
             return true;
         }
@@ -447,6 +481,10 @@ impl State {
         out.left = self.left;
         let color = self.pos.to_move();
         let side = ctx.side(color);
+        // Book regime: a defender's pass answering the attacker's ends the
+        // attacker's passes.
+        out.book = self.book
+            && !(mv == Mv::Tenuki && side == Side::Defender && self.last_tenuki.is_some());
         match mv {
             Mv::Tenuki => {
                 out.pos.pass(color);
@@ -474,7 +512,7 @@ impl State {
                     out.left[side.index()] -= 1;
                 }
                 out.last_tenuki = None;
-                if let Regime::Seed { .. } = ctx.regime {
+                if ctx.regime.seed_rules() {
                     // Drop bans whose ko shape is gone.
                     for slot in out.bans.iter_mut() {
                         if let Some(b) = *slot
@@ -555,6 +593,7 @@ mod tests {
                 Regime::Superko,
                 Regime::Seed { ko_threats: 0 },
                 Regime::Seed { ko_threats: 2 },
+                Regime::Book { ko_threats: 2 },
             ] {
                 for master in [None, Some(Side::Attacker), Some(Side::Defender)] {
                     let ctx = Ctx::new(&problem, regime, master);

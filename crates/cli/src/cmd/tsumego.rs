@@ -107,9 +107,11 @@ struct SolveArgs {
     /// none upward.
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
-    /// Repetition rules: `seed` (the seed's Japanese-style rules) or
-    /// `superko` (positional superko).
-    #[arg(long, value_name = "seed|superko")]
+    /// Repetition rules: `seed` (the seed's Japanese-style rules), `book`
+    /// (the seed's rules, the attacker free to pass until the defender
+    /// answers a pass: a kill as problem books read it) or `superko`
+    /// (positional superko).
+    #[arg(long, value_name = "seed|book|superko")]
     rules: Option<String>,
     /// Also list every correct first move.
     #[arg(long)]

@@ -505,7 +505,7 @@ fn bench_directory_reports_a_wrong_expectation() {
         v["results"][2]["detail"]
             .as_str()
             .unwrap_or("")
-            .contains("no `expect:` header")
+            .contains("neither an `expect:` header nor a goal")
     );
     // Text output lists the wrong one.
     let (_, out, _) = miai(&["tsumego", "bench", dir.to_str().expect("utf-8")]);
@@ -591,7 +591,7 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
     let v = bench_jsonl(
         "open-nodes.jsonl",
         &[OPEN_CORNER],
-        &["--max-nodes", "4000", "--time", "600"],
+        &["--max-nodes", "4000", "--time", "600", "--rules", "seed"],
     );
     let r = &v["results"][0];
     assert_eq!(r["narrowed"], true, "{r}");
@@ -611,7 +611,7 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
 #[test]
 fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
     let problem = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;
-    let v = bench_jsonl("gap.jsonl", &[problem], &[]);
+    let v = bench_jsonl("gap.jsonl", &[problem], &["--rules", "seed"]);
     let r = &v["results"][0];
     assert_eq!(r["attacker"], "White", "{r}");
     assert_eq!(r["swapped"], false, "{r}");
@@ -621,7 +621,11 @@ fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
     assert_eq!(r["first_move"], "E18", "{r}");
     assert_eq!(v["frame_widened"], 1);
     // Asked for the frame at reach 3, nothing is widened.
-    let v = bench_jsonl("gap.jsonl", &[problem], &["--reach", "3"]);
+    let v = bench_jsonl(
+        "gap.jsonl",
+        &[problem],
+        &["--reach", "3", "--rules", "seed"],
+    );
     let r = &v["results"][0];
     assert_eq!(r["widened"], false, "{r}");
     assert_eq!(r["reach"], 3, "{r}");
@@ -640,7 +644,7 @@ fn bench_a_won_ko_keeps_the_inferred_attacker() {
         &[
             r#"{"AB": ["ga", "ia", "ka", "fb", "gb", "hb", "ib", "jb", "kb", "cc", "dc", "ec", "fc", "bd", "cd", "ae", "be"], "AW": ["bb", "cb", "db", "eb", "bc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "lplus"}"#,
         ],
-        &[],
+        &["--rules", "seed"],
     );
     let r = &v["results"][0];
     assert_eq!(r["attacker"], "Black", "{r}");
@@ -650,6 +654,48 @@ fn bench_a_won_ko_keeps_the_inferred_attacker() {
     assert_eq!(r["accepted"], true, "{r}");
     assert_eq!(v["role_swapped"], 0);
     assert_eq!(v["ko_with_accepted_move"], 1);
+}
+
+/// Status problems (issue 19): the examples' folder of SGF files (a goal
+/// in the root comment, "fails" for the side that fails, a region by
+/// squares) and their `.jsonl` twin (`goal`, `fails`, `region`) are scored
+/// on the status and the first move; every one comes out as stated.
+#[test]
+fn bench_status_problems_from_sgf_and_jsonl() {
+    for set in [
+        "../../examples/tsumego/status",
+        "../../examples/tsumego/status-sample.jsonl",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(set);
+        let (code, out, err) = miai(&["tsumego", "bench", path.to_str().expect("utf-8"), "--json"]);
+        assert_eq!(code, 0, "{set}: {err}");
+        let v = json(&out);
+        assert_eq!(v["problems"], 4, "{set}: {v}");
+        assert_eq!(v["counts"]["solved"], 4, "{set}: {v}");
+        let goals: Vec<&str> = v["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["goal"].as_str().unwrap_or(""))
+            .collect();
+        assert!(
+            goals.contains(&"kill fails") && goals.contains(&"live"),
+            "{set}: {goals:?}"
+        );
+    }
+    // A status problem stated the wrong way round is wrong.
+    let wrong = r#"{"AB": ["da", "db", "ac", "bc", "cc", "dc"], "AW": ["ca", "ab", "bb", "cb"], "SZ": "19", "C": "White to live", "goal": "live", "id": "two-points"}"#;
+    let v = bench_jsonl("status-wrong.jsonl", &[wrong], &[]);
+    assert_eq!(v["counts"]["wrong"], 1, "{v}");
+}
+
+/// The bench answers in the book regime by default (its rules say so).
+#[test]
+fn bench_answers_in_the_book_regime_by_default() {
+    let v = bench_jsonl("book-default.jsonl", &[CLOSED_THREE], &[]);
+    assert!(v["rules"].as_str().unwrap_or("").starts_with("book"), "{v}");
+    let v = bench_jsonl("book-default.jsonl", &[CLOSED_THREE], &["--rules", "seed"]);
+    assert!(v["rules"].as_str().unwrap_or("").starts_with("seed"), "{v}");
 }
 
 #[test]

@@ -34,7 +34,7 @@ pub fn reference_status(
         } else {
             Status::Alive
         }),
-        Regime::Seed { .. } => {
+        Regime::Seed { .. } | Regime::Book { .. } => {
             if ask(Side::Attacker, Side::Defender)? {
                 return Some(Status::Dead);
             }
@@ -60,7 +60,7 @@ pub fn all_queries(problem: &Problem, regime: Regime, first: Side, cap: u64) -> 
     let mut out = String::new();
     let masters: &[Side] = match regime {
         Regime::Superko => &[Side::Defender],
-        Regime::Seed { .. } => &[Side::Defender, Side::Attacker],
+        Regime::Seed { .. } | Regime::Book { .. } => &[Side::Defender, Side::Attacker],
     };
     for goal in [Side::Attacker, Side::Defender] {
         for &master in masters {

@@ -33,6 +33,11 @@
 //!   game ends: the side with more tenukis round the cycle wins; with equal
 //!   counts, a cycle holding an immediate ko retake is won by the defender;
 //!   otherwise it is no result, which counts as a loss for the query's goal.
+//! - Book regime: the seed regime's rules, and while the state's `book`
+//!   flag holds the attacker may tenuki at any time and the defender may
+//!   tenuki even right after an attacker's tenuki; that answer (a second
+//!   pass) clears the flag for the rest of the game. The flag is part of
+//!   the state.
 //! - Seed regime with no ko-advantaged side and external ko threats
 //!   `budget` ([`reference_threats`]): a ko capture (one stone taken by a
 //!   lone stone left in atari) forbids the other side's immediate retake
@@ -128,6 +133,8 @@ struct Node {
     start_ban: Option<Vertex>,
     /// Plain ko rule: the external ko threats each side has left.
     left: [u8; 2],
+    /// Book regime: the attacker may still pass.
+    book: bool,
 }
 
 /// What a move did, for the cycle rule.
@@ -146,6 +153,7 @@ struct Referee {
     targets: Vec<Vertex>,
     attacker: Color,
     superko: bool,
+    book: bool,
     threats: u8,
     master: Side,
     /// The plain simple-ko rule with threat budgets (no ko-advantaged
@@ -166,7 +174,7 @@ impl Referee {
             .collect();
         let (superko, threats) = match regime {
             Regime::Superko => (true, 0),
-            Regime::Seed { ko_threats } => (false, ko_threats),
+            Regime::Seed { ko_threats } | Regime::Book { ko_threats } => (false, ko_threats),
         };
         Referee {
             region: region.iter().collect(),
@@ -175,6 +183,7 @@ impl Referee {
             targets: problem.target_points().iter().collect(),
             attacker: problem.attacker(),
             superko,
+            book: matches!(regime, Regime::Book { .. }),
             threats,
             master,
             plain: false,
@@ -226,6 +235,7 @@ impl Referee {
             fresh_ko: None,
             start_ban: None,
             left: [0, 0],
+            book: self.book,
         };
         if let Some(k) = ko {
             if self.superko {
@@ -329,6 +339,7 @@ impl Referee {
             fresh_ko: ko,
             start_ban: None,
             left: n.left,
+            book: n.book,
         };
         if self.plain && n.fresh_ko == Some(v) {
             // A threat played and answered elsewhere, then the retake.
@@ -364,6 +375,10 @@ impl Referee {
         let color = n.pos.to_move();
         let side = self.side(color);
         let mut child = n.clone();
+        if side == Side::Defender && n.last_tenuki == Some(Side::Attacker) {
+            // Two passes: the attacker must capture from now on.
+            child.book = false;
+        }
         child.pos.pass(color);
         child.last_tenuki = Some(side);
         child.fresh_ko = None;
@@ -424,6 +439,7 @@ impl Referee {
             && a.last_tenuki == b.last_tenuki
             && a.waited == b.waited
             && a.left == b.left
+            && a.book == b.book
             && (!self.plain || a.fresh_ko == b.fresh_ko)
             && a.bans.len() == b.bans.len()
             && a.bans.iter().zip(&b.bans).all(|(x, y)| x.point == y.point)
@@ -490,8 +506,8 @@ impl Referee {
         }
         let n = line.last().expect("a line has a state");
         let may_tenuki = match mover {
-            Side::Defender => n.last_tenuki != Some(Side::Attacker),
-            Side::Attacker => capture_forbidden,
+            Side::Defender => n.book || n.last_tenuki != Some(Side::Attacker),
+            Side::Attacker => n.book || capture_forbidden,
         };
         if may_tenuki {
             let (child, step) = self.tenuki(n);

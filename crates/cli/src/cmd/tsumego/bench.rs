@@ -4,10 +4,14 @@
 //! Two kinds of set: a `.jsonl` file of book problems (one JSON object a
 //! line: `AB`/`AW` stones in SGF coordinates, `SZ`, `C` "Black to play" /
 //! "White to play", `SOL` the accepted first moves, `id`), posed and scored
-//! by `miai_tsumego::bench` (its documentation has the posing ladder); or a
-//! directory of problem files, each with an `expect:` header
+//! by `miai_tsumego::bench` (its documentation has the posing ladder; a line
+//! with a `goal` is a status problem, posed as stated); or a directory of
+//! problem files and SGF files: a file with an `expect:` header
 //! (`attacker-first=<status> defender-first=<status>`, `-` for "not
-//! stated"): every stated status must come out.
+//! stated") must give every stated status; a file without one states a
+//! goal for the side to play (a `goal:` header, or an SGF root comment
+//! such as "Black to kill" or "White to live: fails") and is scored as a
+//! status problem (`docs/tsumego.md` has the format).
 
 use std::collections::HashSet;
 use std::io::IsTerminal;
@@ -16,9 +20,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
+use miai_goban::{Mark, Move, sgf};
 use miai_search::{Cancel, Limits};
 use miai_tsumego::bench::{
-    BookProblem, Outcome, Posing, ProblemResult, run_book, run_file, summarise,
+    BookProblem, Goal, Outcome, Posing, ProblemResult, StatusProblem, run_book, run_file,
+    run_status, summarise,
 };
 use miai_tsumego::{Problem, Regime};
 
@@ -43,9 +49,13 @@ pub struct BenchArgs {
     /// seconds (the time limit is meant to bind first), a 256 MiB table.
     #[command(flatten)]
     limits: LimitArgs,
-    /// Repetition rules for the `.jsonl` problems (`seed` or `superko`);
-    /// problem files use their own `rules` header.
-    #[arg(long, value_name = "seed|superko")]
+    /// Repetition rules for the `.jsonl` problems and the status problems
+    /// (default `book`: the seed's rules with the attacker free to pass
+    /// until the defender answers a pass, the way problem books read a
+    /// kill; `seed`; `superko`); problem files with `expect:` use their
+    /// own `rules` header. Under `book` the seed's reading is reported too
+    /// where it differs.
+    #[arg(long, value_name = "book|seed|superko")]
     rules: Option<String>,
     /// Seed rules: N for the `.jsonl` problems (problem files use their
     /// own `ko-threats` header).
@@ -161,18 +171,35 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                     r
                 }
             },
-            Item::File { id, path } => file_result(id, path, limits, &cancel),
+            Item::File { id, path } => file_result(
+                id,
+                path,
+                Posing {
+                    regime,
+                    reach: args.reach,
+                    wide_share: args.narrow_after,
+                },
+                limits,
+                &cancel,
+            ),
         };
         r.seconds = started.elapsed().as_secs_f64();
         if stream {
             // Off a terminal there is no progress bar: a line per problem.
             eprintln!(
-                "{} {} {} {} nodes {:.3} s",
+                "{} {} {} {} nodes {:.3} s{}",
                 r.id,
                 r.outcome.word(),
                 r.first_move.as_deref().unwrap_or("-"),
                 r.nodes,
-                r.seconds
+                r.seconds,
+                r.seed_status
+                    .as_deref()
+                    .map(|s| format!(
+                        " (book {}; seed rules {s})",
+                        r.status.as_deref().unwrap_or("-")
+                    ))
+                    .unwrap_or_default()
             );
         }
         results.push(r);
@@ -205,9 +232,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The bench's regime: `--rules`, default the book regime.
 fn book_regime(rules: Option<&str>, ko_threats: Option<u8>) -> anyhow::Result<Regime> {
     let n = ko_threats.map(|n| n.to_string());
-    let regime = Regime::choose(rules, n.as_deref()).map_err(|e| anyhow!("--rules: {e}"))?;
+    let regime = Regime::choose(Some(rules.unwrap_or("book")), n.as_deref())
+        .map_err(|e| anyhow!("--rules: {e}"))?;
     if regime == Regime::Superko && ko_threats.is_some() {
         bail!("--ko-threats applies to the seed rules only, not to superko");
     }
@@ -266,20 +295,122 @@ fn jsonl_items(path: &Path) -> anyhow::Result<Vec<Item>> {
     Ok(items)
 }
 
-/// Checks a problem file's `expect:` header.
-fn file_result(id: &str, path: &Path, limits: Limits, cancel: &Cancel) -> ProblemResult {
+/// The status problem a file states when it has no `expect:` header: a
+/// `goal:` header (`kill`, `live`, or a phrase such as `White to live:
+/// fails`; `fails: yes` too) for a problem file, the root comment for an
+/// SGF file (the region: the root's squares, `SQ`; the accepted first
+/// move: the main line's first), with the side to play as the file gives
+/// it.
+fn stated_goal(path: &Path, loaded: &super::Loaded) -> anyhow::Result<StatusProblem> {
+    let no_goal = || {
+        anyhow!(
+            "{}: neither an `expect:` header nor a goal (a `goal:` header, or an SGF comment \
+             such as \"Black to kill\")",
+            path.display()
+        )
+    };
+    let setup = loaded.spec.setup.clone();
+    let (goal, fails, region, sol) = if let Some(f) = &loaded.file {
+        let g = f.header("goal").ok_or_else(no_goal)?;
+        let (goal, fails) = match Goal::from_comment(g) {
+            Some((color, goal, fails)) => {
+                if color != setup.to_move {
+                    bail!(
+                        "{}: goal {g:?}: the problem has {} to play",
+                        path.display(),
+                        setup.to_move
+                    );
+                }
+                (goal, fails)
+            }
+            None => (
+                Goal::parse(g).map_err(|e| anyhow!("{}: {e}", path.display()))?,
+                false,
+            ),
+        };
+        let fails = fails
+            || f.header("fails")
+                .is_some_and(|v| matches!(v.trim(), "yes" | "true"));
+        (goal, fails, loaded.spec.region.clone(), Vec::new())
+    } else {
+        let text = crate::input::read(path)?;
+        let record = sgf::read(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let comment = record.root.comment.as_deref().unwrap_or("");
+        let (color, goal, fails) = Goal::from_comment(comment).ok_or_else(no_goal)?;
+        if color != setup.to_move {
+            bail!(
+                "{}: the comment says {color} to {}, but {} is to play (PL)",
+                path.display(),
+                if goal == Goal::Kill { "kill" } else { "live" },
+                setup.to_move
+            );
+        }
+        let region: Vec<_> = record
+            .root
+            .marks
+            .iter()
+            .filter(|(_, m)| *m == Mark::Square)
+            .map(|&(v, _)| v)
+            .collect();
+        let sol = record
+            .main_line()
+            .iter()
+            .find_map(|n| match n.mv {
+                Some((c, Move::Play(v))) if c == setup.to_move => Some(v),
+                _ => None,
+            })
+            .into_iter()
+            .collect();
+        (goal, fails, (!region.is_empty()).then_some(region), sol)
+    };
+    Ok(StatusProblem {
+        setup,
+        goal,
+        fails,
+        region,
+        sol,
+    })
+}
+
+/// Checks a problem file's `expect:` header or, without one, scores the
+/// status problem it states (see [`stated_goal`]).
+fn file_result(
+    id: &str,
+    path: &Path,
+    posing: Posing,
+    limits: Limits,
+    cancel: &Cancel,
+) -> ProblemResult {
     let posed = || -> anyhow::Result<_> {
         let loaded = load(path, None)?;
-        let expect = loaded
+        let Some(expect) = loaded
             .stated("expect")
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
-            .ok_or_else(|| anyhow!("{}: no `expect:` header", path.display()))?;
+        else {
+            let status = stated_goal(path, &loaded)?;
+            // A problem file's own rules, else the bench's.
+            let regime = if loaded.header("rules").is_some() {
+                regime(None, None, &loaded, &path.display().to_string())?
+            } else {
+                posing.regime
+            };
+            return Ok(Err((status, regime)));
+        };
         let regime = regime(None, None, &loaded, &path.display().to_string())?;
         let problem = Problem::new(loaded.spec).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        Ok((problem, regime, expect))
+        Ok(Ok((problem, regime, expect)))
     };
     match posed() {
-        Ok((problem, regime, expect)) => {
+        Ok(Err((status, regime))) => {
+            let mut r = run_status(id, &status, Posing { regime, ..posing }, limits, cancel);
+            if r.outcome == Outcome::Error
+                && let Some(d) = &mut r.detail
+            {
+                *d = format!("{}: {d}", path.display());
+            }
+            r
+        }
+        Ok(Ok((problem, regime, expect))) => {
             let mut r = run_file(id, &problem, regime, &expect, limits, cancel);
             if r.outcome == Outcome::Error
                 && let Some(d) = &mut r.detail
