@@ -10,7 +10,7 @@
 //! area 14                     # ... `area K` or `area tile 0,2,...`
 //! anchor 2                    # ... 0-based stone index
 //! mirror no                   # ... yes / no
-//! animal ##./.##               # or, in the plane: a polyomino (picture),
+//! animal 0,0 1,0 1,1 2,1      # or, in the plane: a polyomino (cells x,y),
 //! symmetry free                # ... which images count,
 //! board 5x5                    # ... and the board (`miai achieve animal`)
 //! within 5                    # optional: Maker wins within 5 of his moves
@@ -221,9 +221,16 @@ impl fmt::Display for Certificate {
             board,
         } = &self.origin
         {
-            writeln!(f, "animal {animal:#}")?;
+            // Cells, not the picture: `#` starts a comment here.
+            let cells: Vec<String> = animal
+                .cells()
+                .iter()
+                .map(|(x, y)| format!("{x},{y}"))
+                .collect();
+            writeln!(f, "animal {}", cells.join(" "))?;
             writeln!(f, "symmetry {}", symmetry.word())?;
-            writeln!(f, "board {board}")?;
+            // A drawn board with `X` for its cells (`#` starts a comment).
+            writeln!(f, "board {}", board.to_string().replace('#', "X"))?;
         }
         if let Some(k) = self.within {
             writeln!(f, "within {k}")?;

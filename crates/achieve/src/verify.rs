@@ -253,7 +253,8 @@ fn derive_placements(
     symmetry: Symmetry,
     board: &Board,
 ) -> (usize, Vec<u128>) {
-    let (list, wrap): (Vec<(i64, i64)>, Option<(i64, i64)>) = match board {
+    type Point = (i64, i64);
+    let (list, wrap): (Vec<Point>, Option<Point>) = match board {
         Board::Rect { width, height } | Board::Torus { width, height } => {
             let (w, h) = (*width as i64, *height as i64);
             let list = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
