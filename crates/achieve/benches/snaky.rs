@@ -49,25 +49,29 @@ fn main() {
             }
             (result, r.nodes)
         } else {
-            // One stone per orbit of the square's symmetries: x <= y <= mid.
+            // One stone per orbit of the square's symmetries (x <= y in the
+            // top-left quarter), nearest the centre first.
+            let half = n.div_ceil(2);
+            let mut stones: Vec<(usize, usize)> = (0..half)
+                .flat_map(|y| (0..=y).map(move |x| (x, y)))
+                .collect();
+            let centre = |(x, y): (usize, usize)| (n - 1 - 2 * x).pow(2) + (n - 1 - 2 * y).pow(2);
+            stones.sort_by_key(|&s| (centre(s), s));
             let mut nodes = 0;
             let mut result = String::from("breaker");
-            let half = n.div_ceil(2);
-            'stones: for y in 0..half {
-                for x in 0..=y {
-                    let stone = 1u128 << (y * n + x);
-                    let r = solver.winner(stone, 0, Player::Maker, &mut |_| {});
-                    nodes = solver.nodes();
-                    match r {
-                        Ok(Player::Maker) => {
-                            result = format!("maker (stone {x},{y})");
-                            break 'stones;
-                        }
-                        Ok(Player::Breaker) => {}
-                        Err(stop) => {
-                            result = format!("cut ({stop}) at stone {x},{y}");
-                            break 'stones;
-                        }
+            for (x, y) in stones {
+                let stone = 1u128 << (y * n + x);
+                let r = solver.winner(stone, 0, Player::Maker, &mut |_| {});
+                nodes = solver.nodes();
+                match r {
+                    Ok(Player::Maker) => {
+                        result = format!("maker (stone {x},{y})");
+                        break;
+                    }
+                    Ok(Player::Breaker) => {}
+                    Err(stop) => {
+                        result = format!("cut ({stop}) at stone {x},{y}");
+                        break;
                     }
                 }
             }
