@@ -3,8 +3,8 @@
 //! published (strong game) board, each with a `within k` certificate that
 //! the independent verifier must accept.
 //!
-//! `cargo bench -p miai-achieve --bench harary -- [seconds]` (default 120
-//! per board): one line per animal and board.
+//! `cargo bench -p miai-achieve --bench harary -- [seconds] [names...]`
+//! (default 120 s per board, every winner): one line per animal and board.
 
 use std::time::{Duration, Instant};
 
@@ -14,11 +14,12 @@ use miai_achieve::verify::verify;
 use miai_achieve::{Limits, Origin};
 
 fn main() {
-    let seconds: u64 = std::env::args()
+    let args: Vec<String> = std::env::args()
         .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .next()
-        .unwrap_or(120);
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let seconds: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(120);
+    let names: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
     // (animal, weak board number found by miai, published board number)
     let winners = [
         ("monomino", 1, 1),
@@ -35,6 +36,9 @@ fn main() {
     ];
     println!("animal    board  moves  refuted        nodes       time  certificate");
     for (name, weak, published) in winners {
+        if !names.is_empty() && !names.contains(&name) {
+            continue;
+        }
         let animal = Polyomino::named(name).expect("named");
         let mut sides = vec![weak];
         if published != weak {

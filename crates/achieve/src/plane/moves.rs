@@ -180,7 +180,8 @@ pub fn certificate(
         return Ok(None);
     }
     let mut strategy = BTreeMap::new();
-    build(&mut b, 0, 0, k, &mut strategy)?;
+    let mut budget = HashMap::new();
+    build(&mut b, 0, 0, k, &mut strategy, &mut budget)?;
     Ok(Some(Certificate {
         origin,
         game: game.clone(),
@@ -192,12 +193,20 @@ pub fn certificate(
 }
 
 /// Maker to move with `k` moves left, in a position Maker wins within `k`.
+///
+/// The same key can be met with different budgets (Maker stones outside the
+/// live sets are not in the key). Each key keeps the answer found for the
+/// smallest budget it was met with: a move that wins within `k` wins
+/// within any larger budget, so a key met again with at least that budget
+/// is done, and one met with less gets a new answer (and its lines are
+/// built again under it).
 fn build(
     b: &mut Bounded<'_>,
     maker: u128,
     breaker: u128,
     k: usize,
     strategy: &mut BTreeMap<(u128, u128), usize>,
+    budget: &mut HashMap<(u128, u128), usize>,
 ) -> Result<(), Stop> {
     if b.sets.iter().any(|&s| s & !maker == 0) {
         return Ok(());
@@ -208,30 +217,25 @@ fn build(
         .filter(|&&s| s & breaker == 0)
         .fold(0u128, |a, &s| a | s);
     let key = (maker & live, live);
+    if budget.get(&key).is_some_and(|&kk| kk <= k) {
+        return Ok(());
+    }
     let (cells, _, _) = b.relevant(maker, breaker, k);
-    // A key met before keeps its answer (the verifier checks it works here
-    // too); otherwise the first winning move.
-    let answer = match strategy.get(&key) {
-        Some(&c) => c,
-        None => {
-            let mut found = None;
-            for c in cells_of(cells) {
-                let bit = 1u128 << c;
-                let m = maker | bit;
-                if b.sets.iter().any(|&s| s & breaker == 0 && s & !m == 0)
-                    || b.wins(m, breaker, k - 1, false)?
-                {
-                    found = Some(c);
-                    break;
-                }
-            }
-            let Some(c) = found else {
-                return Ok(()); // cannot happen in a won position; the verifier would say
-            };
-            strategy.insert(key, c);
-            c
+    let mut answer = None;
+    for c in cells_of(cells) {
+        let m = maker | 1u128 << c;
+        if b.sets.iter().any(|&s| s & breaker == 0 && s & !m == 0)
+            || b.wins(m, breaker, k - 1, false)?
+        {
+            answer = Some(c);
+            break;
         }
+    }
+    let Some(answer) = answer else {
+        return Ok(()); // cannot happen in a won position; the verifier would say
     };
+    strategy.insert(key, answer);
+    budget.insert(key, k);
     let m = maker | 1u128 << answer;
     if b.sets.iter().any(|&s| s & breaker == 0 && s & !m == 0) {
         return Ok(());
@@ -244,7 +248,7 @@ fn build(
         .fold(0u128, |a, &s| a | s)
         & !m;
     for c in cells_of(live_after) {
-        build(b, m, breaker | 1u128 << c, k - 1, strategy)?;
+        build(b, m, breaker | 1u128 << c, k - 1, strategy, budget)?;
     }
     Ok(())
 }
