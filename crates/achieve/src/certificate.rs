@@ -10,6 +10,10 @@
 //! area 14                     # ... `area K` or `area tile 0,2,...`
 //! anchor 2                    # ... 0-based stone index
 //! mirror no                   # ... yes / no
+//! animal 0,0 1,0 1,1 2,1      # or, in the plane: a polyomino (cells x,y),
+//! symmetry free                # ... which images count,
+//! board 5x5                    # ... and the board (`miai achieve animal`)
+//! within 5                    # optional: Maker wins within 5 of his moves
 //! cells 14                    # the game itself: cells 0..N
 //! set 0 2 10                  # one line per winning set
 //! ...
@@ -39,6 +43,7 @@ use crate::area::Area;
 use crate::creature::Creature;
 use crate::error::CertificateError;
 use crate::hypergraph::{Hypergraph, cells_of};
+use crate::plane::{Board, Polyomino, Symmetry};
 use crate::player::Player;
 use crate::solver::Solver;
 use miai_search::{Progress, Stop};
@@ -57,6 +62,16 @@ pub enum Origin {
         /// Mirror images count.
         mirror: bool,
     },
+    /// The placements of a polyomino on a board (`miai achieve animal`):
+    /// the verifier derives them again with its own code.
+    Plane {
+        /// The animal.
+        animal: Polyomino,
+        /// Which images of it count.
+        symmetry: Symmetry,
+        /// The board.
+        board: Board,
+    },
     /// A hypergraph given directly.
     Sets,
 }
@@ -72,6 +87,9 @@ pub struct Certificate {
     pub first: Player,
     /// Whose strategy this is.
     pub winner: Player,
+    /// For a Maker strategy: Maker completes a set within this many of
+    /// his moves (a move-number certificate; `verify` counts them).
+    pub within: Option<usize>,
     /// `(Maker's live cells, live cells) -> winner's move`; see the module
     /// documentation.
     pub strategy: BTreeMap<(u128, u128), usize>,
@@ -109,6 +127,7 @@ impl Certificate {
             game: game.clone(),
             first,
             winner,
+            within: None,
             strategy: BTreeMap::new(),
         };
         let mut seen = HashSet::new();
@@ -196,6 +215,26 @@ impl fmt::Display for Certificate {
             writeln!(f, "anchor {anchor}")?;
             writeln!(f, "mirror {}", if *mirror { "yes" } else { "no" })?;
         }
+        if let Origin::Plane {
+            animal,
+            symmetry,
+            board,
+        } = &self.origin
+        {
+            // Cells, not the picture: `#` starts a comment here.
+            let cells: Vec<String> = animal
+                .cells()
+                .iter()
+                .map(|(x, y)| format!("{x},{y}"))
+                .collect();
+            writeln!(f, "animal {}", cells.join(" "))?;
+            writeln!(f, "symmetry {}", symmetry.word())?;
+            // A drawn board with `X` for its cells (`#` starts a comment).
+            writeln!(f, "board {}", board.to_string().replace('#', "X"))?;
+        }
+        if let Some(k) = self.within {
+            writeln!(f, "within {k}")?;
+        }
         writeln!(f, "cells {}", self.game.cells())?;
         for s in self.game.set_lists() {
             let v: Vec<String> = s.iter().map(|c| c.to_string()).collect();
@@ -220,7 +259,11 @@ impl FromStr for Certificate {
         let mut area = None;
         let mut anchor = None;
         let mut mirror = None;
+        let mut animal = None;
+        let mut symmetry = None;
+        let mut board = None;
         let mut cells = None;
+        let mut within = None;
         let mut sets: Vec<Vec<usize>> = Vec::new();
         let mut declared_moves = None;
         let mut strategy = BTreeMap::new();
@@ -263,6 +306,29 @@ impl FromStr for Certificate {
                         "no" => false,
                         _ => return Err(syntax(line, format!("`{rest}`: mirror is yes or no"))),
                     })
+                }
+                "animal" => {
+                    animal = Some(
+                        rest.parse::<Polyomino>()
+                            .map_err(|e| syntax(line, format!("animal: {e}")))?,
+                    )
+                }
+                "symmetry" => {
+                    symmetry = Some(
+                        rest.parse::<Symmetry>()
+                            .map_err(|e| syntax(line, format!("symmetry: {e}")))?,
+                    )
+                }
+                "board" => {
+                    board = Some(
+                        rest.parse::<Board>()
+                            .map_err(|e| syntax(line, format!("board: {e}")))?,
+                    )
+                }
+                "within" => {
+                    within = Some(rest.parse::<usize>().map_err(|_| {
+                        syntax(line, format!("`{rest}`: within takes a number of moves"))
+                    })?)
                 }
                 "cells" => {
                     cells =
@@ -318,14 +384,30 @@ impl FromStr for Certificate {
                 format!("`moves {n}` but {} move lines", strategy.len()),
             ));
         }
-        let origin = match (creature, area, anchor, mirror) {
-            (None, None, None, None) => Origin::Sets,
-            (Some(creature), Some(area), Some(anchor), mirror) => Origin::Family {
+        let plane = match (animal, symmetry, board) {
+            (None, None, None) => None,
+            (Some(animal), symmetry, Some(board)) => Some(Origin::Plane {
+                animal,
+                symmetry: symmetry.unwrap_or_default(),
+                board,
+            }),
+            _ => return Err(missing("animal/board")),
+        };
+        let origin = match (creature, area, anchor, mirror, plane) {
+            (None, None, None, None, None) => Origin::Sets,
+            (None, None, None, None, Some(plane)) => plane,
+            (Some(creature), Some(area), Some(anchor), mirror, None) => Origin::Family {
                 creature,
                 area,
                 anchor,
                 mirror: mirror.unwrap_or(false),
             },
+            (_, _, _, _, Some(_)) => {
+                return Err(syntax(
+                    end,
+                    "a certificate comes from a creature or from an animal, not both".into(),
+                ));
+            }
             _ => return Err(missing("creature/area/anchor")),
         };
         Ok(Certificate {
@@ -333,6 +415,7 @@ impl FromStr for Certificate {
             game,
             first: first.ok_or_else(|| missing("first"))?,
             winner: winner.ok_or_else(|| missing("winner"))?,
+            within,
             strategy,
         })
     }

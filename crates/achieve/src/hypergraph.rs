@@ -7,8 +7,9 @@ use crate::error::HypergraphError;
 
 /// Cells a position holds (a `u128` bitset).
 pub const MAX_CELLS: usize = 128;
-/// Distinct minimal winning sets the solver indexes (a `u128` set mask).
-pub const MAX_SETS: usize = 128;
+/// Distinct minimal winning sets the solver indexes (a `u128` set mask up
+/// to 128 sets, a wider word array up to this limit).
+pub const MAX_SETS: usize = 512;
 
 /// Cells `0..cells` and winning sets as bitsets. Maker wins by occupying
 /// every cell of one winning set; Breaker wins by preventing it.

@@ -16,6 +16,7 @@
 //! ```
 
 pub mod harary;
+pub mod moves;
 pub mod paving;
 pub mod strong;
 

@@ -39,7 +39,12 @@
 //!
 //! The search is a depth-first AND/OR search with the table, moves ordered
 //! by their Erdős–Selfridge weight.
+//!
+//! The live-set mask is a `u128` for families of at most 128 minimal sets
+//! and a wider word array beyond (up to [`MAX_SETS`]); the search is
+//! generic over it, so small families run the same code as before.
 
+mod mask;
 mod table;
 
 use std::time::Duration;
@@ -49,6 +54,7 @@ use miai_search::{Cancel, Limits, Meter, Progress, Stop, TableUsage};
 use crate::error::HypergraphError;
 use crate::hypergraph::{Hypergraph, MAX_SETS, minimal};
 use crate::player::Player;
+use mask::{SetMask, Wide};
 use table::Table;
 
 /// Fixed-point scale of the Erdős–Selfridge weight: a residual of size `k`
@@ -95,29 +101,29 @@ pub struct SolveReport {
 /// Scratch space for analysing one node; reused, since the analysis ends
 /// before any child is searched.
 #[derive(Debug)]
-struct Scratch {
-    residual: Vec<(u32, u128, u8)>,
+struct Scratch<S> {
+    residual: Vec<(u32, u128, u16)>,
     components: Vec<u128>,
     weight: [u64; 128],
-    member: [u128; 128],
+    member: [S; 128],
     partner: [u128; 128],
 }
 
 /// What a node's analysis decided.
-enum Analysis {
+enum Analysis<S> {
     /// The side to move wins (`true` = Maker) without search.
     Decided(bool),
     /// The live sets fall into independent components (cell masks,
     /// smallest first); `maker_key`/`live` as for `Moves`.
     Split {
         maker_key: u128,
-        live: u128,
+        live: S,
         components: Vec<u128>,
     },
     /// Search these cells, best first; `key` is the table key.
     Moves {
         maker_key: u128,
-        live: u128,
+        live: S,
         count: usize,
         order: [u8; 128],
     },
@@ -136,10 +142,26 @@ enum Analysis {
 /// ```
 #[derive(Debug)]
 pub struct Solver {
-    sets: Vec<u128>,
-    table: Table,
-    meter: Meter,
-    scratch: Box<Scratch>,
+    engine: Engine,
+}
+
+/// The search, monomorphised by the width of the live-set mask.
+#[derive(Debug)]
+enum Engine {
+    Narrow(Box<Search<u128>>),
+    Wide4(Box<Search<Wide<4>>>),
+    Wide8(Box<Search<Wide<8>>>),
+}
+
+/// Runs `$body` with `$s` bound to the engine's search, whatever its width.
+macro_rules! each {
+    ($engine:expr, $s:ident => $body:expr) => {
+        match $engine {
+            Engine::Narrow($s) => $body,
+            Engine::Wide4($s) => $body,
+            Engine::Wide8($s) => $body,
+        }
+    };
 }
 
 impl Solver {
@@ -150,45 +172,104 @@ impl Solver {
     /// minimal winning sets.
     pub fn new(game: &Hypergraph, limits: Limits) -> Result<Solver, HypergraphError> {
         let sets = minimal(game.sets());
-        if sets.len() > MAX_SETS {
+        let n = sets.len();
+        let engine = if n <= <u128 as SetMask>::BITS {
+            Engine::Narrow(Search::new(sets, &limits))
+        } else if n <= Wide::<4>::BITS {
+            Engine::Wide4(Search::new(sets, &limits))
+        } else if n <= Wide::<8>::BITS {
+            Engine::Wide8(Search::new(sets, &limits))
+        } else {
             return Err(HypergraphError::TooManySets {
-                sets: sets.len(),
+                sets: n,
                 max: MAX_SETS,
             });
-        }
-        Ok(Solver {
-            sets,
-            table: Table::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
-            meter: Meter::new(&limits, None),
-            scratch: Box::new(Scratch {
-                residual: Vec::with_capacity(MAX_SETS),
-                components: Vec::with_capacity(MAX_SETS),
-                weight: [0; 128],
-                member: [0; 128],
-                partner: [0; 128],
-            }),
-        })
+        };
+        Ok(Solver { engine })
     }
 
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
-        self.meter = Meter::new(self.meter.limits(), Some(cancel));
+        each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
         self
     }
 
     /// Nodes searched since the last `solve` (or creation).
     pub fn nodes(&self) -> u64 {
-        self.meter.nodes()
+        each!(&self.engine, s => s.meter.nodes())
     }
 
     /// Table entries in use and capacity.
     pub fn table_usage(&self) -> (usize, usize) {
-        (self.table.used(), self.table.capacity())
+        each!(&self.engine, s => (s.table.used(), s.table.capacity()))
+    }
+
+    /// Bytes per table entry (48 for families of at most 128 sets, more
+    /// for the wider set masks).
+    pub fn table_entry_bytes(&self) -> usize {
+        each!(&self.engine, s => s.table.entry_bytes())
     }
 
     /// Solve the empty board with `first` to move. Resets the node count and
     /// clock (the table is kept).
     pub fn solve(&mut self, first: Player, progress: &mut dyn FnMut(&Progress)) -> SolveReport {
+        each!(&mut self.engine, s => s.solve(first, progress))
+    }
+
+    /// The winner of an arbitrary position (`maker`, `breaker` disjoint
+    /// bitsets of cells).
+    pub fn winner(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Player, Stop> {
+        each!(&mut self.engine, s => s.winner(maker, breaker, to_move, progress))
+    }
+
+    /// A move for `to_move` that keeps a win, or `None` if `to_move` loses
+    /// (or has no live cell to play). Tries every empty cell of a live set,
+    /// best first, so the answer does not rely on the pruning.
+    pub fn winning_move(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Option<usize>, Stop> {
+        each!(&mut self.engine, s => s.winning_move(maker, breaker, to_move, progress))
+    }
+}
+
+/// The search proper over one family, with live-set masks of type `S`.
+#[derive(Debug)]
+struct Search<S> {
+    sets: Vec<u128>,
+    table: Table<S>,
+    meter: Meter,
+    scratch: Box<Scratch<S>>,
+}
+
+impl<S: SetMask> Search<S> {
+    fn new(sets: Vec<u128>, limits: &Limits) -> Box<Search<S>> {
+        Box::new(Search {
+            table: Table::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
+            meter: Meter::new(limits, None),
+            scratch: Box::new(Scratch {
+                residual: Vec::with_capacity(sets.len()),
+                components: Vec::with_capacity(sets.len()),
+                weight: [0; 128],
+                member: [S::ZERO; 128],
+                partner: [0; 128],
+            }),
+            sets,
+        })
+    }
+
+    /// Solve the empty board with `first` to move. Resets the node count and
+    /// clock (the table is kept).
+    fn solve(&mut self, first: Player, progress: &mut dyn FnMut(&Progress)) -> SolveReport {
         self.meter.restart();
         let verdict = match self.search(0, 0, first == Player::Maker, progress) {
             Ok(true) => Verdict::Proven(Player::Maker),
@@ -205,7 +286,7 @@ impl Solver {
 
     /// The winner of an arbitrary position (`maker`, `breaker` disjoint
     /// bitsets of cells).
-    pub fn winner(
+    fn winner(
         &mut self,
         maker: u128,
         breaker: u128,
@@ -224,7 +305,7 @@ impl Solver {
     /// A move for `to_move` that keeps a win, or `None` if `to_move` loses
     /// (or has no live cell to play). Tries every empty cell of a live set,
     /// best first, so the answer does not rely on the pruning.
-    pub fn winning_move(
+    fn winning_move(
         &mut self,
         maker: u128,
         breaker: u128,
@@ -379,7 +460,7 @@ impl Solver {
         }
     }
 
-    fn analyse(&mut self, maker: u128, breaker: u128, maker_to_move: bool) -> Analysis {
+    fn analyse(&mut self, maker: u128, breaker: u128, maker_to_move: bool) -> Analysis<S> {
         let sc = &mut *self.scratch;
         sc.residual.clear();
         for (i, &s) in self.sets.iter().enumerate() {
@@ -388,7 +469,7 @@ impl Solver {
                 if r == 0 {
                     return Analysis::Decided(true); // Maker already holds a set.
                 }
-                sc.residual.push((r.count_ones(), r, i as u8));
+                sc.residual.push((r.count_ones(), r, i as u16));
             }
         }
         if sc.residual.is_empty() {
@@ -408,13 +489,13 @@ impl Solver {
         let residual = &sc.residual;
 
         let mut live_cells = 0u128;
-        let mut live = 0u128;
+        let mut live = S::ZERO;
         let mut support = 0u128;
         let mut threats = 0u128;
         let mut phi = 0u64;
         for &(k, r, i) in residual {
             live_cells |= r;
-            live |= 1 << i;
+            live.insert(i as usize);
             support |= self.sets[i as usize];
             if k == 1 {
                 threats |= r;
@@ -461,14 +542,14 @@ impl Solver {
         }
         for c in bits(live_cells) {
             sc.weight[c] = 0;
-            sc.member[c] = 0;
+            sc.member[c] = S::ZERO;
             sc.partner[c] = 0;
         }
         for (n, &(k, r, _)) in residual.iter().enumerate() {
             let w = set_weight(k);
             for c in bits(r) {
                 sc.weight[c] += w;
-                sc.member[c] |= 1 << n;
+                sc.member[c].insert(n);
             }
             if k == 2 {
                 let p = r.trailing_zeros() as usize;
@@ -508,7 +589,7 @@ impl Solver {
             let dominated = bits(live_cells).any(|x| {
                 x != y && {
                     let mx = sc.member[x];
-                    my & !mx == 0 && (my != mx || x < y)
+                    my.subset_of(mx) && (my != mx || x < y)
                 }
             });
             if !dominated {
@@ -550,3 +631,5 @@ pub(crate) fn bits(mut s: u128) -> impl Iterator<Item = usize> {
         }
     })
 }
+
+const _: () = assert!(MAX_SETS == 64 * 8, "MAX_SETS is the widest mask's width");

@@ -956,6 +956,7 @@ pub fn merge(
                 game: problem.game.clone(),
                 first: problem.first,
                 winner,
+                within: None,
                 strategy,
             })
         }

@@ -27,6 +27,7 @@ use thiserror::Error;
 
 use crate::certificate::{Certificate, Origin};
 use crate::error::CertificateError;
+use crate::plane::{Board, Symmetry};
 use crate::player::Player;
 
 /// Why a certificate was rejected.
@@ -51,6 +52,41 @@ pub enum VerifyError {
         expected: usize,
         /// Carried family size.
         found: usize,
+    },
+    /// The sets differ from the placements of the stated animal on the
+    /// stated board.
+    #[error(
+        "the winning sets do not match the placements of the animal {animal} ({symmetry}) on the \
+         board {board}: expected {expected} sets on {cells} cells, found {found} on {found_cells}"
+    )]
+    PlacementMismatch {
+        /// Animal, printed.
+        animal: String,
+        /// Symmetry word.
+        symmetry: String,
+        /// Board, printed.
+        board: String,
+        /// Derived placements.
+        expected: usize,
+        /// Board cells.
+        cells: usize,
+        /// Carried sets.
+        found: usize,
+        /// Carried cells.
+        found_cells: usize,
+    },
+    /// A move-number certificate whose Maker needs more moves than it says.
+    #[error(
+        "Maker has made his {within} moves without completing a set in the line ending in \
+         maker {maker:x} / breaker {breaker:x}"
+    )]
+    TooSlow {
+        /// The claimed bound.
+        within: usize,
+        /// Maker's cells.
+        maker: u128,
+        /// Breaker's cells.
+        breaker: u128,
     },
     /// No answer for a reachable position.
     #[error("no {winner} answer for the position maker {maker:x} / breaker {breaker:x}")]
@@ -132,6 +168,30 @@ pub fn verify(cert: &Certificate) -> Result<Verified, VerifyError> {
             });
         }
     }
+    if let Origin::Plane {
+        animal,
+        symmetry,
+        board,
+    } = &cert.origin
+    {
+        let (cells, mut expected) = derive_placements(animal.cells(), *symmetry, board);
+        let mut found = sets.clone();
+        expected.sort_unstable();
+        expected.dedup();
+        found.sort_unstable();
+        found.dedup();
+        if expected != found || cert.game.cells() != cells {
+            return Err(VerifyError::PlacementMismatch {
+                animal: format!("{animal:#}"),
+                symmetry: symmetry.word().into(),
+                board: board.to_string(),
+                expected: expected.len(),
+                cells,
+                found: found.len(),
+                found_cells: cert.game.cells(),
+            });
+        }
+    }
     let mut checker = Checker {
         cert,
         sets,
@@ -143,7 +203,13 @@ pub fn verify(cert: &Certificate) -> Result<Verified, VerifyError> {
         seen: HashSet::new(),
         lines: 0,
     };
-    checker.check(0, 0, cert.first)?;
+    if cert.within.is_some() && cert.winner != Player::Maker {
+        return Err(VerifyError::Syntax(CertificateError::Syntax {
+            line: 0,
+            message: "`within` bounds Maker's moves: only for a Maker strategy".into(),
+        }));
+    }
+    checker.check(0, 0, cert.first, 0)?;
     Ok(Verified {
         winner: cert.winner,
         first: cert.first,
@@ -175,16 +241,113 @@ fn derive_family(creature: &[i64], area: &[i64], anchor: usize, mirror: bool) ->
     out
 }
 
+/// The placements of an animal on a board, written again from the
+/// definition (sharing no code with `plane`): the board's cells numbered row
+/// by row; every image of the animal under the allowed rotations and
+/// reflections, moved so that its first cell lies on each board cell in
+/// turn, kept when all its cells are on the board (on a torus: wrapped, and
+/// kept when they are distinct). Returns the number of board cells and the
+/// placements (empty when the board has more than 128 cells).
+fn derive_placements(
+    animal: &[(i32, i32)],
+    symmetry: Symmetry,
+    board: &Board,
+) -> (usize, Vec<u128>) {
+    type Point = (i64, i64);
+    let (list, wrap): (Vec<Point>, Option<Point>) = match board {
+        Board::Rect { width, height } | Board::Torus { width, height } => {
+            let (w, h) = (*width as i64, *height as i64);
+            let list = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+            let wrap = matches!(board, Board::Torus { .. }).then_some((w, h));
+            (list, wrap)
+        }
+        Board::Cells(cells) => {
+            let mut list: Vec<(i64, i64)> = cells
+                .iter()
+                .map(|&(x, y)| (i64::from(x), i64::from(y)))
+                .collect();
+            list.sort_unstable_by_key(|&(x, y)| (y, x));
+            list.dedup();
+            (list, None)
+        }
+    };
+    let n = list.len();
+    if n > 128 || animal.is_empty() {
+        return (n, Vec::new());
+    }
+    // (x, y) -> (a x + b y, c x + d y): the identity, the three rotations,
+    // then the four reflections.
+    let maps: [[i64; 4]; 8] = [
+        [1, 0, 0, 1],
+        [0, -1, 1, 0],
+        [-1, 0, 0, -1],
+        [0, 1, -1, 0],
+        [-1, 0, 0, 1],
+        [1, 0, 0, -1],
+        [0, 1, 1, 0],
+        [0, -1, -1, 0],
+    ];
+    let count = match symmetry {
+        Symmetry::Fixed => 1,
+        Symmetry::Rotations => 4,
+        Symmetry::Free => 8,
+    };
+    let index = |x: i64, y: i64| -> Option<usize> {
+        let (x, y) = match wrap {
+            Some((w, h)) => (x.rem_euclid(w), y.rem_euclid(h)),
+            None => (x, y),
+        };
+        list.iter().position(|&c| c == (x, y))
+    };
+    let mut out = Vec::new();
+    for m in &maps[..count] {
+        let image: Vec<(i64, i64)> = animal
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = (i64::from(x), i64::from(y));
+                (m[0] * x + m[1] * y, m[2] * x + m[3] * y)
+            })
+            .collect();
+        let (fx, fy) = image[0];
+        for &(px, py) in &list {
+            let mut mask = 0u128;
+            let mut ok = true;
+            for &(x, y) in &image {
+                match index(px + x - fx, py + y - fy) {
+                    Some(i) => mask |= 1 << i,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok && mask.count_ones() as usize == image.len() {
+                out.push(mask);
+            }
+        }
+    }
+    (n, out)
+}
+
 struct Checker<'a> {
     cert: &'a Certificate,
     sets: Vec<u128>,
     board: u128,
-    seen: HashSet<(u128, u128, bool)>,
+    /// `(Maker's live cells, live cells, Maker to move, Maker moves made
+    /// when a `within` bound is checked)`.
+    seen: HashSet<(u128, u128, bool, usize)>,
     lines: usize,
 }
 
 impl Checker<'_> {
-    fn check(&mut self, maker: u128, breaker: u128, to_move: Player) -> Result<(), VerifyError> {
+    /// `made`: Maker's moves so far (counted only for a `within` bound).
+    fn check(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        to_move: Player,
+        made: usize,
+    ) -> Result<(), VerifyError> {
         let maker_has_set = self.sets.iter().any(|&s| s & !maker == 0);
         let mut live = 0u128;
         for &s in &self.sets {
@@ -209,9 +372,24 @@ impl Checker<'_> {
             }
             return Ok(());
         }
-        if !self.seen.insert((key.0, key.1, to_move == Player::Maker)) {
+        let made = if self.cert.within.is_some() { made } else { 0 };
+        if let Some(within) = self.cert.within
+            && to_move == Player::Maker
+            && made >= within
+        {
+            return Err(VerifyError::TooSlow {
+                within,
+                maker,
+                breaker,
+            });
+        }
+        if !self
+            .seen
+            .insert((key.0, key.1, to_move == Player::Maker, made))
+        {
             return Ok(());
         }
+        let next = made + usize::from(to_move == Player::Maker);
         let live_empty = live & !maker;
         if to_move == self.cert.winner {
             let Some(&cell) = self.cert.strategy.get(&key) else {
@@ -230,13 +408,13 @@ impl Checker<'_> {
                 });
             }
             let (m, b) = place(maker, breaker, to_move, bit);
-            self.check(m, b, to_move.other())
+            self.check(m, b, to_move.other(), next)
         } else {
             for cell in 0..128 {
                 let bit = 1u128 << cell;
                 if live_empty & bit != 0 {
                     let (m, b) = place(maker, breaker, to_move, bit);
-                    self.check(m, b, to_move.other())?;
+                    self.check(m, b, to_move.other(), next)?;
                 }
             }
             Ok(())

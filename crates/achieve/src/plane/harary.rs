@@ -214,6 +214,27 @@ pub fn classify(
     out
 }
 
+/// The winner's strategy for `animal` on the `side x side` board (Maker
+/// first) as a certificate whose origin names the animal and the board, so
+/// `verify` derives the placements again; `None` if the limits stop the
+/// solve or the board is beyond the solver.
+pub fn certify(
+    animal: &Polyomino,
+    symmetry: Symmetry,
+    side: usize,
+    limits: &Limits,
+) -> Option<crate::Certificate> {
+    let board = Board::rect(side, side);
+    let game = board.hypergraph(animal, symmetry).ok()?;
+    let mut solver = Solver::new(&game, *limits).ok()?;
+    let origin = crate::Origin::Plane {
+        animal: animal.clone(),
+        symmetry,
+        board,
+    };
+    crate::Certificate::build(&mut solver, &game, origin, Player::Maker, &mut |_| {}).ok()
+}
+
 /// Classify every free polyomino of `1..=max_cells` cells (at most 8).
 pub fn table(
     max_cells: usize,
@@ -289,9 +310,88 @@ mod tests {
             .hypergraph(&animal, Symmetry::Free)
             .unwrap();
         let mut solver = Solver::new(&game, Limits::none()).unwrap();
-        let cert = Certificate::build(&mut solver, &game, Origin::Sets, Player::Maker, &mut |_| {})
-            .unwrap();
+        let origin = Origin::Plane {
+            animal,
+            symmetry: Symmetry::Free,
+            board: Board::rect(5, 5),
+        };
+        let cert =
+            Certificate::build(&mut solver, &game, origin, Player::Maker, &mut |_| {}).unwrap();
         assert_eq!(verify(&cert).unwrap().winner, Player::Maker);
+    }
+
+    #[test]
+    fn every_winner_of_the_table_up_to_four_cells_has_a_verified_certificate() {
+        let bounds = Bounds {
+            max_period: 4,
+            max_board: 5,
+            limits: Limits::none(),
+        };
+        let rows = table(4, &bounds, None, &mut |_| {});
+        let mut winners = 0;
+        for row in rows.iter().filter(|r| r.class == Class::Winner) {
+            let animal: Polyomino = row.animal.parse().unwrap();
+            let side = row.boards.as_ref().and_then(|b| b.number).unwrap();
+            let cert = certify(&animal, Symmetry::Free, side, &Limits::none()).unwrap();
+            // Through the text form, as `miai achieve verify` reads it.
+            let v = crate::verify::verify_text(&cert.to_string()).unwrap();
+            assert_eq!(v.winner, Player::Maker, "{}", row.animal);
+            winners += 1;
+        }
+        // monomino, domino, I3, V3, L4, T4, Z4 (I4 wins only on 6 x 6).
+        assert_eq!(winners, 7);
+    }
+
+    #[test]
+    fn a_plane_certificate_with_the_wrong_board_or_a_set_missing_is_rejected() {
+        let animal = Polyomino::named("V3").unwrap();
+        let cert = certify(&animal, Symmetry::Free, 3, &Limits::none()).unwrap();
+        assert!(verify(&cert).is_ok());
+        // Claimed for a 4 x 4 board: the sets are not its placements.
+        let mut wrong = cert.clone();
+        wrong.origin = Origin::Plane {
+            animal: animal.clone(),
+            symmetry: Symmetry::Free,
+            board: Board::rect(4, 4),
+        };
+        assert!(matches!(
+            verify(&wrong),
+            Err(crate::verify::VerifyError::PlacementMismatch { .. })
+        ));
+        // Claimed for translations only: fewer placements than carried.
+        let mut fixed = cert.clone();
+        fixed.origin = Origin::Plane {
+            animal: animal.clone(),
+            symmetry: Symmetry::Fixed,
+            board: Board::rect(3, 3),
+        };
+        assert!(verify(&fixed).is_err());
+        // A placement dropped from the game (an easier game for Maker? no:
+        // a smaller family) no longer matches the animal's placements.
+        let mut sets = cert.game.set_lists();
+        sets.pop();
+        let mut dropped = cert.clone();
+        dropped.game = crate::Hypergraph::new(9, &sets).unwrap();
+        assert!(matches!(
+            verify(&dropped),
+            Err(crate::verify::VerifyError::PlacementMismatch { .. })
+        ));
+        // The text form round-trips the origin, a drawn board too.
+        // (Cell labels are not written.)
+        let back: Certificate = cert.to_string().parse().unwrap();
+        assert_eq!(
+            (&back.origin, back.game.sets(), &back.strategy),
+            (&cert.origin, cert.game.sets(), &cert.strategy)
+        );
+        let mut drawn = cert.clone();
+        drawn.origin = Origin::Plane {
+            animal,
+            symmetry: Symmetry::Free,
+            board: "###/###/###".parse().unwrap(),
+        };
+        let back: Certificate = drawn.to_string().parse().unwrap();
+        assert_eq!(back.origin, drawn.origin);
+        assert!(verify(&back).is_ok());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
 use miai_achieve::plane::harary::{self, Bounds, Class, Classification};
+use miai_achieve::plane::moves;
 use miai_achieve::plane::paving::{self, PavingResult};
 use miai_achieve::plane::strong;
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
@@ -26,6 +27,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// The board number: the smallest n x n board Maker wins on.
     Number(NumberArgs),
+    /// The move number: the fewest Maker moves that force a copy on one
+    /// board (Maker-Breaker, Maker first).
+    Moves(MovesArgs),
     /// Classify every animal up to N cells: winner, loser or open.
     Table(TableArgs),
 }
@@ -98,6 +102,30 @@ pub struct NumberArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    /// The animal.
+    animal: String,
+    /// The board: `WxH`, `N` (square), `torus:WxH`, or a picture.
+    #[arg(long)]
+    board: String,
+    /// Largest number of Maker moves tried.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=64))]
+    max_moves: u16,
+    /// Which copies count (free, rotations, fixed).
+    #[arg(long, default_value = "free")]
+    symmetry: Symmetry,
+    /// Write Maker's strategy with its `within` bound; `miai achieve
+    /// verify FILE` checks it, counting Maker's moves.
+    #[arg(long)]
+    certificate: Option<PathBuf>,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct TableArgs {
     /// Largest animal (cells).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=8))]
@@ -137,6 +165,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Pave(a) => pave(a),
         Command::Solve(a) => solve(a),
         Command::Number(a) => number(a),
+        Command::Moves(a) => move_number(a),
         Command::Table(a) => table(a),
     }
 }
@@ -243,9 +272,14 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         return Ok(exit_code(r.first_wins.is_some()));
     }
     let game = board.hypergraph(&animal, a.symmetry)?;
+    let origin = Origin::Plane {
+        animal: animal.clone(),
+        symmetry: a.symmetry,
+        board: board.clone(),
+    };
     let report = crate::cmd::achieve::solve_and_certify(
         &game,
-        &Origin::Sets,
+        &origin,
         Player::Maker,
         limits,
         a.certificate.as_deref(),
@@ -309,6 +343,67 @@ fn number(a: NumberArgs) -> anyhow::Result<ExitCode> {
     }
     let settled = r.number.is_some() || r.boards.iter().all(|b| b.winner.is_some());
     Ok(exit_code(settled))
+}
+
+fn move_number(a: MovesArgs) -> anyhow::Result<ExitCode> {
+    let animal = parse_animal(&a.animal)?;
+    let board: Board = a
+        .board
+        .parse()
+        .with_context(|| format!("bad --board `{}`", a.board))?;
+    let cancel = ctrl_c();
+    let limits = a.limits.limits();
+    let game = board.hypergraph(&animal, a.symmetry)?;
+    let spinner = Spinner::new("searching move numbers", !a.json);
+    let r = moves::move_number(&game, a.max_moves as usize, &limits, Some(&cancel));
+    spinner.finish();
+    let mut written = None;
+    if let (Some(path), Some(k)) = (&a.certificate, r.moves) {
+        let origin = Origin::Plane {
+            animal: animal.clone(),
+            symmetry: a.symmetry,
+            board: board.clone(),
+        };
+        let cert = moves::certificate(&game, origin, k, &limits)
+            .map_err(|s| anyhow!("certificate not finished: {s}"))?
+            .ok_or_else(|| anyhow!("no strategy within {k} moves"))?;
+        std::fs::write(path, cert.to_string())
+            .with_context(|| format!("writing {}", path.display()))?;
+        written = Some((path.display().to_string(), cert.strategy.len()));
+    }
+    if a.json {
+        let v = serde_json::json!({
+            "animal": format!("{animal:#}"),
+            "board": board.to_string(),
+            "moves": r.moves,
+            "refuted": r.refuted,
+            "stop": r.stop,
+            "nodes": r.nodes,
+            "certificate": written.as_ref().map(|w| &w.0),
+        });
+        println!("{v}");
+    } else {
+        match r.moves {
+            Some(k) => println!(
+                "{} on {board}: Maker forces a copy within {k} moves ({} nodes)",
+                label(&animal),
+                r.nodes
+            ),
+            None => println!(
+                "{} on {board}: no forced copy within {} moves{} ({} nodes)",
+                label(&animal),
+                r.refuted.unwrap_or(0),
+                r.stop
+                    .map(|s| format!("; stopped: {s}"))
+                    .unwrap_or_default(),
+                r.nodes
+            ),
+        }
+        if let Some((path, n)) = &written {
+            println!("certificate: {path} ({n} strategy moves)");
+        }
+    }
+    Ok(exit_code(r.moves.is_some()))
 }
 
 fn table(a: TableArgs) -> anyhow::Result<ExitCode> {

@@ -58,6 +58,46 @@ fn a_maker_win_on_a_board_comes_with_a_certificate_the_checker_accepts() {
         "{}",
         stdout(&v)
     );
+    // The certificate names the animal and the board, so the checker
+    // derives the placements itself: a wrong board is refused.
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(
+        text.contains("\nanimal ") && text.contains("\nboard 3x3\n"),
+        "{text}"
+    );
+    std::fs::write(&cert, text.replace("\nboard 3x3\n", "\nboard 4x3\n")).unwrap();
+    let v = miai(&["achieve", "verify", path]);
+    assert_ne!(v.status.code(), Some(0), "{}", stdout(&v));
+    let _ = std::fs::remove_file(&cert);
+}
+
+#[test]
+fn the_t_tetromino_is_forced_in_four_moves_with_a_checked_certificate() {
+    let cert = std::env::temp_dir().join(format!("miai-animal-{}-t4.cert", std::process::id()));
+    let path = cert.to_str().unwrap();
+    let o = miai(&[
+        "achieve",
+        "animal",
+        "moves",
+        "T4",
+        "--board",
+        "5",
+        "--json",
+        "--certificate",
+        path,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["moves"], 4);
+    assert_eq!(v["refuted"], 3);
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(text.contains("\nwithin 4\n"), "{text}");
+    let ok = miai(&["achieve", "verify", path]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stdout(&ok));
+    // Claiming three moves is refused by the checker.
+    std::fs::write(&cert, text.replace("\nwithin 4\n", "\nwithin 3\n")).unwrap();
+    let bad = miai(&["achieve", "verify", path]);
+    assert_ne!(bad.status.code(), Some(0), "{}", stdout(&bad));
     let _ = std::fs::remove_file(&cert);
 }
 

@@ -1,0 +1,86 @@
+//! Bench binary (harness = false): Snaky's Maker-Breaker frontier on
+//! `n x n` boards, plain (Maker first) and with one handicap stone (Maker
+//! places one stone, then moves first: Maker wins iff some first stone
+//! leaves a position Maker wins with the move; first stones are tried one
+//! per symmetry class of the square). Asserts Harborth and Seemann's
+//! 6 x 6 Breaker win.
+//!
+//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb]`
+//! (defaults 6 6 60 0 1024): one line per board with nodes, time and result.
+//! For the handicap, `seconds` is the budget of all first stones together
+//! (one solver, its table shared between them).
+
+use std::time::{Duration, Instant};
+
+use miai_achieve::plane::{Board, Polyomino, Symmetry};
+use miai_achieve::{Limits, Player, Solver, Verdict};
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let arg = |i: usize, d: usize| args.get(i).copied().unwrap_or(d);
+    let (from, to, seconds, handicap, table_mb) =
+        (arg(0, 6), arg(1, 6), arg(2, 60), arg(3, 0), arg(4, 1024));
+    let snaky = Polyomino::named("snaky").expect("snaky");
+    println!("board  handicap  sets  result            nodes        time");
+    for n in from..=to {
+        let game = Board::rect(n, n)
+            .hypergraph(&snaky, Symmetry::Free)
+            .expect("board");
+        let limits = Limits::none()
+            .with_time(Duration::from_secs(seconds as u64))
+            .with_table_bytes(table_mb << 20);
+        let mut solver = Solver::new(&game, limits).expect("solver");
+        let t = Instant::now();
+        let (result, nodes) = if handicap == 0 {
+            let r = solver.solve(Player::Maker, &mut |_| {});
+            let result = match r.verdict {
+                Verdict::Proven(p) => p.to_string(),
+                Verdict::CutOff(c) => format!("cut ({c})"),
+            };
+            if n == 6 {
+                assert_eq!(
+                    r.verdict.winner(),
+                    Some(Player::Breaker),
+                    "Harborth-Seemann"
+                );
+            }
+            (result, r.nodes)
+        } else {
+            // One stone per orbit of the square's symmetries (x <= y in the
+            // top-left quarter), nearest the centre first.
+            let half = n.div_ceil(2);
+            let mut stones: Vec<(usize, usize)> = (0..half)
+                .flat_map(|y| (0..=y).map(move |x| (x, y)))
+                .collect();
+            let centre = |(x, y): (usize, usize)| (n - 1 - 2 * x).pow(2) + (n - 1 - 2 * y).pow(2);
+            stones.sort_by_key(|&s| (centre(s), s));
+            let mut nodes = 0;
+            let mut result = String::from("breaker");
+            for (x, y) in stones {
+                let stone = 1u128 << (y * n + x);
+                let r = solver.winner(stone, 0, Player::Maker, &mut |_| {});
+                nodes = solver.nodes();
+                match r {
+                    Ok(Player::Maker) => {
+                        result = format!("maker (stone {x},{y})");
+                        break;
+                    }
+                    Ok(Player::Breaker) => {}
+                    Err(stop) => {
+                        result = format!("cut ({stop}) at stone {x},{y}");
+                        break;
+                    }
+                }
+            }
+            (result, nodes)
+        };
+        println!(
+            "{n}x{n}  {handicap:>8}  {:>4}  {result:<14} {nodes:>12}  {:>10.3?}",
+            game.sets().len(),
+            t.elapsed()
+        );
+    }
+}
