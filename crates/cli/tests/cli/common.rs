@@ -233,3 +233,47 @@ pub fn repo_file(rel: &str) -> String {
     let path = format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
+
+/// Runs `miai ARGS` (from the repository's root), sends it SIGINT after a
+/// second and returns its output; `None` (said on stderr) if it ended
+/// within that second, leaving nothing to interrupt.
+#[cfg(unix)]
+pub fn interrupted_after_a_second(args: &[&str]) -> Option<std::process::Output> {
+    let child = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the miai binary runs");
+    interrupt_after_a_second(child)
+}
+
+/// [`interrupted_after_a_second`] for a child already started.
+#[cfg(unix)]
+pub fn interrupt_after_a_second(mut child: Child) -> Option<std::process::Output> {
+    std::thread::sleep(Duration::from_millis(1000));
+    if child.try_wait().expect("wait").is_some() {
+        eprintln!("miai ended within a second: nothing to interrupt");
+        return None;
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    Some(child.wait_with_output().expect("wait"))
+}
+
+/// Runs `miai ARGS` to the end: exit code (-1 if killed), stdout, stderr.
+pub fn miai(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
+        .args(args)
+        .output()
+        .expect("the miai binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}

@@ -208,24 +208,11 @@ fn the_json_table_is_every_cell_once() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_exits_1() {
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_miai"))
-        .args(["nko", "verify", "--max-n", "10", "--passes"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the miai binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    if child.try_wait().expect("wait").is_some() {
-        eprintln!("the sweep ended within a second: nothing to interrupt");
+    let Some(out) =
+        super::common::interrupted_after_a_second(&["nko", "verify", "--max-n", "10", "--passes"])
+    else {
         return;
-    }
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let out = child.wait_with_output().expect("wait");
+    };
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{text}");
     assert!(text.contains("stopped early"), "{text}");

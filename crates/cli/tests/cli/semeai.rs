@@ -213,25 +213,11 @@ fn an_unwritable_out_dir_is_named() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_exits_1() {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
-        .args(["semeai", "examples/semeai/seed002-fig2.txt"])
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the miai binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    if child.try_wait().expect("wait").is_some() {
-        eprintln!("the analysis ended within a second: nothing to interrupt");
+    let Some(out) =
+        super::common::interrupted_after_a_second(&["semeai", "examples/semeai/seed002-fig2.txt"])
+    else {
         return;
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let out = child.wait_with_output().expect("wait");
+    };
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("interrupted"), "{err}");

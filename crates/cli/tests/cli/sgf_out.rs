@@ -12,7 +12,7 @@ use std::process::Command;
 use miai_goban::sgf;
 use serde_json::{Value, json};
 
-use crate::common::Server;
+use crate::common::{Server, miai};
 
 fn repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -126,18 +126,6 @@ fn check_with_readers(file: &Path) {
             assert_eq!(theirs[key], own[key], "{script}: {key} differs\n{text}");
         }
     }
-}
-
-fn miai(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
-        .args(args)
-        .output()
-        .expect("the miai binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

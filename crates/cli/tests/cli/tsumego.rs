@@ -3,21 +3,10 @@
 //! written here.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
-fn miai(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_miai"))
-        .args(args)
-        .output()
-        .expect("the miai binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use super::common::miai;
 
 fn data(rel: &str) -> String {
     format!("{}/../tsumego/tests/data/{rel}", env!("CARGO_MANIFEST_DIR"))
@@ -750,33 +739,13 @@ fn bench_cho_first_20() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_cancels() {
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
-        .args([
-            "tsumego",
-            &data("seed003/06_round_robin_ko.txt"),
-            "--first",
-            "attacker",
-            "--time",
-            "60",
-            "--json",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the miai binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(1000));
-    if child.try_wait().expect("wait").is_some() {
-        eprintln!("the search ended within a second: nothing to cancel");
+    let problem = data("seed003/06_round_robin_ko.txt");
+    let args = [
+        "tsumego", &problem, "--first", "attacker", "--time", "60", "--json",
+    ];
+    let Some(out) = super::common::interrupted_after_a_second(&args) else {
         return;
-    }
-    let pid = child.id().to_string();
-    let killed = Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let out = child.wait_with_output().expect("wait");
+    };
     assert_eq!(out.status.code(), Some(1));
     let v = json(&String::from_utf8_lossy(&out.stdout));
     assert_eq!(v["results"][0]["status"], "unproven");
