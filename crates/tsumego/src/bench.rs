@@ -1201,7 +1201,9 @@ pub fn summarise(
         rules: if kind == "jsonl" {
             regime.to_string()
         } else {
-            "per file".to_string()
+            // A problem file with an `expect:` header states its own
+            // rules; a status problem is read in the bench's regime.
+            format!("per file; status problems: {regime}")
         },
         counts: Counts {
             solved: count(Outcome::Solved),

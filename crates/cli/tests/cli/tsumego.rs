@@ -661,6 +661,12 @@ fn bench_status_problems_from_sgf_and_jsonl() {
         let v = json(&out);
         assert_eq!(v["problems"], 4, "{set}: {v}");
         assert_eq!(v["counts"]["solved"], 4, "{set}: {v}");
+        // The regime the status problems were read in is named, for a
+        // folder too (where files with `expect:` state their own).
+        assert!(
+            v["rules"].as_str().unwrap_or("").contains("book"),
+            "{set}: {v}"
+        );
         let goals: Vec<&str> = v["results"]
             .as_array()
             .expect("results")
