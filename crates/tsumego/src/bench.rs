@@ -753,21 +753,8 @@ pub fn run_book(
     r.narrowed = narrowed;
     r.nodes = nodes;
     r.swapped = swapped;
-    let problem = &used.problem;
-    r.attacker = Some(problem.attacker().to_string());
-    r.region = Some(kind_word(problem.region_kind()).to_string());
-    r.region_points = Some(problem.region().len());
-    r.reach = problem.reach();
+    record_attempt(&mut r, &used);
     r.widened = r.reach.is_some_and(|used| used > reach);
-    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
-    r.first_move = used.pv_first.map(|m| move_name(problem, m));
-    r.correct = Some(
-        used.correct
-            .iter()
-            .map(|&m| move_name(problem, m))
-            .collect(),
-    );
-    r.accepted = used.accepted;
     r.seed_status = seed_differs(&used, regime, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     r.outcome = match used.fare {
@@ -805,6 +792,26 @@ pub fn run_book(
         }
     };
     r
+}
+
+/// What a problem's result says of the attempt that answered it: the
+/// attacker, region, reach, status, first move, correct moves and whether
+/// the book's move is among them.
+fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
+    let problem = &used.problem;
+    r.attacker = Some(problem.attacker().to_string());
+    r.region = Some(kind_word(problem.region_kind()).to_string());
+    r.region_points = Some(problem.region().len());
+    r.reach = problem.reach();
+    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
+    r.first_move = used.pv_first.map(|m| move_name(problem, m));
+    r.correct = Some(
+        used.correct
+            .iter()
+            .map(|&m| move_name(problem, m))
+            .collect(),
+    );
+    r.accepted = used.accepted;
 }
 
 /// Book regime: the status of `used`'s posing under the seed's rules (the
@@ -1016,20 +1023,7 @@ pub fn run_status(
             return r;
         }
     };
-    let problem = &used.problem;
-    r.attacker = Some(problem.attacker().to_string());
-    r.region = Some(kind_word(problem.region_kind()).to_string());
-    r.region_points = Some(problem.region().len());
-    r.reach = problem.reach();
-    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
-    r.first_move = used.pv_first.map(|m| move_name(problem, m));
-    r.correct = Some(
-        used.correct
-            .iter()
-            .map(|&m| move_name(problem, m))
-            .collect(),
-    );
-    r.accepted = used.accepted;
+    record_attempt(&mut r, &used);
     r.seed_status = seed_differs(&used, posing.regime, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     let no_sol = p.sol.is_empty();

@@ -151,6 +151,11 @@ fn parse_animal(text: &str) -> anyhow::Result<Polyomino> {
         .with_context(|| format!("bad animal `{text}`"))
 }
 
+fn parse_board(text: &str) -> anyhow::Result<Board> {
+    text.parse::<Board>()
+        .with_context(|| format!("bad --board `{text}`"))
+}
+
 fn label(animal: &Polyomino) -> String {
     match animal.name() {
         Some(n) => format!("{n} ({animal:#})"),
@@ -236,10 +241,7 @@ fn pave(a: PaveArgs) -> anyhow::Result<ExitCode> {
 
 fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     let animal = parse_animal(&a.animal)?;
-    let board: Board = a
-        .board
-        .parse()
-        .with_context(|| format!("bad --board `{}`", a.board))?;
+    let board = parse_board(&a.board)?;
     let cancel = ctrl_c();
     let limits = a.limits.limits();
     if a.strong {
@@ -347,10 +349,7 @@ fn number(a: NumberArgs) -> anyhow::Result<ExitCode> {
 
 fn move_number(a: MovesArgs) -> anyhow::Result<ExitCode> {
     let animal = parse_animal(&a.animal)?;
-    let board: Board = a
-        .board
-        .parse()
-        .with_context(|| format!("bad --board `{}`", a.board))?;
+    let board = parse_board(&a.board)?;
     let cancel = ctrl_c();
     let limits = a.limits.limits();
     let game = board.hypergraph(&animal, a.symmetry)?;
