@@ -148,40 +148,25 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         "{spinner} {msg} [{bar:30}] {pos}/{len} problems {elapsed}",
     );
     let stream = !std::io::stderr().is_terminal();
+    let posing = Posing {
+        regime,
+        reach: args.reach,
+        wide_share: args.narrow_after,
+    };
     let mut results = Vec::with_capacity(items.len());
     for item in &items {
         bar.set_message(item.id().to_string());
         let started = Instant::now();
         let mut r = match item {
             Item::Book { id, line, parsed } => match parsed {
-                Ok(p) => run_book(
-                    id,
-                    p,
-                    Posing {
-                        regime,
-                        reach: args.reach,
-                        wide_share: args.narrow_after,
-                    },
-                    limits,
-                    &cancel,
-                ),
+                Ok(p) => run_book(id, p, posing, limits, &cancel),
                 Err(e) => {
                     let mut r = ProblemResult::new(id.clone());
                     r.detail = Some(format!("line {line}: {e}"));
                     r
                 }
             },
-            Item::File { id, path } => file_result(
-                id,
-                path,
-                Posing {
-                    regime,
-                    reach: args.reach,
-                    wide_share: args.narrow_after,
-                },
-                limits,
-                &cancel,
-            ),
+            Item::File { id, path } => file_result(id, path, posing, limits, &cancel),
         };
         r.seconds = started.elapsed().as_secs_f64();
         if stream {
