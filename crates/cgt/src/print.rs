@@ -7,6 +7,7 @@
 //! the same game.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -115,6 +116,37 @@ struct Lengths {
     bytes: usize,
 }
 
+/// How a game is written: a literal (a number, `x + n·↑ + *m`, `+-x`),
+/// or braces around its options. [`measure`] and [`print`] both start
+/// here, so they cannot disagree on which games take braces.
+enum Form {
+    Literal(String),
+    Braces(Arc<[Game]>, Arc<[Game]>),
+}
+
+/// `g`'s [`Form`], or `None` if its literal cannot be written
+/// ([`print_nus`] gave up).
+fn form(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Form> {
+    if let Ok(Some(nus)) = c.as_nus(g) {
+        return print_nus(c, nus, memo).map(Form::Literal);
+    }
+    match c.node(g) {
+        Node::Number(x) => Some(Form::Literal(x.to_string())),
+        Node::General { left, right, .. } => {
+            let (left, right) = (left.clone(), right.clone());
+            if let ([l], [r]) = (&*left, &*right)
+                && let (Some(x), Some(y)) = (c.as_number(*l), c.as_number(*r))
+                && x.signum() > 0
+                && y.checked_neg().ok() == Some(x)
+            {
+                Some(Form::Literal(format!("+-{x}")))
+            } else {
+                Some(Form::Braces(left, right))
+            }
+        }
+    }
+}
+
 /// The length of [`print`]'s answer without writing it, by the same walk
 /// and the same limits; `None` where [`print`] gives up. (A remote nimber's
 /// braces inside a sum are measured apart, which only makes this more
@@ -123,25 +155,12 @@ fn measure(c: &mut Context, g: Game, m: &mut Lengths) -> Option<usize> {
     if let Some(&n) = m.len.get(&g) {
         return n;
     }
-    let n = if let Ok(Some(nus)) = c.as_nus(g) {
-        print_nus(c, nus, &mut Memo::default()).map(|s| s.len())
-    } else {
-        match c.node(g) {
-            Node::Number(x) => Some(x.to_string().len()),
-            Node::General { left, right, .. } => {
-                let (left, right) = (left.clone(), right.clone());
-                if let ([l], [r]) = (&*left, &*right)
-                    && let (Some(x), Some(y)) = (c.as_number(*l), c.as_number(*r))
-                    && x.signum() > 0
-                    && y.checked_neg().ok() == Some(x)
-                {
-                    Some(format!("+-{x}").len())
-                } else {
-                    let out = measure_side(c, &left, m, 1)?;
-                    measure_side(c, &right, m, out + 1).map(|n| n + 1)
-                }
-            }
-        }
+    let n = match form(c, g, &mut Memo::default()) {
+        None => None,
+        Some(Form::Literal(s)) => Some(s.len()),
+        Some(Form::Braces(left, right)) => measure_side(c, &left, m, 1)
+            .and_then(|out| measure_side(c, &right, m, out + 1))
+            .map(|n| n + 1),
     };
     let n = n.filter(|&n| n <= MAX_PRINTED && m.bytes + n <= MAX_MEMO_BYTES);
     m.bytes += n.unwrap_or(0);
@@ -166,24 +185,10 @@ fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Rc<str>> {
     if let Some(s) = memo.forms.get(&g) {
         return s.clone();
     }
-    let s: Option<Rc<str>> = if let Ok(Some(nus)) = c.as_nus(g) {
-        print_nus(c, nus, memo).map(Into::into)
-    } else {
-        match c.node(g) {
-            Node::Number(x) => Some(x.to_string().into()),
-            Node::General { left, right, .. } => {
-                let (left, right) = (left.clone(), right.clone());
-                if let ([l], [r]) = (&*left, &*right)
-                    && let (Some(x), Some(y)) = (c.as_number(*l), c.as_number(*r))
-                    && x.signum() > 0
-                    && y.checked_neg().ok() == Some(x)
-                {
-                    Some(format!("+-{x}").into())
-                } else {
-                    braces(c, g, memo).map(Into::into)
-                }
-            }
-        }
+    let s: Option<Rc<str>> = match form(c, g, memo) {
+        None => None,
+        Some(Form::Literal(s)) => Some(s.into()),
+        Some(Form::Braces(left, right)) => write_braces(c, &left, &right, memo).map(Into::into),
     };
     let s = s.filter(|s| s.len() <= MAX_PRINTED && memo.bytes + s.len() <= MAX_MEMO_BYTES);
     memo.bytes += s.as_ref().map_or(0, |s| s.len());
@@ -193,14 +198,21 @@ fn print(c: &mut Context, g: Game, memo: &mut Memo) -> Option<Rc<str>> {
 
 /// `{L|R}` with the options printed, ordered by birthday then text.
 fn braces(c: &mut Context, g: Game, memo: &mut Memo) -> Option<String> {
-    let (left, right) = match c.node(g) {
-        Node::General { left, right, .. } => (left.clone(), right.clone()),
-        Node::Number(x) => return Some(x.to_string()),
-    };
+    match c.node(g) {
+        Node::General { left, right, .. } => {
+            let (left, right) = (left.clone(), right.clone());
+            write_braces(c, &left, &right, memo)
+        }
+        Node::Number(x) => Some(x.to_string()),
+    }
+}
+
+/// `{left|right}`, each side as [`side`] writes it.
+fn write_braces(c: &mut Context, left: &[Game], right: &[Game], memo: &mut Memo) -> Option<String> {
     let mut out = String::from("{");
-    side(c, &left, memo, &mut out)?;
+    side(c, left, memo, &mut out)?;
     out.push('|');
-    side(c, &right, memo, &mut out)?;
+    side(c, right, memo, &mut out)?;
     out.push('}');
     Some(out)
 }
