@@ -54,6 +54,14 @@ impl Game {
         context::with(|c| c.len())
     }
 
+    /// The estimated memory of the process-wide store and its operation
+    /// caches, in bytes. Stored canonical forms stay for the life of the
+    /// process (every `Game` refers to one); a long-running caller (the web
+    /// server) checks this against its own ceiling.
+    pub fn store_bytes() -> usize {
+        context::with(|c| c.approx_bytes())
+    }
+
     /// Empties the process-wide operation caches (sums, comparisons,
     /// thermographs, cooling, ...). Stored canonical forms, and so every
     /// `Game`, stay valid. For cold-cache benchmarks and to bound memory in

@@ -19,6 +19,12 @@ use super::{ApiError, CancelOnDrop, blocking};
 const TIME_LIMIT: Duration = Duration::from_secs(10);
 /// How much one request may grow the store of games and its caches.
 const MEMORY_LIMIT: usize = 256 << 20;
+/// The store of canonical forms is process-wide and keeps what it stored
+/// (see `miai_cgt::Game::store_bytes`): past this size, once its caches are
+/// emptied, the server takes no more expressions (503) rather than grow
+/// without end. With [`MEMORY_LIMIT`] per request, the store stays under
+/// this plus one request's growth per heavy slot.
+const STORE_CEILING: usize = 2 << 30;
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
@@ -82,8 +88,33 @@ pub(crate) fn evaluate(
     limits: &Limits,
     cancel: &Cancel,
 ) -> Result<CgtAnswer, ApiError> {
+    evaluate_under(req, limits, cancel, STORE_CEILING)
+}
+
+/// [`evaluate`] with the store's ceiling given.
+fn evaluate_under(
+    req: &CgtRequest,
+    limits: &Limits,
+    cancel: &Cancel,
+    store_ceiling: usize,
+) -> Result<CgtAnswer, ApiError> {
     let cool = temperature("cool", req.cool.as_deref())?;
     let heat = temperature("heat", req.heat.as_deref())?;
+    if miai_cgt::Game::store_bytes() > store_ceiling {
+        miai_cgt::Game::clear_caches();
+        let bytes = miai_cgt::Game::store_bytes();
+        if bytes > store_ceiling {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the server's store of canonical forms is full ({} MiB of {} MiB): \
+                     restart `miai serve` to empty it, or run `miai cgt`",
+                    bytes >> 20,
+                    store_ceiling >> 20
+                ),
+            ));
+        }
+    }
     let eval = Evaluator::new(limits, Some(cancel));
     // Named as the page names it, not by its JSON field.
     let report = analyse_detailed(&req.expr, "the expression", cool, heat, req.details, &eval)
@@ -104,4 +135,39 @@ pub(crate) fn evaluate(
         report,
         thermograph_picture,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(expr: &str) -> CgtRequest {
+        CgtRequest {
+            expr: expr.to_string(),
+            cool: None,
+            heat: None,
+            details: false,
+        }
+    }
+
+    #[test]
+    fn a_full_store_refuses_new_expressions_with_503_and_says_why() {
+        let limits = Limits::default().with_time(TIME_LIMIT);
+        let cancel = Cancel::new();
+        // A game stored, so a ceiling of one byte is exceeded even after
+        // the caches are emptied.
+        assert!(miai_cgt::parse("{3|1}").is_ok());
+        assert!(miai_cgt::Game::store_bytes() > 1);
+        let err = evaluate_under(&request("{3|1}"), &limits, &cancel, 1)
+            .expect_err("a store over its ceiling refuses");
+        assert_eq!(err.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(
+            err.message.contains("store of canonical forms is full"),
+            "{}",
+            err.message
+        );
+        // Under the real ceiling the same request is answered.
+        let answer = evaluate_under(&request("{3|1}"), &limits, &cancel, STORE_CEILING);
+        assert!(answer.is_ok());
+    }
 }
