@@ -80,7 +80,7 @@ fn small_board_proofs_verify() {
 /// Nodes in the subtree at `k` (preorder).
 fn subtree(steps: &[Step], k: usize) -> usize {
     match &steps[k] {
-        Step::Ended | Step::Benson => 1,
+        Step::Ended | Step::Benson | Step::Safe => 1,
         Step::Play(_) => 1 + subtree(steps, k + 1),
         Step::All(ms) => {
             let mut size = 1;
