@@ -146,16 +146,37 @@ mod tests {
         Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap()
     }
 
+    /// The example of [`safe`], and the same with a White stone on the
+    /// inner point (Benson's territory then: every empty point touches
+    /// the wall) and with colours swapped.
     #[test]
-    fn a_dead_stone_in_a_straight_three_is_benson_territory_already() {
-        // The middle point White: every empty point touches the wall.
-        let b = grid(5, 3);
+    fn the_corner_bent_three() {
+        let b = grid(4, 3);
+        let wall = 0b1011_1110_0100;
         let s = Stones {
-            black: 0b00010_11111_00010,
-            white: 0b00000_00000_01000,
+            black: wall,
+            white: 0,
         };
-        let safe = safe(&b, &s, Color::Black);
-        assert!(safe.regions.iter().all(|r| r & s.white == 0));
+        assert_eq!(safe(&b, &s, Color::Black).extra(), 0b0000_0001_0011);
+        assert!(safe(&b, &s, Color::White).regions.is_empty());
+        let dead = Stones {
+            black: wall,
+            white: 1,
+        };
+        let d = safe(&b, &dead, Color::Black);
+        assert!(d.regions.is_empty());
+        assert_eq!(d.settled.area(), b.all());
+        let swapped = Stones {
+            black: 0,
+            white: wall,
+        };
+        assert_eq!(safe(&b, &swapped, Color::White).extra(), 0b0000_0001_0011);
+        // A White stone next to the wall inside: still one inner point.
+        let inside = Stones {
+            black: wall,
+            white: 0b10,
+        };
+        assert_eq!(safe(&b, &inside, Color::Black).extra(), 0b0000_0001_0011);
     }
 
     #[test]

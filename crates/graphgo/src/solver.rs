@@ -1614,6 +1614,25 @@ mod tests {
     /// A search cut off by a tiny node limit says so and claims no score;
     /// the same search with room proves the published 2x3 value (0,
     /// Drange et al.).
+    /// The 4x3 position of [`crate::safety::safe`]'s example, White to
+    /// move: the safe regions give Black the whole board at the root;
+    /// Benson's bounds alone leave the corner to a search.
+    #[test]
+    fn a_safe_region_closes_the_root() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let s = Stones {
+            black: 0b1011_1110_0100,
+            white: 0,
+        };
+        let mut opts = SolveOptions::default();
+        let with = solve_quietly(&board, s, Color::White, &opts);
+        opts.safety = false;
+        let without = solve_quietly(&board, s, Color::White, &opts);
+        assert_eq!((with.score, without.score), (Some(12), Some(12)));
+        assert!(with.nodes <= 2, "{}", with.nodes);
+        assert!(without.nodes > 2, "{}", without.nodes);
+    }
+
     #[test]
     fn cut_off_then_proven() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();

@@ -87,7 +87,7 @@ pub enum VerifyError {
         side: &'static str,
         /// Where.
         place: String,
-        /// `ended` or `benson`.
+        /// `ended`, `benson` or `safe`.
         reason: &'static str,
         /// The bound the checker derived (a score bound from Black's view).
         bound: i32,
@@ -762,6 +762,65 @@ mod tests {
 
     use super::*;
     use crate::{Board, Stones, benson};
+
+    /// The checker's safe regions: the corner bent three of
+    /// [`crate::safety::safe`]'s example is Black's unless a colouring of
+    /// the history holds the alive stones and a Black stone in it.
+    #[test]
+    fn plain_safe_regions_follow_the_history() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let adj = (0..board.len())
+            .map(|v| {
+                (0..board.len())
+                    .filter(|&u| board.neighbors(v) >> u & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let rules = Rules {
+            adj,
+            situational: false,
+        };
+        let black: u64 = 0b1011_1110_0100;
+        let pos: Vec<u8> = (0..12)
+            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
+            .collect();
+        let mut history = HashSet::new();
+        history.insert((pos.clone(), 0));
+        let benson = rules
+            .benson_area(&pos, BLACK)
+            .iter()
+            .filter(|&&b| b)
+            .count();
+        let safe = rules.safe_area(&pos, BLACK, &history);
+        assert_eq!((benson, safe.iter().filter(|&&b| b).count()), (9, 12));
+        assert_eq!(safe, rules.safe_area(&pos, BLACK, &HashSet::new()));
+        // The corner point Black earlier (the wall as now): the region
+        // is not claimed; with a wall stone missing it is.
+        let mut earlier = pos.clone();
+        earlier[0] = BLACK;
+        history.insert((earlier.clone(), 0));
+        assert_eq!(
+            rules
+                .safe_area(&pos, BLACK, &history)
+                .iter()
+                .filter(|&&b| b)
+                .count(),
+            9
+        );
+        earlier[2] = EMPTY;
+        let mut other = HashSet::new();
+        other.insert((earlier, 0));
+        assert_eq!(
+            rules
+                .safe_area(&pos, BLACK, &other)
+                .iter()
+                .filter(|&&b| b)
+                .count(),
+            12
+        );
+        // White has nothing there.
+        assert!(rules.safe_area(&pos, WHITE, &history).iter().all(|&b| !b));
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
