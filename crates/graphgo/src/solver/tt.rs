@@ -554,6 +554,35 @@ mod tests {
         assert_eq!(t.allocated_bytes(), (1 << 10) * ENTRY_BYTES);
     }
 
+    /// The region part of a basis (a safe-region proof): it may contain
+    /// exactly the colourings holding `region_all` and a prover's stone in
+    /// `region`, for the prover's colour only; joins and a symmetry and
+    /// back keep it.
+    #[test]
+    fn a_region_basis_names_its_colourings() {
+        let r = Basis {
+            region: 0b1000,
+            region_all: 0b0110,
+            ..Basis::EMPTY
+        };
+        let h = mix(0b1110, 0, 0);
+        assert!(r.may_contain(0b1110, 0, h, true));
+        assert!(!r.may_contain(0b1010, 0, h, true));
+        assert!(!r.may_contain(0b0110, 0b1000, h, true));
+        assert!(!r.may_contain(0b1110, 0, h, false));
+        assert!(r.may_contain(0, 0b1110, h, false));
+        let mut j = Basis::EMPTY;
+        j.enter(0b1, 0, mix(0b1, 0, 0));
+        j.join(&r);
+        assert!(j.may_contain(0b1110, 0, h, true));
+        assert!(j.may_contain(0b1, 0, mix(0b1, 0, 0), true));
+        let perm: Vec<u8> = (0..12u8).map(|v| (v / 4) * 4 + (3 - v % 4)).collect();
+        let all = (1 << 12) - 1;
+        let back = j.permuted(&perm, all).permuted(&perm, all);
+        assert!(back.may_contain(0b1110, 0, h, true));
+        assert!(!back.may_contain(0b1010, 0, h, true));
+    }
+
     #[test]
     fn empty_basis_contains_nothing() {
         assert!(!Basis::EMPTY.may_contain(0, 0, mix(0, 0, 0), true));
