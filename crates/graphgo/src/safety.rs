@@ -6,8 +6,9 @@
 //! next to `A` its *edge* and the rest its *inside*. Benson's territory is
 //! the case where every empty point of `R` is on the edge. This module
 //! adds the case where the inside is one empty point `q` with at least two
-//! neighbours: a straight or bent three, a crossed five, any region whose
-//! points but one touch `A`. Such a region is the owner's (say Black's) at
+//! neighbours (all in `R`): on a grid the bent three in the corner, the
+//! pyramid four around an edge point, the crossed five, and larger regions
+//! whose points but one touch `A`. Such a region is the owner's (say Black's) at
 //! the end of the game, with the strategy:
 //!
 //! - pass, unless White has stones in `R` (or the last point played
