@@ -1,7 +1,7 @@
 //! Bench binary: solves small boards from the empty position and asserts
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
-//! [--nodes N] [--time S] [--situational] [--table-bits B]`; with no
+//! [--nodes N] [--time S] [--situational] [--no-safety] [--table-bits B]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -56,6 +56,7 @@ fn main() {
             }
             "--situational" => opts.repetition = Repetition::Situational,
             "--no-benson" => opts.benson = false,
+            "--no-safety" => opts.safety = false,
             "--no-symmetry" => opts.symmetry = false,
             "--table-bits" => {
                 i += 1;

@@ -24,6 +24,8 @@
 //!   file, and a checker sharing no search or rules code with the solver
 //!   that replays them on its own rules and re-derives every leaf.
 //! - [`benson`]: unconditional life and pass-alive territory.
+//! - [`safety`]: regions beyond Benson that the opponent cannot keep
+//!   (one inner point), claimed where the history allows.
 //! - [`picture`]: text and SVG pictures coloured by class or owner.
 //! - [`report`]: a solve's report (variation replayed with positions),
 //!   as JSON and as text.
@@ -48,6 +50,7 @@ pub mod outcome;
 pub mod picture;
 pub mod proof;
 pub mod report;
+pub mod safety;
 pub mod solver;
 pub mod start;
 mod stones;

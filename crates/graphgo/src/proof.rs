@@ -48,7 +48,15 @@
 //!   - `benson`: closed by Benson's unconditional life: the prover's
 //!     pass-alive stones and territory alone satisfy the claim (for
 //!     Black's proof `2 a - n >= v` with `a` Black's pass-alive area, for
-//!     White's `n - 2 a <= v`).
+//!     White's `n - 2 a <= v`);
+//!   - `safe`: the same count with `a` widened by the regions of
+//!     [`crate::safety`]: bordered by the prover's pass-alive stones only,
+//!     not Benson's territory, every point but one empty one (with at
+//!     least two neighbours) next to those stones; a region counts only if
+//!     no colouring on the path from the start, the node's own included,
+//!     holds all the prover's pass-alive stones and a prover's stone in
+//!     the region. (Added after version 1 was first written; files without
+//!     it read as before.)
 
 use std::fmt::{self, Write as _};
 
@@ -98,6 +106,8 @@ pub enum Step {
     Ended,
     /// Closed by Benson's unconditional life.
     Benson,
+    /// Closed by Benson's life and the regions of [`crate::safety`].
+    Safe,
     /// The prover's move.
     Play(Move),
     /// Every legal move of the defender.
@@ -344,6 +354,7 @@ fn parse_step(text: &str, n: usize) -> Result<Step, String> {
     match words.as_slice() {
         ["ended"] => Ok(Step::Ended),
         ["benson"] => Ok(Step::Benson),
+        ["safe"] => Ok(Step::Safe),
         ["play", m] => Ok(Step::Play(parse_move(m, n)?)),
         ["all", k, moves @ ..] => {
             if k.parse::<usize>().ok() != Some(moves.len()) {
@@ -402,6 +413,7 @@ impl fmt::Display for Proof {
                 match step {
                     Step::Ended => line.push_str("ended"),
                     Step::Benson => line.push_str("benson"),
+                    Step::Safe => line.push_str("safe"),
                     Step::Play(m) => {
                         line.push_str("play ");
                         write_move(&mut line, *m);

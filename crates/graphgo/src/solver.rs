@@ -117,6 +117,7 @@ use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
 use crate::benson;
 use crate::board::{Bits, Board};
 use crate::proof::{Proof, Side, Step, Tree};
+use crate::safety;
 use crate::stones::{Played, Stones};
 
 /// The repetition rule of a solve.
@@ -262,6 +263,9 @@ pub struct SolveOptions {
     pub max_depth: usize,
     /// Use Benson's algorithm to stop early.
     pub benson: bool,
+    /// Also claim the regions of [`crate::safety`] (enclosed by pass-alive
+    /// stones, one inner point) where the history allows (needs `benson`).
+    pub safety: bool,
     /// Fold the table by the board's symmetries.
     pub symmetry: bool,
 }
@@ -273,6 +277,7 @@ impl Default for SolveOptions {
             limits: Limits::none(),
             max_depth: DEFAULT_MAX_DEPTH,
             benson: true,
+            safety: true,
             symmetry: true,
         }
     }
@@ -415,6 +420,15 @@ impl Outcome {
             fail: Basis::EMPTY,
         }
     }
+}
+
+/// Static bounds with the bases of their proofs.
+#[derive(Clone, Copy, Debug)]
+struct StaticBounds {
+    lo: i32,
+    hi: i32,
+    lo_basis: Basis,
+    hi_basis: Basis,
 }
 
 /// Solves `stones` with `to_move` to play (no earlier history) on `board`.
@@ -750,8 +764,10 @@ impl Search<'_> {
 
     /// The basis a stored bound contributes at a node with history index
     /// `own_index` and symmetry `sym`, or `None` if the bound may not hold
-    /// under the current history (see the module docs).
-    fn usable(&self, bound: &Bound, sym: usize, own_index: usize) -> Option<Basis> {
+    /// under the current history (see the module docs); `black`: the
+    /// bound's prover is Black (a lower bound, or a failed attempt at an
+    /// upper one).
+    fn usable(&self, bound: &Bound, black: bool, sym: usize, own_index: usize) -> Option<Basis> {
         let k = bound.dep_len as usize;
         let min_ref = if k == 0 {
             NONE
@@ -771,7 +787,7 @@ impl Search<'_> {
         let clean = self.history[..end]
             .iter()
             .zip(&self.canon_hashes[..end])
-            .all(|(&(hb, hw, _), &h)| !b.may_contain(hb, hw, h));
+            .all(|(&(hb, hw, _), &h)| !b.may_contain(hb, hw, h, black));
         clean.then_some(Basis { min_ref, ..b })
     }
 
@@ -813,6 +829,65 @@ impl Search<'_> {
         let w = benson::settle(self.board, stones, Color::White).area() & !b;
         let (nb, nw) = (b.count_ones() as i32, w.count_ones() as i32);
         (nb - (n - nb), (n - nw) - nw)
+    }
+
+    /// Benson's bounds widened by the regions of [`crate::safety`] that
+    /// the history (the whole stack, the node included) allows, with the
+    /// bases of those claims (Benson's alone need none).
+    fn static_bounds(&self, stones: &Stones) -> StaticBounds {
+        let n = self.board.len() as i32;
+        if !self.opts.benson {
+            return StaticBounds {
+                lo: -n,
+                hi: n,
+                lo_basis: Basis::EMPTY,
+                hi_basis: Basis::EMPTY,
+            };
+        }
+        let bs = benson::settle(self.board, stones, Color::Black);
+        let ws = benson::settle(self.board, stones, Color::White);
+        let (mut b, mut w) = (bs.area(), ws.area());
+        let (mut lo_basis, mut hi_basis) = (Basis::EMPTY, Basis::EMPTY);
+        if self.opts.safety {
+            let (eb, basis) = self.claimed(stones, Color::Black, &bs);
+            b |= eb;
+            lo_basis = basis;
+            let (ew, basis) = self.claimed(stones, Color::White, &ws);
+            w |= ew;
+            hi_basis = basis;
+        }
+        w &= !b;
+        let (nb, nw) = (b.count_ones() as i32, w.count_ones() as i32);
+        StaticBounds {
+            lo: nb - (n - nb),
+            hi: (n - nw) - nw,
+            lo_basis,
+            hi_basis,
+        }
+    }
+
+    /// The regions of [`crate::safety`] for `color` that no colouring of
+    /// the history forbids, and the basis of the claim: every colouring
+    /// its strategy enters holds the alive stones and a stone of `color`
+    /// in the regions.
+    fn claimed(&self, stones: &Stones, color: Color, settled: &benson::Settled) -> (Bits, Basis) {
+        let regions = safety::one_point_regions(self.board, stones, color, settled);
+        let mut area = 0;
+        for r in regions {
+            let history = self.history.iter().map(|&(b, w, _)| (b, w));
+            if safety::clean(history, color, settled.alive, r) {
+                area |= r;
+            }
+        }
+        if area == 0 {
+            return (0, Basis::EMPTY);
+        }
+        let basis = Basis {
+            region: area,
+            region_all: settled.alive,
+            ..Basis::EMPTY
+        };
+        (area, basis)
     }
 
     /// Searches the node with `depth` plies left; returns proven bounds
@@ -876,22 +951,28 @@ impl Search<'_> {
         let entry = self.table.probe(cb, cw, flags).copied();
         if let Some(e) = &entry {
             if i32::from(e.lo.value) > out.lo
-                && let Some(b) = self.usable(&e.lo, sym, own_index)
+                && let Some(b) = self.usable(&e.lo, true, sym, own_index)
             {
                 out.lo = i32::from(e.lo.value);
                 out.lo_basis.join(&b);
             }
             if i32::from(e.hi.value) < out.hi
-                && let Some(b) = self.usable(&e.hi, sym, own_index)
+                && let Some(b) = self.usable(&e.hi, false, sym, own_index)
             {
                 out.hi = i32::from(e.hi.value);
                 out.hi_basis.join(&b);
             }
         }
         if out.lo < beta && out.hi > alpha && out.lo < out.hi {
-            let (lo, hi) = self.benson_bounds(&stones);
-            out.lo = out.lo.max(lo);
-            out.hi = out.hi.min(hi);
+            let st = self.static_bounds(&stones);
+            if st.lo > out.lo {
+                out.lo = st.lo;
+                out.lo_basis.join(&st.lo_basis);
+            }
+            if st.hi < out.hi {
+                out.hi = st.hi;
+                out.hi_basis.join(&st.hi_basis);
+            }
         }
         if out.lo >= beta || out.hi <= alpha || out.lo >= out.hi || depth == 0 {
             // A bound against the prover is also the failure's basis.
@@ -911,10 +992,10 @@ impl Search<'_> {
             );
             let repeat = match self.mode {
                 Mode::Lower if usize::from(fl.1) >= depth && beta >= i32::from(fl.0.value) => {
-                    self.usable(&fl.0, sym, own_index)
+                    self.usable(&fl.0, false, sym, own_index)
                 }
                 Mode::Upper if usize::from(fh.1) >= depth && alpha <= i32::from(fh.0.value) => {
-                    self.usable(&fh.0, sym, own_index)
+                    self.usable(&fh.0, true, sym, own_index)
                 }
                 _ => None,
             };
@@ -1425,6 +1506,13 @@ impl Search<'_> {
                 walk.steps.push(Step::Benson);
                 return Ok(());
             }
+            if self.opts.safety {
+                let st = self.static_bounds(&cur);
+                if holds(if lower { st.lo } else { st.hi }) {
+                    walk.steps.push(Step::Safe);
+                    return Ok(());
+                }
+            }
         }
         let opp = side.opponent();
         if side == walk.side.prover() {
@@ -1526,6 +1614,25 @@ mod tests {
     /// A search cut off by a tiny node limit says so and claims no score;
     /// the same search with room proves the published 2x3 value (0,
     /// Drange et al.).
+    /// The 4x3 position of [`crate::safety::safe`]'s example, White to
+    /// move: the safe regions give Black the whole board at the root;
+    /// Benson's bounds alone leave the corner to a search.
+    #[test]
+    fn a_safe_region_closes_the_root() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let s = Stones {
+            black: 0b1011_1110_0100,
+            white: 0,
+        };
+        let mut opts = SolveOptions::default();
+        let with = solve_quietly(&board, s, Color::White, &opts);
+        opts.safety = false;
+        let without = solve_quietly(&board, s, Color::White, &opts);
+        assert_eq!((with.score, without.score), (Some(12), Some(12)));
+        assert!(with.nodes <= 2, "{}", with.nodes);
+        assert!(without.nodes > 2, "{}", without.nodes);
+    }
+
     #[test]
     fn cut_off_then_proven() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();

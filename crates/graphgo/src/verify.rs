@@ -10,7 +10,10 @@
 //! list exactly the defender's legal moves (each once, the pass included);
 //! `ended` must follow two passes, and the area score there must satisfy
 //! the claim; `benson` must be closed by the prover's pass-alive area
-//! alone; after two passes only `ended` may follow. The history is
+//! alone; `safe` by that area and the regions of [`crate::safety`]
+//! (re-derived here from their definition, with the history condition
+//! tested against every colouring of the path); after two passes only
+//! `ended` may follow. The history is
 //! positional (colourings) or situational (colouring and player to move),
 //! a play may not recreate an entry, a pass is always legal, and under the
 //! situational rule a pass to a situation seen before is allowed and not
@@ -84,7 +87,7 @@ pub enum VerifyError {
         side: &'static str,
         /// Where.
         place: String,
-        /// `ended` or `benson`.
+        /// `ended`, `benson` or `safe`.
         reason: &'static str,
         /// The bound the checker derived (a score bound from Black's view).
         bound: i32,
@@ -116,6 +119,9 @@ pub struct Verified {
     pub ended_leaves: usize,
     /// Leaves closed by Benson's algorithm.
     pub benson_leaves: usize,
+    /// Leaves closed by Benson's algorithm and the regions of
+    /// [`crate::safety`].
+    pub safe_leaves: usize,
 }
 
 /// The checker's verdict as printed by `miai graphgo verify` (text and
@@ -156,7 +162,7 @@ impl std::fmt::Display for VerifyReport {
             (Some(v), _) => writeln!(
                 f,
                 "accepted: score = {} under {} superko (score >= {} in {} nodes, score <= {} in \
-                 {} nodes; leaves: {} ended by two passes, {} by Benson)",
+                 {} nodes; leaves: {} ended by two passes, {} by Benson, {} by safe regions)",
                 v.value,
                 v.rule,
                 v.value,
@@ -164,7 +170,8 @@ impl std::fmt::Display for VerifyReport {
                 v.value,
                 v.upper_nodes,
                 v.ended_leaves,
-                v.benson_leaves
+                v.benson_leaves,
+                v.safe_leaves
             ),
             (None, Some(e)) => writeln!(f, "refused: {e}"),
             (None, None) => writeln!(f, "refused"),
@@ -219,6 +226,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         upper_nodes: proof.upper.steps.len(),
         ended_leaves: 0,
         benson_leaves: 0,
+        safe_leaves: 0,
     };
     for side in [Side::Lower, Side::Upper] {
         let mut check = Check {
@@ -227,7 +235,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             side,
             history: HashSet::new(),
             next: 0,
-            counts: (0, 0),
+            counts: (0, 0, 0),
         };
         let player = point(Some(proof.to_move));
         check.history.insert(rules.key(&start, player));
@@ -245,6 +253,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         }
         out.ended_leaves += check.counts.0;
         out.benson_leaves += check.counts.1;
+        out.safe_leaves += check.counts.2;
     }
     Ok(out)
 }
@@ -368,6 +377,70 @@ impl Rules {
         score
     }
 
+    /// Benson's area of `player` widened by the safe regions (see
+    /// [`crate::safety`]) that no colouring of `history` forbids: a region
+    /// of non-`player` points, none of them Benson's, whose neighbours
+    /// outside it are all pass-alive stones of `player`, and whose points
+    /// all touch such a stone but one, which is empty and has at least two
+    /// neighbours; forbidden when some colouring of the history has every
+    /// pass-alive stone of `player` and a `player` stone in the region.
+    fn safe_area(&self, pos: &[u8], player: u8, history: &HashSet<(Vec<u8>, u8)>) -> Vec<bool> {
+        let n = pos.len();
+        let alive = self.pass_alive(pos, player);
+        let mut area = self.benson_area(pos, player);
+        let mut seen = vec![false; n];
+        for v in 0..n {
+            if pos[v] == player || area[v] || seen[v] {
+                continue;
+            }
+            let mut region = Vec::new();
+            let mut stack = vec![v];
+            seen[v] = true;
+            while let Some(x) = stack.pop() {
+                region.push(x);
+                for &y in &self.adj[x] {
+                    if !seen[y] && pos[y] != player {
+                        seen[y] = true;
+                        stack.push(y);
+                    }
+                }
+            }
+            let border_alive = region
+                .iter()
+                .all(|&x| self.adj[x].iter().all(|&y| pos[y] != player || alive[y]));
+            let inner: Vec<usize> = region
+                .iter()
+                .copied()
+                .filter(|&x| !self.adj[x].iter().any(|&y| alive[y]))
+                .collect();
+            let shape = border_alive
+                && inner.len() == 1
+                && pos[inner[0]] == EMPTY
+                && self.adj[inner[0]].len() >= 2;
+            if !shape {
+                continue;
+            }
+            let forbidden = history.iter().any(|(colouring, _)| {
+                (0..n).all(|x| !alive[x] || colouring[x] == player)
+                    && region.iter().any(|&x| colouring[x] == player)
+            });
+            if !forbidden {
+                for &x in &region {
+                    area[x] = true;
+                }
+            }
+        }
+        area
+    }
+
+    /// Benson's pass-alive stones of `player`.
+    fn pass_alive(&self, pos: &[u8], player: u8) -> Vec<bool> {
+        let area = self.benson_area(pos, player);
+        (0..pos.len())
+            .map(|v| area[v] && pos[v] == player)
+            .collect()
+    }
+
     /// Benson's pass-alive area of `player` (stones and territory): the
     /// points it owns whatever the opponent does.
     fn benson_area(&self, pos: &[u8], player: u8) -> Vec<bool> {
@@ -482,8 +555,8 @@ struct Check<'a> {
     history: HashSet<(Vec<u8>, u8)>,
     /// The next node of the tree to read.
     next: usize,
-    /// Leaves seen: (ended, benson).
-    counts: (usize, usize),
+    /// Leaves seen: (ended, benson, safe).
+    counts: (usize, usize, usize),
 }
 
 impl Check<'_> {
@@ -569,6 +642,22 @@ impl Check<'_> {
                 };
                 self.counts.1 += 1;
                 self.leaf(k, "benson", bound)
+            }
+            Step::Safe => {
+                // As `benson`, each side's area widened by its safe regions
+                // that the path's colourings allow.
+                let n = pos.len() as i32;
+                let black = self.rules.safe_area(pos, BLACK, &self.history);
+                let bound = match self.side {
+                    Side::Lower => 2 * black.iter().filter(|&&b| b).count() as i32 - n,
+                    Side::Upper => {
+                        let white = self.rules.safe_area(pos, WHITE, &self.history);
+                        let only = (0..pos.len()).filter(|&v| white[v] && !black[v]).count();
+                        n - 2 * only as i32
+                    }
+                };
+                self.counts.2 += 1;
+                self.leaf(k, "safe", bound)
             }
             Step::Play(m) => {
                 if player != prover {
@@ -673,6 +762,65 @@ mod tests {
 
     use super::*;
     use crate::{Board, Stones, benson};
+
+    /// The checker's safe regions: the corner bent three of
+    /// [`crate::safety::safe`]'s example is Black's unless a colouring of
+    /// the history holds the alive stones and a Black stone in it.
+    #[test]
+    fn plain_safe_regions_follow_the_history() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let adj = (0..board.len())
+            .map(|v| {
+                (0..board.len())
+                    .filter(|&u| board.neighbors(v) >> u & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let rules = Rules {
+            adj,
+            situational: false,
+        };
+        let black: u64 = 0b1011_1110_0100;
+        let pos: Vec<u8> = (0..12)
+            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
+            .collect();
+        let mut history = HashSet::new();
+        history.insert((pos.clone(), 0));
+        let benson = rules
+            .benson_area(&pos, BLACK)
+            .iter()
+            .filter(|&&b| b)
+            .count();
+        let safe = rules.safe_area(&pos, BLACK, &history);
+        assert_eq!((benson, safe.iter().filter(|&&b| b).count()), (9, 12));
+        assert_eq!(safe, rules.safe_area(&pos, BLACK, &HashSet::new()));
+        // The corner point Black earlier (the wall as now): the region
+        // is not claimed; with a wall stone missing it is.
+        let mut earlier = pos.clone();
+        earlier[0] = BLACK;
+        history.insert((earlier.clone(), 0));
+        assert_eq!(
+            rules
+                .safe_area(&pos, BLACK, &history)
+                .iter()
+                .filter(|&&b| b)
+                .count(),
+            9
+        );
+        earlier[2] = EMPTY;
+        let mut other = HashSet::new();
+        other.insert((earlier, 0));
+        assert_eq!(
+            rules
+                .safe_area(&pos, BLACK, &other)
+                .iter()
+                .filter(|&&b| b)
+                .count(),
+            12
+        );
+        // White has nothing there.
+        assert!(rules.safe_area(&pos, WHITE, &history).iter().all(|&b| !b));
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]

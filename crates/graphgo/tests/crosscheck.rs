@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use miai_goban::{
-    Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Suicide, VertexSet,
+    Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Setup, Suicide, VertexSet,
 };
 use miai_graphgo::{Board, Repetition as Rep, SolveOptions, Stones, solver};
 
@@ -375,4 +375,121 @@ fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
         checked.len() >= 12,
         "too few cases within the brute force's budget: {checked:?}"
     );
+}
+
+/// The colouring of `code` (base 3 per vertex: 0 empty, 1 Black, 2
+/// White) when every chain has a liberty.
+fn colouring(board: &Board, code: u32) -> Option<Stones> {
+    let (mut black, mut white, mut c) = (0u64, 0u64, code);
+    for v in 0..board.len() {
+        match c % 3 {
+            1 => black |= 1 << v,
+            2 => white |= 1 << v,
+            _ => {}
+        }
+        c /= 3;
+    }
+    let s = Stones { black, white };
+    let empty = s.empty(board);
+    let mut rest = black | white;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        let mine = if black >> v & 1 == 1 { black } else { white };
+        let chain = board.flood(1 << v, mine);
+        rest &= !chain;
+        if board.adjacent(chain) & empty == 0 {
+            return None;
+        }
+    }
+    Some(s)
+}
+
+/// The solver's value of `stones` with `to_move` as a fresh start, with
+/// or without the safe regions.
+fn fast_stones(board: &Board, stones: Stones, to_move: Color, rep: Rep, safety: bool) -> i64 {
+    let opts = SolveOptions {
+        repetition: rep,
+        safety,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve_quietly(board, stones, to_move, &opts);
+    assert!(s.proven);
+    i64::from(s.score.unwrap())
+}
+
+/// The safe regions beyond Benson ([`miai_graphgo::safety`]) on the legal
+/// colourings of the 4x3 grid where one side has such a region (a fixed
+/// sample of them), with either player to move and under both superko
+/// rules: the static bounds they give hold for the value the solver finds
+/// without them (Benson's bounds only, the solver the tests above check
+/// against the full-history searches), and the solver with them finds the
+/// same value. Plain alpha-beta over full histories checks the value too
+/// where it fits its budget (few do: the owner's captures reopen the
+/// board and the lines of throw-ins and recaptures are long).
+#[test]
+fn safe_regions_agree_with_the_solver_without_them() {
+    // The searches recurse once per ply, and superko lines are long.
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(safe_regions_check)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn safe_regions_check() {
+    use miai_graphgo::safety;
+    let g = Arc::new(Graph::grid(4, 3).unwrap());
+    let board = Board::new(g.clone()).unwrap();
+    let n = board.len() as i64;
+    let mut found = Vec::new();
+    for code in 0..3u32.pow(12) {
+        let Some(s) = colouring(&board, code) else {
+            continue;
+        };
+        let bs = safety::safe(&board, &s, Color::Black);
+        let ws = safety::safe(&board, &s, Color::White);
+        if bs.regions.is_empty() && ws.regions.is_empty() {
+            continue;
+        }
+        let b = bs.settled.area() | bs.extra();
+        let w = (ws.settled.area() | ws.extra()) & !b;
+        let lo = 2 * i64::from(b.count_ones()) - n;
+        let hi = n - 2 * i64::from(w.count_ones());
+        found.push((s, lo, hi));
+    }
+    assert!(found.len() >= 100, "{}", found.len());
+    let step = (found.len() / 40).max(1);
+    let (mut checked, mut brute) = (0, 0);
+    for &(s, lo, hi) in found.iter().step_by(step) {
+        for to_move in [Color::Black, Color::White] {
+            for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+                let want = fast_stones(&board, s, to_move, rep, false);
+                assert!(
+                    lo <= want && want <= hi,
+                    "{s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
+                );
+                let got = fast_stones(&board, s, to_move, rep, true);
+                assert_eq!(got, want, "{s:?} {to_move:?} {rep:?}");
+                checked += 1;
+                let setup = Setup {
+                    graph: g.clone(),
+                    stones: s.to_colors(&board),
+                    to_move,
+                    ko: None,
+                    captures: [0, 0],
+                };
+                let pos = Position::from_setup(setup, rules()).unwrap();
+                if let Some(v) = brute_ab_from(&pos, situational, 20_000) {
+                    assert_eq!(v, want, "{s:?} {to_move:?} {rep:?}: full-history search");
+                    brute += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "safe regions: {} colourings, {checked} cases, {brute} also by full-history search",
+        found.len()
+    );
+    assert!(checked >= 100, "{checked}");
 }

@@ -80,7 +80,7 @@ fn small_board_proofs_verify() {
 /// Nodes in the subtree at `k` (preorder).
 fn subtree(steps: &[Step], k: usize) -> usize {
     match &steps[k] {
-        Step::Ended | Step::Benson => 1,
+        Step::Ended | Step::Benson | Step::Safe => 1,
         Step::Play(_) => 1 + subtree(steps, k + 1),
         Step::All(ms) => {
             let mut size = 1;
@@ -263,5 +263,47 @@ fn the_rule_matters() {
     assert!(
         verify::verify(&p).is_err() || verify::verify(&q).is_err(),
         "both 2x2 proofs hold under both rules"
+    );
+}
+
+/// A proof closed by a safe region (the corner bent three of
+/// `safety::safe`'s example, White to move, Black owns all 12 points):
+/// the checker re-derives the `safe` leaf, and refuses it as `benson`
+/// (Benson's area alone is 9 points, a bound of 6).
+#[test]
+fn a_safe_leaf_verifies_and_is_not_benson() {
+    let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+    let stones = Stones {
+        black: 0b1011_1110_0100,
+        white: 0,
+    };
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        stones,
+        Color::White,
+        &SolveOptions::default(),
+        None,
+        &mut |_| {},
+        1 << 20,
+    );
+    assert_eq!(sol.score, Some(12));
+    let proof = proof.unwrap();
+    assert_eq!(proof.lower.steps, vec![Step::Safe]);
+    let text = proof.to_text();
+    let v = verify::verify_text(&text).unwrap();
+    assert_eq!((v.value, v.safe_leaves), (12, 1));
+    let mut p = Proof::parse(&text).unwrap();
+    p.lower.steps[0] = Step::Benson;
+    assert!(
+        matches!(
+            verify::verify(&p),
+            Err(VerifyError::LeafFails {
+                reason: "benson",
+                bound: 6,
+                ..
+            })
+        ),
+        "{:?}",
+        verify::verify(&p)
     );
 }

@@ -109,6 +109,10 @@ struct SolveArgs {
         requires = "proof"
     )]
     proof_nodes: usize,
+    /// Claim only Benson's areas, not the safe regions beyond them
+    /// (enclosed regions with one inner point; to measure what they save).
+    #[arg(long)]
+    no_safety: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -186,6 +190,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     let opts = SolveOptions {
         repetition,
         limits: a.limits.limits(),
+        safety: !a.no_safety,
         ..SolveOptions::default()
     };
     let cancel = ctrl_c();

@@ -288,3 +288,19 @@ fn solve_writes_a_proof_that_verify_accepts() {
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--no-safety` leaves out the safe regions beyond Benson: the same
+/// value, found by another number of nodes (3x4).
+#[test]
+fn no_safety_solves_the_same_value_another_way() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = miai(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["score"], 4);
+        v["nodes"].as_u64().unwrap()
+    };
+    assert_ne!(nodes(&[]), nodes(&["--no-safety"]));
+}

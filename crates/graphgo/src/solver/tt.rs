@@ -43,6 +43,14 @@ pub struct Basis {
     pub white_all: Bits,
     /// Bloom filter of the canonical hashes of the entered colourings.
     pub bloom: Bloom,
+    /// Answer zone of the static safety proofs ([`crate::safety`]) the
+    /// proof leans on: besides the Bloom filter's colourings (with the
+    /// common stones), any colouring holding `region_all` and a stone of
+    /// the prover in this set may be entered.
+    pub region: Bits,
+    /// The prover's stones common to the colourings of `region` (its
+    /// pass-alive stones there; all bits: no such proof).
+    pub region_all: Bits,
 }
 
 impl Basis {
@@ -52,6 +60,8 @@ impl Basis {
         black_all: Bits::MAX,
         white_all: Bits::MAX,
         bloom: [0; 4],
+        region: 0,
+        region_all: Bits::MAX,
     };
 
     /// Both proofs' conditions.
@@ -63,6 +73,8 @@ impl Basis {
         for i in 0..4 {
             self.bloom[i] |= o.bloom[i];
         }
+        self.region |= o.region;
+        self.region_all &= o.region_all;
     }
 
     /// Adds an entered colouring (actual frame) with its canonical hash.
@@ -74,12 +86,21 @@ impl Basis {
     }
 
     /// Whether the colouring (actual frame, canonical hash) may be one of
-    /// the entered colourings: no false negatives.
+    /// the entered colourings of a proof by Black (`black_prover`) or by
+    /// White: no false negatives.
     #[inline]
-    pub fn may_contain(&self, black: Bits, white: Bits, canon_hash: u64) -> bool {
-        black & self.black_all == self.black_all
+    pub fn may_contain(
+        &self,
+        black: Bits,
+        white: Bits,
+        canon_hash: u64,
+        black_prover: bool,
+    ) -> bool {
+        let mine = if black_prover { black } else { white };
+        (black & self.black_all == self.black_all
             && white & self.white_all == self.white_all
-            && bloom_has(&self.bloom, canon_hash)
+            && bloom_has(&self.bloom, canon_hash))
+            || (mine & self.region != 0 && mine & self.region_all == self.region_all)
     }
 
     /// The basis with its stone sets moved by a vertex permutation (masked
@@ -89,6 +110,8 @@ impl Basis {
         Basis {
             black_all: Board::permute(perm, self.black_all & all),
             white_all: Board::permute(perm, self.white_all & all),
+            region: Board::permute(perm, self.region & all),
+            region_all: Board::permute(perm, self.region_all & all),
             ..*self
         }
     }
@@ -176,7 +199,7 @@ pub struct Entry {
 }
 
 // Keep entries reasonably small.
-const _: () = assert!(std::mem::size_of::<Entry>() <= 320);
+const _: () = assert!(std::mem::size_of::<Entry>() <= 384);
 
 const USED: u8 = 0x80;
 
@@ -436,9 +459,9 @@ mod tests {
             let back = c.permuted(&perm, all).permuted(&perm, all);
             for &(b, w) in &entered {
                 let w = w & !b;
-                prop_assert!(a.may_contain(b, w, mix(b, w, 0)));
-                prop_assert!(c.may_contain(b, w, mix(b, w, 0)));
-                prop_assert!(back.may_contain(b, w, mix(b, w, 0)));
+                prop_assert!(a.may_contain(b, w, mix(b, w, 0), true));
+                prop_assert!(c.may_contain(b, w, mix(b, w, 0), true));
+                prop_assert!(back.may_contain(b, w, mix(b, w, 0), true));
             }
         }
     }
@@ -492,7 +515,7 @@ mod tests {
 
     #[test]
     fn a_huge_budget_allocates_little() {
-        let mut t = Table::new(20_000 << 20);
+        let mut t = Table::new(30_000 << 20);
         assert!(t.cap() >= 1 << 26);
         for k in 0..1000u64 {
             t.store(entry(k, 0, 0, 1, 0));
@@ -531,9 +554,38 @@ mod tests {
         assert_eq!(t.allocated_bytes(), (1 << 10) * ENTRY_BYTES);
     }
 
+    /// The region part of a basis (a safe-region proof): it may contain
+    /// exactly the colourings holding `region_all` and a prover's stone in
+    /// `region`, for the prover's colour only; joins and a symmetry and
+    /// back keep it.
+    #[test]
+    fn a_region_basis_names_its_colourings() {
+        let r = Basis {
+            region: 0b1000,
+            region_all: 0b0110,
+            ..Basis::EMPTY
+        };
+        let h = mix(0b1110, 0, 0);
+        assert!(r.may_contain(0b1110, 0, h, true));
+        assert!(!r.may_contain(0b1010, 0, h, true));
+        assert!(!r.may_contain(0b0110, 0b1000, h, true));
+        assert!(!r.may_contain(0b1110, 0, h, false));
+        assert!(r.may_contain(0, 0b1110, h, false));
+        let mut j = Basis::EMPTY;
+        j.enter(0b1, 0, mix(0b1, 0, 0));
+        j.join(&r);
+        assert!(j.may_contain(0b1110, 0, h, true));
+        assert!(j.may_contain(0b1, 0, mix(0b1, 0, 0), true));
+        let perm: Vec<u8> = (0..12u8).map(|v| (v / 4) * 4 + (3 - v % 4)).collect();
+        let all = (1 << 12) - 1;
+        let back = j.permuted(&perm, all).permuted(&perm, all);
+        assert!(back.may_contain(0b1110, 0, h, true));
+        assert!(!back.may_contain(0b1010, 0, h, true));
+    }
+
     #[test]
     fn empty_basis_contains_nothing() {
-        assert!(!Basis::EMPTY.may_contain(0, 0, mix(0, 0, 0)));
-        assert!(!Basis::EMPTY.may_contain(0b101, 0b010, mix(0b101, 0b010, 0)));
+        assert!(!Basis::EMPTY.may_contain(0, 0, mix(0, 0, 0), true));
+        assert!(!Basis::EMPTY.may_contain(0b101, 0b010, mix(0b101, 0b010, 0), false));
     }
 }
