@@ -249,7 +249,8 @@ pub struct BenchReport {
     pub frame_narrowed: usize,
     /// Open problems answered with a wider frame.
     pub frame_widened: usize,
-    /// Ko answers with a book move proven to win the ko.
+    /// Ko answers with a book move proven to win the ko (or, for a status
+    /// problem, none given).
     pub ko_with_accepted_move: usize,
     /// Book regime: problems whose answer differs under the seed's rules.
     pub regimes_differ: usize,
@@ -451,6 +452,7 @@ struct Eval {
 /// `threat_search > 0` (the side wins outright with none, by a ko with its
 /// fewest threats, or fails with up to `threat_search`), else by the
 /// seed's N model (the status, `full_status` off).
+#[allow(clippy::too_many_arguments)]
 fn evaluate(
     problem: &Problem,
     side: Side,
@@ -1408,7 +1410,7 @@ pub fn summarise(
         frame_widened: results.iter().filter(|r| r.widened).count(),
         ko_with_accepted_move: results
             .iter()
-            .filter(|r| r.outcome == Outcome::Ko && r.accepted)
+            .filter(|r| r.outcome == Outcome::Ko && (r.accepted || r.sol.is_empty()))
             .count(),
         regimes_differ: results.iter().filter(|r| r.seed_status.is_some()).count(),
         ko_model: if threat_search > 0 && regime.seed_rules() {

@@ -68,9 +68,11 @@ pub(crate) fn classify(pos: &Position, ctx: &Ctx) -> Class {
         return Class::Open;
     };
     let chain = pos.chain_stones(head);
-    // Its neighbours: liberties, and attacker chains that must be safe.
+    // Its neighbours: liberties, and attacker chains, each safe (a
+    // permanent liberty) or else inside the eye space (checked below).
     let mut libs = VertexSet::new();
     let mut checked = VertexSet::new();
+    let mut unsafe_heads = VertexSet::new();
     for v in chain.iter() {
         for &u in g.neighbors(v) {
             match pos.color_at(u) {
@@ -79,22 +81,23 @@ pub(crate) fn classify(pos: &Position, ctx: &Ctx) -> Class {
                 }
                 Some(c) if c == def => {}
                 Some(_) => {
-                    let h = match pos.chain_head(u) {
-                        Some(h) => h,
-                        None => return Class::Open,
+                    let Some(h) = pos.chain_head(u) else {
+                        return Class::Open;
                     };
                     if checked.insert(h) && !safe(pos, ctx, u) {
-                        return Class::Open;
+                        unsafe_heads.insert(h);
                     }
                 }
             }
         }
     }
-    // The eye spaces: components of empty points from the liberties, each
-    // enclosed by the chain alone and inside the region.
+    // The eye spaces: components of empty points and unsafe attacker
+    // stones, from the liberties, each enclosed by the chain alone and
+    // inside the region.
     let mut seen = VertexSet::new();
     let mut components = 0;
     let mut space: Vec<Vertex> = Vec::new();
+    let mut inside: Vec<Vertex> = Vec::new();
     for l in libs.iter() {
         if seen.contains(l) {
             continue;
@@ -112,22 +115,61 @@ pub(crate) fn classify(pos: &Position, ctx: &Ctx) -> Class {
             }
             for &u in g.neighbors(v) {
                 match pos.color_at(u) {
+                    Some(c) if c == def => {
+                        if !chain.contains(u) {
+                            return Class::Open;
+                        }
+                    }
+                    Some(_) => {
+                        // An attacker stone inside: its chain must not be
+                        // safe (then the space would touch the wall).
+                        match pos.chain_head(u) {
+                            Some(h) if !checked.contains(h) || unsafe_heads.contains(h) => {
+                                if seen.insert(u) {
+                                    space.push(u);
+                                    inside.push(u);
+                                }
+                            }
+                            _ => return Class::Open,
+                        }
+                    }
                     None => {
                         if seen.insert(u) {
                             space.push(u);
                         }
                     }
-                    Some(c) if c == def && chain.contains(u) => {}
-                    Some(_) => return Class::Open,
                 }
             }
         }
     }
-    match components {
-        0 => Class::Open,
-        1 => shape(pos, &space),
-        _ => Class::Alive,
+    // Every unsafe attacker chain next to the defender lies inside.
+    if unsafe_heads.iter().any(|h| !seen.contains(h)) {
+        return Class::Open;
     }
+    match (components, inside.as_slice()) {
+        (1, []) => shape(pos, &space),
+        // One attacker stone on the vital point of a killable shape: the
+        // placement is made, dead whoever moves.
+        (1, [stone]) => match (shape(pos, &space), vital(pos, &space)) {
+            (Class::Killable, Some(v)) if v == *stone => Class::Dead,
+            _ => Class::Open,
+        },
+        _ => Class::Open,
+    }
+}
+
+/// The vital point of a killable shape: its one point of the highest
+/// degree (the middle of a three, the centre of a pyramid four or crossed
+/// five, the square's corner the tail hangs on in a bulky five, the
+/// square's corner with both tails in a rabbity six).
+fn vital(pos: &Position, space: &[Vertex]) -> Option<Vertex> {
+    let g = pos.graph();
+    let set: VertexSet = space.iter().copied().collect();
+    let deg = |v: Vertex| g.neighbors(v).iter().filter(|u| set.contains(**u)).count();
+    let top = space.iter().map(|&v| deg(v)).max()?;
+    let mut at = space.iter().filter(|&&v| deg(v) == top);
+    let v = *at.next()?;
+    at.next().is_none().then_some(v)
 }
 
 /// Whether the chain at `v` has a permanent liberty (an empty point

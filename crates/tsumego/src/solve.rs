@@ -416,10 +416,13 @@ fn check_line(
 /// reached by `moves` from the start with `first` to move (the line is its
 /// history, as in [`analyse_after`]): first with no threats on either side
 /// (the plain simple-ko rule), then with 1, 2, ... up to
-/// `options.threat_search` threats for `side` and none for the other. The
-/// seed regime's N plays no part (it is the ko-advantaged queries' model);
-/// under superko there is no threat model and the count is that of the
-/// plain superko game (0 or none).
+/// `options.threat_search` threats for `side` and none for the other; when
+/// it wins without, the other side's fewest threats to turn it. A clean
+/// win is found first, in one query: `side` wins the seed's query in which
+/// the other side is ko-advantaged (retakes at will) and `side` must
+/// tenuki N times before a retake (N >= 1) — then no number of threats
+/// turns it (`opponent` is `None`). Under superko there is no threat model
+/// and the count is that of the plain superko game (0 or none).
 pub fn side_threats(
     problem: &Problem,
     first: Side,
@@ -461,58 +464,67 @@ pub fn side_threats(
         elapsed: Duration::ZERO,
     };
     let mut winning = None;
-    for t in 0..=max {
-        let q = if t == 0 {
-            Query::new(side, master)
-        } else {
-            Query::threats(side, side, t)
-        };
-        q.set(&mut s);
-        let line = root(&s);
-        match s.prove(&line, moves).0 {
+    let ask = |s: &mut Searcher, q: Query| {
+        q.set(s);
+        let line = root(s);
+        s.prove(&line, moves).0
+    };
+    // First the seed's query with the other side ko-advantaged (it retakes
+    // at will) and `side` waiting N tenukis before a retake: a win there
+    // is a win without threats that no number of the other side's threats
+    // turns (it is weaker, and `side` stronger, in every threat game) —
+    // one query for a clean kill or life, the common answer.
+    let n = options.regime.ko_threats().unwrap_or(0);
+    let mut clean = false;
+    if max > 0 && n > 0 {
+        let q = Query::new(side, Some(side.other()));
+        match ask(&mut s, q) {
             Answer::Yes => {
-                out.threats = Some(t);
+                out.threats = Some(0);
                 winning = Some(q);
-                break;
-            }
-            Answer::No => {}
-            Answer::Unknown(st) => {
-                out.stopped = Some(st);
-                break;
-            }
-        }
-    }
-    // A win without threats: can the other side turn it with threats? One
-    // query with the most first (more threats never hurt: a threat need
-    // not be used), then the fewest from 1 up.
-    if out.threats == Some(0) && max > 0 {
-        let other = side.other();
-        let ask = |s: &mut Searcher, t: u8| {
-            let q = Query::threats(other, other, t);
-            q.set(s);
-            let line = root(s);
-            s.prove(&line, moves).0
-        };
-        match ask(&mut s, max) {
-            Answer::Yes => {
-                out.opponent = Some(max);
-                for t in 1..max {
-                    match ask(&mut s, t) {
-                        Answer::Yes => {
-                            out.opponent = Some(t);
-                            break;
-                        }
-                        Answer::No => {}
-                        Answer::Unknown(st) => {
-                            // The count is an upper bound only.
-                            out.stopped = Some(st);
-                            break;
-                        }
-                    }
-                }
+                clean = true;
             }
             Answer::No => {}
             Answer::Unknown(st) => out.stopped = Some(st),
+        }
+    }
+    if !clean && out.stopped.is_none() {
+        for t in 0..=max {
+            let q = if t == 0 {
+                Query::new(side, master)
+            } else {
+                Query::threats(side, side, t)
+            };
+            match ask(&mut s, q) {
+                Answer::Yes => {
+                    out.threats = Some(t);
+                    winning = Some(q);
+                    break;
+                }
+                Answer::No => {}
+                Answer::Unknown(st) => {
+                    out.stopped = Some(st);
+                    break;
+                }
+            }
+        }
+    }
+    // A win without threats (not a clean one): the fewest threats with
+    // which the other side turns it, from 1 up.
+    if out.threats == Some(0) && !clean && max > 0 {
+        let other = side.other();
+        for t in 1..=max {
+            match ask(&mut s, Query::threats(other, other, t)) {
+                Answer::Yes => {
+                    out.opponent = Some(t);
+                    break;
+                }
+                Answer::No => {}
+                Answer::Unknown(st) => {
+                    out.stopped = Some(st);
+                    break;
+                }
+            }
         }
     }
     if let Some(q) = winning {

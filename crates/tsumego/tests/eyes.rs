@@ -2,8 +2,9 @@
 //! the plain search (the knowledge off): every eye space of up to six
 //! points (each fixed orientation) enclosed by one defender chain with a
 //! safe attacker wall, in the corner and in the centre, and a sample of
-//! seven-point ones; both first players; every regime the recogniser
-//! works in. The status, the seed's ko reading and the GoTools-style threat
+//! seven-point ones, empty or with an attacker stone inside (every point
+//! up to four points, the points of highest degree beyond); both first
+//! players; every regime the recogniser works in. The status, the seed's ko reading and the GoTools-style threat
 //! counts must be the same, and the knowledge must save nodes (it fires).
 //! The corpus files are checked the same way.
 
@@ -56,9 +57,10 @@ fn polyominoes(n: usize) -> Vec<Shape> {
 /// defender (Black) on every point within one step (diagonals too) of the
 /// space, the attacker (White) on every point two steps away, the rest
 /// empty (the attacker's permanent liberties). The region is the space
-/// and the defender's stones. `None` when the defender's stones are not
-/// one chain.
-fn posed(shape: &Shape, at: (i32, i32), first: Color) -> Option<Problem> {
+/// and the defender's stones; `stone`: an attacker stone on that point of
+/// the space (a placement). `None` when the defender's stones are not one
+/// chain or the position is not legal.
+fn posed(shape: &Shape, at: (i32, i32), first: Color, stone: Option<usize>) -> Option<Problem> {
     let w = shape.iter().map(|p| p.0).max()? + at.0 + 4;
     let h = shape.iter().map(|p| p.1).max()? + at.1 + 4;
     let graph = Arc::new(Graph::grid(w as usize, h as usize).ok()?);
@@ -77,7 +79,12 @@ fn posed(shape: &Shape, at: (i32, i32), first: Color) -> Option<Problem> {
         for x in 0..w {
             let v = graph.at(x as usize, y as usize)?;
             match dist(x, y) {
-                0 => region.push(v),
+                0 => {
+                    region.push(v);
+                    if stone.is_some_and(|i| space[i] == (x, y)) {
+                        setup.stones[v.index()] = Some(Color::White);
+                    }
+                }
                 1 => {
                     setup.stones[v.index()] = Some(Color::Black);
                     region.push(v);
@@ -139,6 +146,26 @@ fn agree(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u6
     (off.nodes, on.nodes)
 }
 
+/// The points of `shape` to try an attacker stone on: none, every point of
+/// a space up to four points, and the points of highest degree of larger
+/// ones (where a vital point is).
+fn stones(shape: &Shape) -> Vec<Option<usize>> {
+    let mut out = vec![None];
+    let deg = |p: (i32, i32)| {
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .filter(|d| shape.contains(&(p.0 + d.0, p.1 + d.1)))
+            .count()
+    };
+    let top = shape.iter().map(|&p| deg(p)).max().unwrap_or(0);
+    for (i, &p) in shape.iter().enumerate() {
+        if shape.len() > 1 && (shape.len() <= 4 || deg(p) == top) {
+            out.push(Some(i));
+        }
+    }
+    out
+}
+
 fn check_shapes(sizes: std::ops::RangeInclusive<usize>, step: usize, placements: &[(i32, i32)]) {
     let mut nodes = (0, 0);
     let mut cases = 0;
@@ -148,24 +175,27 @@ fn check_shapes(sizes: std::ops::RangeInclusive<usize>, step: usize, placements:
                 continue;
             }
             for &at in placements {
-                for first in [Side::Attacker, Side::Defender] {
-                    let color = match first {
-                        Side::Attacker => Color::White,
-                        Side::Defender => Color::Black,
-                    };
-                    let Some(problem) = posed(shape, at, color) else {
-                        continue;
-                    };
-                    for regime in [
-                        Regime::Seed { ko_threats: 2 },
-                        Regime::Book { ko_threats: 2 },
-                        Regime::Seed { ko_threats: 0 },
-                    ] {
-                        let what = format!("eye space {shape:?} at {at:?}");
-                        let (off, on) = agree(&problem, first, regime, &what);
-                        nodes.0 += off;
-                        nodes.1 += on;
-                        cases += 1;
+                for stone in stones(shape) {
+                    for first in [Side::Attacker, Side::Defender] {
+                        let color = match first {
+                            Side::Attacker => Color::White,
+                            Side::Defender => Color::Black,
+                        };
+                        let Some(problem) = posed(shape, at, color, stone) else {
+                            continue;
+                        };
+                        for regime in [
+                            Regime::Seed { ko_threats: 2 },
+                            Regime::Book { ko_threats: 2 },
+                            Regime::Seed { ko_threats: 0 },
+                        ] {
+                            let what =
+                                format!("eye space {shape:?} at {at:?}, attacker stone {stone:?}");
+                            let (off, on) = agree(&problem, first, regime, &what);
+                            nodes.0 += off;
+                            nodes.1 += on;
+                            cases += 1;
+                        }
                     }
                 }
             }
