@@ -1358,6 +1358,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 }
 
 /// The report of a run: counts, time percentiles, the slowest problems.
+#[allow(clippy::too_many_arguments)]
 pub fn summarise(
     path: String,
     kind: &'static str,

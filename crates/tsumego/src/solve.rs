@@ -417,12 +417,10 @@ fn check_line(
 /// history, as in [`analyse_after`]): first with no threats on either side
 /// (the plain simple-ko rule), then with 1, 2, ... up to
 /// `options.threat_search` threats for `side` and none for the other; when
-/// it wins without, the other side's fewest threats to turn it. A clean
-/// win is found first, in one query: `side` wins the seed's query in which
-/// the other side is ko-advantaged (retakes at will) and `side` must
-/// tenuki N times before a retake (N >= 1) — then no number of threats
-/// turns it (`opponent` is `None`). Under superko there is no threat model
-/// and the count is that of the plain superko game (0 or none).
+/// it wins without, the other side's fewest threats to turn it (asked with
+/// the most first: more threats never hurt). Under superko there is no
+/// threat model and the count is that of the plain superko game (0 or
+/// none).
 pub fn side_threats(
     problem: &Problem,
     first: Side,
@@ -469,62 +467,53 @@ pub fn side_threats(
         let line = root(s);
         s.prove(&line, moves).0
     };
-    // First the seed's query with the other side ko-advantaged (it retakes
-    // at will) and `side` waiting N tenukis before a retake: a win there
-    // is a win without threats that no number of the other side's threats
-    // turns (it is weaker, and `side` stronger, in every threat game) —
-    // one query for a clean kill or life, the common answer.
-    let n = options.regime.ko_threats().unwrap_or(0);
-    let mut clean = false;
-    if max > 0 && n > 0 {
-        let q = Query::new(side, Some(side.other()));
+    for t in 0..=max {
+        let q = if t == 0 {
+            Query::new(side, master)
+        } else {
+            Query::threats(side, side, t)
+        };
         match ask(&mut s, q) {
             Answer::Yes => {
-                out.threats = Some(0);
+                out.threats = Some(t);
                 winning = Some(q);
-                clean = true;
+                break;
+            }
+            Answer::No => {}
+            Answer::Unknown(st) => {
+                out.stopped = Some(st);
+                break;
+            }
+        }
+    }
+    // A win without threats: can the other side turn it with threats? One
+    // query with the most first (more threats never hurt: a threat need
+    // not be used), then the fewest from 1 up. (The seed's query against a
+    // ko-advantaged opponent is no shortcut: there the side that waits N
+    // tenukis may then retake at will, so the seed's approach ko is alive
+    // at N = 2 and turned by three threats.)
+    if out.threats == Some(0) && max > 0 {
+        let other = side.other();
+        match ask(&mut s, Query::threats(other, other, max)) {
+            Answer::Yes => {
+                out.opponent = Some(max);
+                for t in 1..max {
+                    match ask(&mut s, Query::threats(other, other, t)) {
+                        Answer::Yes => {
+                            out.opponent = Some(t);
+                            break;
+                        }
+                        Answer::No => {}
+                        Answer::Unknown(st) => {
+                            // The count is an upper bound only.
+                            out.stopped = Some(st);
+                            break;
+                        }
+                    }
+                }
             }
             Answer::No => {}
             Answer::Unknown(st) => out.stopped = Some(st),
-        }
-    }
-    if !clean && out.stopped.is_none() {
-        for t in 0..=max {
-            let q = if t == 0 {
-                Query::new(side, master)
-            } else {
-                Query::threats(side, side, t)
-            };
-            match ask(&mut s, q) {
-                Answer::Yes => {
-                    out.threats = Some(t);
-                    winning = Some(q);
-                    break;
-                }
-                Answer::No => {}
-                Answer::Unknown(st) => {
-                    out.stopped = Some(st);
-                    break;
-                }
-            }
-        }
-    }
-    // A win without threats (not a clean one): the fewest threats with
-    // which the other side turns it, from 1 up.
-    if out.threats == Some(0) && !clean && max > 0 {
-        let other = side.other();
-        for t in 1..=max {
-            match ask(&mut s, Query::threats(other, other, t)) {
-                Answer::Yes => {
-                    out.opponent = Some(t);
-                    break;
-                }
-                Answer::No => {}
-                Answer::Unknown(st) => {
-                    out.stopped = Some(st);
-                    break;
-                }
-            }
         }
     }
     if let Some(q) = winning {
