@@ -441,6 +441,9 @@ struct Eval {
     threats: Option<u8>,
     /// When it wins without: the fewest the opponent needs to turn it.
     opponent: Option<u8>,
+    /// It wins without threats, but the opponent's count was cut off (the
+    /// fare may be better than it says).
+    open: bool,
     pv_first: Option<Mv>,
     /// A limit was reached while the first move was extracted.
     cut: bool,
@@ -539,6 +542,7 @@ fn evaluate(
             text,
             threats: t.threats,
             opponent: t.opponent,
+            open: t.threats == Some(0) && t.opponent.is_none() && t.stopped.is_some(),
             pv_first,
             cut: fare.wins() && cut,
             nodes: t.nodes,
@@ -557,6 +561,7 @@ fn evaluate(
         text: a.status.to_string(),
         threats: None,
         opponent: None,
+        open: false,
         pv_first: a.pv.first().copied(),
         cut: extraction_cut(&a, &limits, cancel),
         nodes: a.nodes,
@@ -726,7 +731,8 @@ fn attempt(
                 cancel,
             ) {
                 *nodes += b.nodes;
-                if b.fare == Fare::Unproven {
+                if b.fare == Fare::Unproven || (b.open && b.fare < fare) {
+                    // Cut off before it is known to do as well.
                     cut = true;
                 } else if b.fare >= fare {
                     correct.push(mv);
