@@ -4,30 +4,35 @@
 //! The recogniser looks for the simplest settled shape, where a problem
 //! book's reader stops reading:
 //!
-//! - the target stones are one chain `T`, all of whose liberties are empty
-//!   points enclosed by `T` alone (every neighbour of the eye space is in it
-//!   or in `T`, and all of it lies in the region), and
+//! - the target stones are one chain `T`, all of whose liberties lie in
+//!   one eye space enclosed by `T` alone (every neighbour of the space is
+//!   in it or in `T`, and all of it lies in the region); the space is empty,
+//!   or holds one attacker stone;
 //! - every attacker chain next to `T` is safe (it has a permanent liberty
-//!   outside the region), so `T` can gain no liberty by capturing.
+//!   outside the region) or lies inside the space, so `T` can gain no
+//!   liberty by capturing the wall.
 //!
 //! Then only the eye space matters, and its shape — the graph its points
 //! and their adjacencies make, which is what the solver board is — decides:
 //!
 //! | eye space | attacker to move | defender to move |
 //! |---|---|---|
-//! | two or more separate spaces (two eyes) | alive | alive |
-//! | one or two points, the square four | dead | dead |
-//! | straight or bent three, pyramid four, crossed five, bulky five, rabbity six (the *killable* shapes) | dead (it plays the vital point) | alive (it plays it) |
-//! | any other of four to six points, seven or more | alive | alive |
+//! | one or two points, the square four (empty) | dead | dead |
+//! | straight or bent three, pyramid four, crossed five, bulky five, rabbity six (the *killable* shapes), empty | dead (it plays the vital point) | alive (it plays it) |
+//! | a killable shape with one attacker stone on its vital point | dead | dead |
 //!
-//! A verdict is used only where nothing outside the eye space can change
-//! it: no ko ban or simple-ko point on the board, and an "alive" verdict
-//! only where the attacker cannot tenuki by the seed's rules (as Benson's
-//! test) or at the defender's turn when it may tenuki. Every verdict is
-//! checked against the plain search (the recogniser off) on every eye
-//! space of up to six points in the corner, on the edge and in the centre,
-//! a sample of seven-point ones, and the repository's corpus
-//! (`tests/eyes.rs`): a proof stays a proof.
+//! Everything else is left to the search. A verdict is used only where
+//! nothing outside the eye space can change it: no ko ban or simple-ko
+//! point on the board, and "alive" only where the defender is never forced
+//! to fill its own space (at its turn when it may tenuki; the seki test).
+//! The other shapes of four to six points, seven or more, and two separate
+//! spaces are *not* called alive: with every liberty of `T` inside the
+//! space, the shortage of liberties kills some of them in the corner (the
+//! bent four, the rectangular six), as the cross-check showed. Every
+//! verdict is checked against the plain search (the recogniser off) on
+//! every eye space of up to six points in the corner and in the centre,
+//! empty and with an attacker stone, a sample of seven-point ones, and the
+//! repository's corpus (`tests/eyes.rs`): a proof stays a proof.
 
 use miai_goban::{Position, Vertex, VertexSet};
 
