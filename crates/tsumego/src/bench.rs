@@ -38,7 +38,7 @@ use crate::regime::Regime;
 use crate::report::{extraction_cut, kind_word, move_name};
 use crate::search::limit::{Cancel, Limits};
 use crate::side::Side;
-use crate::solve::{Options, Status, analyse, analyse_after};
+use crate::solve::{Options, Status, analyse, analyse_after, side_threats};
 use crate::state::Mv;
 
 /// How one problem came out.
@@ -138,6 +138,15 @@ pub struct ProblemResult {
     /// A status problem: its stated goal (`kill`, `live`, `kill fails`,
     /// `live fails`).
     pub goal: Option<String>,
+    /// Threat counts ([`Posing::threat_search`]): the fewest external ko
+    /// threats with which the side to play wins (0: it wins without; `None`:
+    /// not counted, or it fails with up to the most tried).
+    pub ko_threats: Option<u8>,
+    /// Threat counts, when the side to play wins without threats: the
+    /// fewest external ko threats with which the opponent turns it (a ko
+    /// the side to play is favoured in); `None` when it cannot with up to
+    /// the most tried (an outright success), or not counted.
+    pub opponent_threats: Option<u8>,
 }
 
 impl ProblemResult {
@@ -164,6 +173,8 @@ impl ProblemResult {
             detail: None,
             seed_status: None,
             goal: None,
+            ko_threats: None,
+            opponent_threats: None,
         }
     }
 }
@@ -238,10 +249,21 @@ pub struct BenchReport {
     pub frame_narrowed: usize,
     /// Open problems answered with a wider frame.
     pub frame_widened: usize,
-    /// Ko answers with a book move proven to win the ko.
+    /// Ko answers with a book move proven to win the ko (or, for a status
+    /// problem, none given).
     pub ko_with_accepted_move: usize,
     /// Book regime: problems whose answer differs under the seed's rules.
     pub regimes_differ: usize,
+    /// How kos are scored: GoTools-style threat counts (a success needs no
+    /// threats; a ko is won with the fewest external threats) or the
+    /// seed's N model.
+    pub ko_model: String,
+    /// Threat counts: the ko answers by the threats the side to play needs
+    /// (index 0: one threat).
+    pub ko_by_threats: Vec<usize>,
+    /// Threat counts: the ko answers the side to play wins without threats
+    /// by the threats with which the opponent turns them (index 0: one).
+    pub ko_favoured_by_threats: Vec<usize>,
     /// Seconds per problem.
     pub times: Times,
     /// The slowest problems, slowest first.
@@ -358,13 +380,27 @@ fn book_position(p: &BookProblem) -> Result<(Setup, Vec<Vertex>), String> {
     Ok((setup, sol))
 }
 
-/// How the side to play fares in one analysis, best last.
+/// How the side to play fares in one analysis, best last. A won ko has a
+/// score: `k > 0` when the side to play wins without threats unless the
+/// opponent has `k` (more is better), `-t` when it needs `t` threats
+/// (fewer is better), 0 in the seed's N model (no count) or when the
+/// opponent's count was cut off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Fare {
     Fails,
     Unproven,
-    WinsKo,
+    WinsKo(i8),
     Succeeds,
+}
+
+/// A won ko of the seed's N model (no threat count).
+const WINS_KO: Fare = Fare::WinsKo(0);
+
+impl Fare {
+    /// Whether the side to play wins, outright or by a ko.
+    fn wins(self) -> bool {
+        matches!(self, Fare::WinsKo(_) | Fare::Succeeds)
+    }
 }
 
 fn fare(status: Status, side: Side) -> Fare {
@@ -385,17 +421,164 @@ fn fare(status: Status, side: Side) -> Fare {
                 ..
             },
             Side::Defender,
-        ) => Fare::WinsKo,
+        ) => WINS_KO,
         (Status::Unproven(_), _) => Fare::Unproven,
         _ => Fare::Fails,
     }
+}
+
+/// How the side to play fares, with its status in words, from one
+/// analysis of a posed problem.
+struct Eval {
+    fare: Fare,
+    /// The status's word (`dead`, `alive`, `ko`, ... in the seed's N model;
+    /// `kills`, `lives`, `ko`, `fails`, `unproven` with threat counts).
+    word: String,
+    /// The status in a sentence.
+    text: String,
+    /// The fewest external ko threats the side to play needs (threat
+    /// counts only).
+    threats: Option<u8>,
+    /// When it wins without: the fewest the opponent needs to turn it.
+    opponent: Option<u8>,
+    /// It wins without threats, but the opponent's count was cut off (the
+    /// fare may be better than it says).
+    open: bool,
+    pv_first: Option<Mv>,
+    /// A limit was reached while the first move was extracted.
+    cut: bool,
+    nodes: u64,
+}
+
+/// Analyses the position after `moves` (from the start, `side` to move
+/// first) for `side`: with GoTools-style threat counts when
+/// `threat_search > 0` (the side wins outright with none, by a ko with its
+/// fewest threats, or fails with up to `threat_search`), else by the
+/// seed's N model (the status, `full_status` off).
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    problem: &Problem,
+    side: Side,
+    moves: &[Mv],
+    regime: Regime,
+    threat_search: u8,
+    limits: Limits,
+    max_pv: usize,
+    cancel: &Cancel,
+) -> Result<Eval, String> {
+    let options = Options {
+        regime,
+        limits,
+        // Who succeeds is all a book problem asks: living in seki or with
+        // two eyes both answer it, and a ko's no-threats reading is not
+        // scored.
+        full_status: false,
+        threat_search,
+        max_pv,
+        ..Options::default()
+    };
+    if threat_search > 0 && regime.seed_rules() {
+        let t = side_threats(problem, side, moves, side, &options, Some(cancel.clone()))
+            .map_err(|e| e.to_string())?;
+        let verb = match side {
+            Side::Attacker => "kills",
+            Side::Defender => "lives",
+        };
+        let plural = |n: u8| if n == 1 { "" } else { "s" };
+        let (fare, word, text) = match (t.threats, t.opponent, t.stopped) {
+            (Some(0), None, None) => (
+                Fare::Succeeds,
+                verb.to_string(),
+                format!(
+                    "the {side} {verb} with no ko threats, and the {} cannot turn it with up to {}",
+                    side.other(),
+                    t.max
+                ),
+            ),
+            (Some(0), Some(k), _) => (
+                Fare::WinsKo(k.min(i8::MAX as u8) as i8),
+                format!("ko (the {} needs {k} threat{})", side.other(), plural(k)),
+                format!(
+                    "ko: the {side} {verb} with no ko threats, but the {} turns it with {k} external threat{}",
+                    side.other(),
+                    plural(k)
+                ),
+            ),
+            (Some(0), None, Some(st)) => (
+                WINS_KO,
+                "ko?".to_string(),
+                format!(
+                    "the {side} {verb} with no ko threats; whether the {} turns it with threats was cut off ({st})",
+                    side.other()
+                ),
+            ),
+            (Some(n), _, _) => (
+                Fare::WinsKo(-(n.min(i8::MAX as u8) as i8)),
+                format!("ko ({n} threat{})", plural(n)),
+                format!(
+                    "ko: the {side} {verb} with {n} external ko threat{}, not without",
+                    plural(n)
+                ),
+            ),
+            (None, _, Some(st)) => (
+                Fare::Unproven,
+                "unproven".to_string(),
+                format!("unproven ({st})"),
+            ),
+            (None, _, None) => (
+                Fare::Fails,
+                "fails".to_string(),
+                format!("the {side} fails even with {} external ko threats", t.max),
+            ),
+        };
+        // (The line is the one after `moves`.)
+        let pv_first = t.pv.first().copied();
+        let cut = t.extraction_stopped.is_some()
+            || cancel.is_cancelled()
+            || limits.max_time.is_some_and(|m| t.elapsed >= m);
+        return Ok(Eval {
+            fare,
+            word,
+            text,
+            threats: t.threats,
+            opponent: t.opponent,
+            open: t.threats == Some(0) && t.opponent.is_none() && t.stopped.is_some(),
+            pv_first,
+            cut: fare.wins() && cut,
+            nodes: t.nodes,
+        });
+    }
+    let a = if moves.is_empty() {
+        analyse(problem, side, &options, Some(cancel.clone()), None)
+    } else {
+        analyse_after(problem, side, moves, &options, Some(cancel.clone()), None)
+            .map_err(|e| e.to_string())?
+    };
+    let fare = fare(a.status, side);
+    Ok(Eval {
+        fare,
+        word: a.status.word().to_string(),
+        text: a.status.to_string(),
+        threats: None,
+        opponent: None,
+        open: false,
+        pv_first: a.pv.first().copied(),
+        cut: extraction_cut(&a, &limits, cancel),
+        nodes: a.nodes,
+    })
 }
 
 /// One posing and analysis of a book problem.
 struct Attempt {
     problem: Problem,
     side: Side,
-    status: Status,
+    /// The status's word and sentence ([`Eval`]).
+    word: String,
+    text: String,
+    /// The fewest external ko threats the side to play needs.
+    threats: Option<u8>,
+    /// When it wins without: the fewest the opponent needs to turn it.
+    opponent: Option<u8>,
     pv_first: Option<Mv>,
     correct: Vec<Mv>,
     fare: Fare,
@@ -483,12 +666,13 @@ fn attempt(
     sol: &[Vertex],
     attacker: Option<Color>,
     region: Option<&[Vertex]>,
-    regime: Regime,
+    posing: Posing,
     reach: usize,
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
 ) -> Result<Option<Attempt>, String> {
+    let regime = posing.regime;
     let mut spec = ProblemSpec::new(setup.clone());
     spec.attacker = attacker;
     spec.region = region.map(<[Vertex]>::to_vec);
@@ -498,24 +682,24 @@ fn attempt(
     let Some(limits) = budget.left(*nodes, cancel) else {
         return Ok(None);
     };
-    let options = Options {
+    let a = evaluate(
+        &problem,
+        side,
+        &[],
         regime,
+        posing.threat_search,
         limits,
-        // Who succeeds is all a book problem asks: living in seki or with
-        // two eyes both answer it, and a ko's no-threats reading is not
-        // scored.
-        full_status: false,
-        ..Options::default()
-    };
-    let a = analyse(&problem, side, &options, Some(cancel.clone()), None);
+        40,
+        cancel,
+    )?;
     *nodes += a.nodes;
     // A side that wins moving first has a first move: none means the
     // extraction was cut short, whatever the limit.
-    let fare = fare(a.status, side);
-    let mut cut = extraction_cut(&a, &limits, cancel) || (fare >= Fare::WinsKo && a.pv.is_empty());
+    let fare = a.fare;
+    let mut cut = a.cut || (fare.wins() && a.pv_first.is_none());
     // The moves known correct: the variation's first, and each accepted
     // move proven to keep the result (cheaper than every first move).
-    let pv_first = a.pv.first().copied();
+    let pv_first = a.pv_first;
     let mut correct: Vec<Mv> = pv_first.into_iter().collect();
     let in_sol = |m: Mv| match m {
         Mv::Play(v) => problem.to_original(v).is_some_and(|o| sol.contains(&o)),
@@ -523,7 +707,7 @@ fn attempt(
     };
     let first_accepted = pv_first.is_some_and(in_sol);
     let mut accepted = first_accepted;
-    if fare >= Fare::WinsKo && !accepted {
+    if fare.wins() && !accepted {
         for &o in sol {
             let Some(v) = problem
                 .from_original(o)
@@ -536,14 +720,21 @@ fn attempt(
                 cut = true;
                 break;
             };
-            let options = Options { limits, ..options };
-            if let Ok(b) =
-                analyse_after(&problem, side, &[mv], &options, Some(cancel.clone()), None)
-            {
+            if let Ok(b) = evaluate(
+                &problem,
+                side,
+                &[mv],
+                regime,
+                posing.threat_search,
+                limits,
+                1,
+                cancel,
+            ) {
                 *nodes += b.nodes;
-                if !b.status.is_proven() {
+                if b.fare == Fare::Unproven || (b.open && b.fare < fare) {
+                    // Cut off before it is known to do as well.
                     cut = true;
-                } else if self::fare(b.status, side) >= fare {
+                } else if b.fare >= fare {
                     correct.push(mv);
                     // One book move proven answers the bench's question.
                     accepted = true;
@@ -555,7 +746,10 @@ fn attempt(
     Ok(Some(Attempt {
         cut,
         side,
-        status: a.status,
+        word: a.word,
+        text: a.text,
+        threats: a.threats,
+        opponent: a.opponent,
         pv_first,
         correct,
         fare,
@@ -574,7 +768,7 @@ fn attempt(
 fn posings(
     setup: &Setup,
     sol: &[Vertex],
-    regime: Regime,
+    posing: Posing,
     reach: usize,
     budget: Budget,
     cancel: &Cancel,
@@ -583,7 +777,7 @@ fn posings(
     // Every posing draws on what is left of the one budget.
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
         attempt(
-            setup, sol, attacker, None, regime, reach, budget, cancel, nodes,
+            setup, sol, attacker, None, posing, reach, budget, cancel, nodes,
         )
     };
     let again =
@@ -616,7 +810,7 @@ fn posings(
         // A side that succeeds, even by ko, answers the problem as
         // inferred: the other posing would ask another question (whether
         // the side to play can also live, or also kill, outright).
-        Ok(Some(a)) if a.fare >= Fare::WinsKo => Ok((a, false)),
+        Ok(Some(a)) if a.fare.wins() => Ok((a, false)),
         Ok(Some(a)) => match again(a.problem.attacker().opponent(), nodes) {
             Some(b) if b.fare > a.fare => Ok((b, true)),
             _ => Ok((a, false)),
@@ -656,6 +850,19 @@ pub struct Posing {
     /// The share of the budget the frame at `reach` gets before a narrower
     /// one is tried.
     pub wide_share: f64,
+    /// Seed and book regimes: score with GoTools-style ko-threat counts —
+    /// the side to play succeeds when it wins with no threats on either
+    /// side, wins a ko when it needs external threats (the fewest, up to
+    /// this many, are reported), fails otherwise; its first move is the one
+    /// that wins with the fewest threats. 0: the seed's N model (the kill
+    /// query gives the defender the threats, the live query the attacker).
+    pub threat_search: u8,
+}
+
+impl Posing {
+    /// The default number of threats the bench tries
+    /// ([`Posing::threat_search`]).
+    pub const DEFAULT_THREAT_SEARCH: u8 = Options::DEFAULT_THREAT_SEARCH;
 }
 
 /// Poses a book problem (see the module's documentation: attacker swap,
@@ -670,9 +877,7 @@ pub fn run_book(
     cancel: &Cancel,
 ) -> ProblemResult {
     let Posing {
-        regime,
-        reach,
-        wide_share,
+        reach, wide_share, ..
     } = posing;
     match book_status_problem(p) {
         Ok(Some(q)) => return run_status(id, &q, posing, limits, cancel),
@@ -708,7 +913,7 @@ pub fn run_book(
     let wide = posings(
         &setup,
         &sol,
-        regime,
+        posing,
         reach,
         if can_narrow {
             budget.share(wide_share, nodes)
@@ -726,7 +931,7 @@ pub fn run_book(
     let rank = |a: &Attempt| (a.settled(), a.fare);
     let mut narrowed = false;
     let chosen = if can_narrow && unsettled {
-        match posings(&setup, &sol, regime, reach - 1, budget, cancel, &mut nodes) {
+        match posings(&setup, &sol, posing, reach - 1, budget, cancel, &mut nodes) {
             Ok(b) if wide.as_ref().map_or(true, |(a, _)| rank(&b.0) > rank(a)) => {
                 narrowed = true;
                 Ok(b)
@@ -755,14 +960,14 @@ pub fn run_book(
     r.swapped = swapped;
     record_attempt(&mut r, &used);
     r.widened = r.reach.is_some_and(|used| used > reach);
-    r.seed_status = seed_differs(&used, regime, &budget, cancel, &mut nodes);
+    r.seed_status = seed_differs(&used, posing, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     r.outcome = match used.fare {
         Fare::Succeeds if used.first_accepted => Outcome::Solved,
-        Fare::Succeeds | Fare::WinsKo if used.cut && !used.accepted => {
+        Fare::Succeeds | Fare::WinsKo(_) if used.cut && !used.accepted => {
             r.detail = Some(format!(
                 "{}, proven, but the limit cut off the search for the first move",
-                used.status.word()
+                used.word
             ));
             Outcome::Unproven
         }
@@ -771,7 +976,7 @@ pub fn run_book(
             r.detail = Some("proven, but no accepted move is among the correct ones".into());
             Outcome::Wrong
         }
-        Fare::WinsKo => {
+        Fare::WinsKo(_) => {
             r.detail = Some(if used.accepted {
                 "ko, with an accepted first move".into()
             } else {
@@ -780,13 +985,13 @@ pub fn run_book(
             Outcome::Ko
         }
         Fare::Unproven => {
-            r.detail = Some(used.status.to_string());
+            r.detail = Some(used.text.clone());
             Outcome::Unproven
         }
         Fare::Fails => {
             r.detail = Some(format!(
                 "the side to play fails as the {}: {}",
-                used.side, used.status
+                used.side, used.text
             ));
             Outcome::Wrong
         }
@@ -803,7 +1008,9 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
     r.region = Some(kind_word(problem.region_kind()).to_string());
     r.region_points = Some(problem.region().len());
     r.reach = problem.reach();
-    r.status = Some(format!("{} ({} first)", used.status.word(), used.side));
+    r.status = Some(format!("{} ({} first)", used.word, used.side));
+    r.ko_threats = used.threats;
+    r.opponent_threats = used.opponent;
     r.first_move = used.pv_first.map(|m| move_name(problem, m));
     r.correct = Some(
         used.correct
@@ -821,12 +1028,12 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
 /// reading is cut off).
 fn seed_differs(
     used: &Attempt,
-    regime: Regime,
+    posing: Posing,
     budget: &Budget,
     cancel: &Cancel,
     nodes: &mut u64,
 ) -> Option<String> {
-    if !regime.book() {
+    if !posing.regime.book() {
         return None;
     }
     let mut limits = budget.left(*nodes, cancel)?;
@@ -835,29 +1042,25 @@ fn seed_differs(
     // rules does not spend the time of a problem the book regime settled.
     let cap = nodes.saturating_mul(4).max(50_000);
     limits.max_nodes = Some(limits.max_nodes.map_or(cap, |n| n.min(cap)));
-    let options = Options {
-        regime: regime.with_book(false),
-        limits,
-        full_status: false,
-        max_pv: 1,
-        ..Options::default()
-    };
-    let a = analyse(
+    let a = evaluate(
         &used.problem,
         used.side,
-        &options,
-        Some(cancel.clone()),
-        None,
-    );
+        &[],
+        posing.regime.with_book(false),
+        posing.threat_search,
+        limits,
+        1,
+        cancel,
+    )
+    .ok()?;
     *nodes += a.nodes;
-    let seed = fare(a.status, used.side);
     // Cut off: not known to differ.
-    (seed != used.fare && seed != Fare::Unproven).then(|| {
-        let first =
-            a.pv.first()
-                .map(|&m| format!(" by {}", move_name(&used.problem, m)))
-                .unwrap_or_default();
-        format!("{} ({} first){first}", a.status.word(), used.side)
+    (a.fare != used.fare && a.fare != Fare::Unproven).then(|| {
+        let first = a
+            .pv_first
+            .map(|m| format!(" by {}", move_name(&used.problem, m)))
+            .unwrap_or_default();
+        format!("{} ({} first){first}", a.word, used.side)
     })
 }
 
@@ -1004,7 +1207,7 @@ pub fn run_status(
         &p.sol,
         Some(p.attacker()),
         p.region.as_deref(),
-        posing.regime,
+        posing,
         posing.reach,
         budget,
         cancel,
@@ -1024,30 +1227,30 @@ pub fn run_status(
         }
     };
     record_attempt(&mut r, &used);
-    r.seed_status = seed_differs(&used, posing.regime, &budget, cancel, &mut nodes);
+    r.seed_status = seed_differs(&used, posing, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     let no_sol = p.sol.is_empty();
     r.outcome = match (p.fails, used.fare) {
         (_, Fare::Unproven) => {
-            r.detail = Some(used.status.to_string());
+            r.detail = Some(used.text.clone());
             Outcome::Unproven
         }
         (true, Fare::Fails) => Outcome::Solved,
         (true, _) => {
             r.detail = Some(format!(
                 "stated to fail, but the side to play succeeds: {}",
-                used.status
+                used.text
             ));
             Outcome::Wrong
         }
         (false, Fare::Fails) => {
             r.detail = Some(format!(
                 "the side to play fails as the {}: {}",
-                used.side, used.status
+                used.side, used.text
             ));
             Outcome::Wrong
         }
-        (false, Fare::WinsKo) => {
+        (false, Fare::WinsKo(_)) => {
             r.detail = Some(if used.accepted || no_sol {
                 "ko, with an accepted first move".into()
             } else {
@@ -1161,6 +1364,7 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 }
 
 /// The report of a run: counts, time percentiles, the slowest problems.
+#[allow(clippy::too_many_arguments)]
 pub fn summarise(
     path: String,
     kind: &'static str,
@@ -1168,6 +1372,7 @@ pub fn summarise(
     cancelled: bool,
     limits: Limits,
     regime: Regime,
+    threat_search: u8,
     results: Vec<ProblemResult>,
 ) -> BenchReport {
     let count = |o: Outcome| results.iter().filter(|r| r.outcome == o).count();
@@ -1212,9 +1417,36 @@ pub fn summarise(
         frame_widened: results.iter().filter(|r| r.widened).count(),
         ko_with_accepted_move: results
             .iter()
-            .filter(|r| r.outcome == Outcome::Ko && r.accepted)
+            .filter(|r| r.outcome == Outcome::Ko && (r.accepted || r.sol.is_empty()))
             .count(),
         regimes_differ: results.iter().filter(|r| r.seed_status.is_some()).count(),
+        ko_model: if threat_search > 0 && regime.seed_rules() {
+            format!("threat counts (up to {threat_search} external threats)")
+        } else if let Some(n) = regime.ko_threats() {
+            format!("the seed's N = {n}")
+        } else {
+            "none (superko)".to_string()
+        },
+        ko_by_threats: (1..=threat_search)
+            .map(|t| {
+                results
+                    .iter()
+                    .filter(|r| r.outcome == Outcome::Ko && r.ko_threats == Some(t))
+                    .count()
+            })
+            .collect(),
+        ko_favoured_by_threats: (1..=threat_search)
+            .map(|k| {
+                results
+                    .iter()
+                    .filter(|r| {
+                        r.outcome == Outcome::Ko
+                            && r.ko_threats == Some(0)
+                            && r.opponent_threats == Some(k)
+                    })
+                    .count()
+            })
+            .collect(),
         times: Times {
             median: quantile(&times, 0.5),
             p90: quantile(&times, 0.9),
@@ -1286,6 +1518,39 @@ impl BenchReport {
                 s,
                 "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}, widened: {}",
                 r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed, r.frame_widened
+            );
+            let strict = c.solved + c.other_correct;
+            let _ = writeln!(
+                s,
+                "correct counting kos {} ({:.1}%), strict {} ({:.1}%); kos scored by {}",
+                strict + r.ko_with_accepted_move,
+                pct(strict + r.ko_with_accepted_move),
+                strict,
+                pct(strict),
+                r.ko_model
+            );
+        }
+        let by = |counts: &[usize]| -> String {
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| format!("{n} at {}", i + 1))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if r.ko_by_threats.iter().any(|&n| n > 0) {
+            let _ = writeln!(
+                s,
+                "kos the side to play wins with threats (count: problems): {}",
+                by(&r.ko_by_threats)
+            );
+        }
+        if r.ko_favoured_by_threats.iter().any(|&n| n > 0) {
+            let _ = writeln!(
+                s,
+                "kos the side to play wins without threats unless the opponent has some (count: problems): {}",
+                by(&r.ko_favoured_by_threats)
             );
         }
         if r.regimes_differ > 0 {
@@ -1405,6 +1670,7 @@ mod tests {
             regime: Regime::SEED,
             reach,
             wide_share,
+            threat_search: 0,
         }
     }
 
@@ -1418,6 +1684,53 @@ mod tests {
         run_book("t", &book(line), posing, limits, &Cancel::new())
     }
 
+    /// The seed's two-step approach ko (seed003/04a) as a status problem:
+    /// White (the defender) to live.
+    fn approach_ko() -> StatusProblem {
+        let f = crate::problem::file::parse(include_str!(
+            "../tests/data/seed003/04a_approach_ko_n2.txt"
+        ))
+        .expect("the corpus file parses");
+        let mut setup = f.spec.setup.clone();
+        setup.to_move = Color::White;
+        StatusProblem {
+            setup,
+            goal: Goal::Live,
+            fails: false,
+            region: f.spec.region.clone(),
+            sol: Vec::new(),
+        }
+    }
+
+    /// The seed's N model (N = 2) calls the approach ko alive, and the
+    /// bench used to score "White to live" solved on it; with threat counts
+    /// (the default) White lives without threats only until Black has
+    /// some: a ko, not a life.
+    #[test]
+    fn no_alive_that_the_attacker_turns_with_threats() {
+        let p = approach_ko();
+        let seed = run_status("04a", &p, posing(2, 1.0), limits(5_000_000), &Cancel::new());
+        assert_eq!(seed.outcome, Outcome::Solved, "{seed:?}");
+        let counted = Posing {
+            threat_search: Posing::DEFAULT_THREAT_SEARCH,
+            ..posing(2, 1.0)
+        };
+        let r = run_status("04a", &p, counted, limits(5_000_000), &Cancel::new());
+        assert_eq!(r.outcome, Outcome::Ko, "{r:?}");
+        assert_eq!(r.ko_threats, Some(0), "{r:?}");
+        assert!(r.opponent_threats.is_some_and(|k| k > 0), "{r:?}");
+        // The same count as the analysis's own (`KoThreats`).
+        let problem = Problem::new(ProblemSpec {
+            attacker: Some(Color::Black),
+            region: p.region.clone(),
+            ..ProblemSpec::new(p.setup.clone())
+        })
+        .expect("poses");
+        let a = analyse(&problem, Side::Defender, &Options::default(), None, None);
+        let k = a.threats.expect("counted");
+        assert_eq!(k.code(), format!("l{}d", r.opponent_threats.unwrap_or(0)));
+    }
+
     #[test]
     fn fares_rank_success_over_ko_over_unproven_over_failure() {
         use crate::search::limit::Stop;
@@ -1429,17 +1742,21 @@ mod tests {
         assert_eq!(fare(Status::Dead, Side::Defender), Fare::Fails);
         assert_eq!(fare(Status::Seki, Side::Defender), Fare::Succeeds);
         assert_eq!(fare(Status::Alive, Side::Attacker), Fare::Fails);
-        assert_eq!(fare(ko(true, false), Side::Attacker), Fare::WinsKo);
+        assert_eq!(fare(ko(true, false), Side::Attacker), WINS_KO);
         assert_eq!(fare(ko(true, false), Side::Defender), Fare::Fails);
-        assert_eq!(fare(ko(false, true), Side::Defender), Fare::WinsKo);
+        assert_eq!(fare(ko(false, true), Side::Defender), WINS_KO);
         assert_eq!(fare(Status::NoResult, Side::Attacker), Fare::Fails);
         assert_eq!(
             fare(Status::Unproven(Stop::Nodes), Side::Defender),
             Fare::Unproven
         );
         assert!(Fare::Fails < Fare::Unproven);
-        assert!(Fare::Unproven < Fare::WinsKo);
-        assert!(Fare::WinsKo < Fare::Succeeds);
+        assert!(Fare::Unproven < Fare::WinsKo(-4));
+        assert!(Fare::WinsKo(-2) < WINS_KO);
+        assert!(Fare::WinsKo(-2) < Fare::WinsKo(-1));
+        assert!(WINS_KO < Fare::WinsKo(1));
+        assert!(Fare::WinsKo(1) < Fare::WinsKo(3));
+        assert!(WINS_KO < Fare::Succeeds);
     }
 
     #[test]

@@ -24,6 +24,7 @@
 pub mod bench;
 pub mod benson;
 pub mod error;
+pub(crate) mod eyes;
 pub mod problem;
 pub mod regime;
 pub mod report;
@@ -40,7 +41,10 @@ pub use report::Report;
 pub use search::Ordering;
 pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
 pub use side::Side;
-pub use solve::{Analysis, KoThreats, Options, Outcome, Status, analyse, analyse_after};
+pub use solve::{
+    Analysis, KoThreats, Options, Outcome, SideThreats, Status, analyse, analyse_after,
+    side_threats,
+};
 pub use state::Mv;
 
 /// The vertex with index `i` of a solver board (always below

@@ -123,6 +123,8 @@ pub(crate) struct Searcher<'c> {
     plays: Vec<Vertex>,
     /// Benson's test by board (it depends on the board only).
     benson_cache: FxHashMap<u64, bool>,
+    /// The eye-space class by board (`crate::eyes`).
+    eye_cache: FxHashMap<u64, crate::eyes::Class>,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -169,6 +171,7 @@ impl<'c> Searcher<'c> {
             tenukis: Vec::new(),
             plays: Vec::new(),
             benson_cache: FxHashMap::default(),
+            eye_cache: FxHashMap::default(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -594,6 +597,33 @@ impl<'c> Searcher<'c> {
         Some(v)
     }
 
+    /// The node at depth `d` as a leaf decided by static eye-space
+    /// knowledge (`crate::eyes`), when it decides there. Stored: the verdict
+    /// is the state's own value, whatever the line.
+    fn eye_leaf(&mut self, d: usize) -> Option<NodeValue> {
+        let s = &self.stack[d];
+        if s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
+            return None;
+        }
+        let h = s.pos.hash();
+        let class = match self.eye_cache.get(&h) {
+            Some(&c) => c,
+            None => {
+                let c = crate::eyes::classify(&s.pos, &self.ctx);
+                if self.eye_cache.len() > 1 << 20 {
+                    self.eye_cache.clear();
+                }
+                self.eye_cache.insert(h, c);
+                c
+            }
+        };
+        let s = &self.stack[d];
+        let w = crate::eyes::verdict(s, &self.ctx, class)?;
+        let v = self.leaf(s.mover(&self.ctx) == w);
+        self.store(d, v, 1);
+        Some(v)
+    }
+
     /// Lets the search go on for `nodes` more nodes (for principal
     /// variations and correct moves after the status is known).
     /// `None` lifts the node limit. The time limit and the cancel flag
@@ -633,6 +663,12 @@ impl<'c> Searcher<'c> {
         // moves are generated: test first, expand only if needed.
         if self.ctx.regime.seed_rules()
             && let Some(v) = self.benson_leaf(d, self.stack[d].benson_applies(&self.ctx))
+        {
+            return v;
+        }
+        if self.ctx.eyes
+            && self.ctx.regime.seed_rules()
+            && let Some(v) = self.eye_leaf(d)
         {
             return v;
         }

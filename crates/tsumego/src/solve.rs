@@ -126,6 +126,10 @@ pub struct Options {
     /// the result, tried from 1 up to this many. 0: not counted (the
     /// statuses and node counts of the seed's model alone).
     pub threat_search: u8,
+    /// Close search nodes by static eye-space knowledge (`eyes`: an enclosed
+    /// eye space of a known shape, with a safe wall): on by default; off,
+    /// the plain search (what the recogniser is checked against).
+    pub eye_shapes: bool,
 }
 
 impl Options {
@@ -144,6 +148,7 @@ impl Default for Options {
             max_pv: 40,
             full_status: true,
             threat_search: Options::DEFAULT_THREAT_SEARCH,
+            eye_shapes: true,
         }
     }
 }
@@ -333,6 +338,196 @@ impl Query {
     }
 }
 
+/// The fewest external ko threats with which one side wins (GoTools'
+/// count for that side alone; see [`KoThreats`]): what a problem with a
+/// stated side to play asks, in two to `max + 1` proof queries instead of
+/// a whole status. Seed and book regimes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideThreats {
+    /// The side whose count this is.
+    pub side: Side,
+    /// The fewest threats with which `side` wins: `Some(0)` when it wins
+    /// with no threats on either side, `None` when it does not win with up
+    /// to [`SideThreats::max`] (or the count was cut off: `stopped`).
+    pub threats: Option<u8>,
+    /// When `side` wins with no threats: the fewest external threats with
+    /// which the other side turns the result (it has them, `side` none),
+    /// `None` when it does not with up to [`SideThreats::max`]. So `side`
+    /// wins outright when `threats == Some(0)` and this is `None`, and by
+    /// a ko it is favoured in ("unless the opponent has k threats") when
+    /// this is `Some(k)`.
+    pub opponent: Option<u8>,
+    /// The most threats tried.
+    pub max: u8,
+    /// Set when a limit cut the count off before an answer.
+    pub stopped: Option<Stop>,
+    /// The winning line from the first player on, when `side` wins: the
+    /// line without threats when it wins so, else its ko line with its
+    /// fewest threats. Its first move (when `side` moves first) is the move
+    /// that wins with the fewest threats.
+    pub pv: Vec<Mv>,
+    /// Set when the line was cut off (the count itself is proven).
+    pub extraction_stopped: Option<Stop>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Checks `moves` from the problem's start with `first` to move: in the
+/// region and legal on the board (ko bans depend on the query and are not
+/// checked).
+fn check_line(
+    problem: &Problem,
+    first: Side,
+    moves: &[Mv],
+    regime: Regime,
+) -> Result<(), LineError> {
+    let ctx = Ctx::new(problem, regime, None);
+    let mut s = State::start(problem, &ctx, first);
+    for (index, &mv) in moves.iter().enumerate() {
+        let bad = |reason: String| LineError {
+            index,
+            mv: match mv {
+                Mv::Play(v) => problem.vertex_name(v),
+                Mv::Tenuki => "tenuki".into(),
+            },
+            reason,
+        };
+        match mv {
+            Mv::Play(v) => {
+                if !problem.region().contains(v) {
+                    return Err(bad("not in the region".into()));
+                }
+                s.pos
+                    .check(s.pos.to_move(), v)
+                    .map_err(|e| bad(e.to_string()))?;
+            }
+            Mv::Tenuki => {}
+        }
+        let mut next = s.clone();
+        s.play_into(&ctx, mv, &mut next);
+        s = next;
+    }
+    Ok(())
+}
+
+/// The fewest external ko threats with which `side` wins the position
+/// reached by `moves` from the start with `first` to move (the line is its
+/// history, as in [`analyse_after`]): first with no threats on either side
+/// (the plain simple-ko rule), then with 1, 2, ... up to
+/// `options.threat_search` threats for `side` and none for the other; when
+/// it wins without, the other side's fewest threats to turn it (asked with
+/// the most first: more threats never hurt). Under superko there is no
+/// threat model and the count is that of the plain superko game (0 or
+/// none).
+pub fn side_threats(
+    problem: &Problem,
+    first: Side,
+    moves: &[Mv],
+    side: Side,
+    options: &Options,
+    cancel: Option<Cancel>,
+) -> Result<SideThreats, LineError> {
+    let started = Instant::now();
+    check_line(problem, first, moves, options.regime)?;
+    let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
+    let mut ctx = Ctx::new(problem, options.regime, master);
+    ctx.eyes = options.eye_shapes;
+    let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
+    let root = |s: &Searcher| {
+        let mut line = vec![State::start(problem, &s.ctx, first)];
+        for &mv in moves {
+            let last = line.last().expect("a line has a state");
+            let mut next = last.clone();
+            last.play_into(&s.ctx, mv, &mut next);
+            line.push(next);
+        }
+        line
+    };
+    let max = if options.regime.seed_rules() {
+        options.threat_search
+    } else {
+        0
+    };
+    let mut out = SideThreats {
+        side,
+        threats: None,
+        opponent: None,
+        max,
+        stopped: None,
+        pv: Vec::new(),
+        extraction_stopped: None,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut winning = None;
+    let ask = |s: &mut Searcher, q: Query| {
+        q.set(s);
+        let line = root(s);
+        s.prove(&line, moves).0
+    };
+    for t in 0..=max {
+        let q = if t == 0 {
+            Query::new(side, master)
+        } else {
+            Query::threats(side, side, t)
+        };
+        match ask(&mut s, q) {
+            Answer::Yes => {
+                out.threats = Some(t);
+                winning = Some(q);
+                break;
+            }
+            Answer::No => {}
+            Answer::Unknown(st) => {
+                out.stopped = Some(st);
+                break;
+            }
+        }
+    }
+    // A win without threats: can the other side turn it with threats? One
+    // query with the most first (more threats never hurt: a threat need
+    // not be used), then the fewest from 1 up. (The seed's query against a
+    // ko-advantaged opponent is no shortcut: there the side that waits N
+    // tenukis may then retake at will, so the seed's approach ko is alive
+    // at N = 2 and turned by three threats.)
+    if out.threats == Some(0) && max > 0 {
+        let other = side.other();
+        match ask(&mut s, Query::threats(other, other, max)) {
+            Answer::Yes => {
+                out.opponent = Some(max);
+                for t in 1..max {
+                    match ask(&mut s, Query::threats(other, other, t)) {
+                        Answer::Yes => {
+                            out.opponent = Some(t);
+                            break;
+                        }
+                        Answer::No => {}
+                        Answer::Unknown(st) => {
+                            // The count is an upper bound only.
+                            out.stopped = Some(st);
+                            break;
+                        }
+                    }
+                }
+            }
+            Answer::No => {}
+            Answer::Unknown(st) => out.stopped = Some(st),
+        }
+    }
+    if let Some(q) = winning {
+        q.set(&mut s);
+        s.extend_budget(options.limits.max_nodes);
+        let line = root(&s);
+        out.pv = principal_variation(&mut s, &line, moves, q, options.max_pv);
+        out.extraction_stopped = s.stopped();
+    }
+    out.nodes = s.nodes();
+    out.elapsed = started.elapsed();
+    Ok(out)
+}
+
 /// Analyses the problem with `first` to move.
 pub fn analyse(
     problem: &Problem,
@@ -361,35 +556,9 @@ pub fn analyse_after(
 ) -> Result<Analysis, LineError> {
     let started = Instant::now();
     // Check the line once (board legality; ko bans depend on the query).
-    {
-        let ctx = Ctx::new(problem, options.regime, None);
-        let mut s = State::start(problem, &ctx, first);
-        for (index, &mv) in moves.iter().enumerate() {
-            let bad = |reason: String| LineError {
-                index,
-                mv: match mv {
-                    Mv::Play(v) => problem.vertex_name(v),
-                    Mv::Tenuki => "tenuki".into(),
-                },
-                reason,
-            };
-            match mv {
-                Mv::Play(v) => {
-                    if !problem.region().contains(v) {
-                        return Err(bad("not in the region".into()));
-                    }
-                    s.pos
-                        .check(s.pos.to_move(), v)
-                        .map_err(|e| bad(e.to_string()))?;
-                }
-                Mv::Tenuki => {}
-            }
-            let mut next = s.clone();
-            s.play_into(&ctx, mv, &mut next);
-            s = next;
-        }
-    }
-    let ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
+    check_line(problem, first, moves, options.regime)?;
+    let mut ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
+    ctx.eyes = options.eye_shapes;
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,

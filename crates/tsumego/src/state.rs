@@ -60,6 +60,8 @@ pub(crate) struct Ctx {
     pub near_outside_set: VertexSet,
     /// Stones outside the region next to a permanent liberty (the wall).
     pub wall_list: Vec<Vertex>,
+    /// Close nodes by static eye-space knowledge (`crate::eyes`).
+    pub eyes: bool,
 }
 
 impl Ctx {
@@ -86,6 +88,7 @@ impl Ctx {
             })
             .collect();
         Ctx {
+            eyes: true,
             wall_list,
             near_outside,
             near_outside_set,

@@ -18,7 +18,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use miai_tsumego::problem::file;
-use miai_tsumego::{Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse};
+use miai_tsumego::{
+    Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse, side_threats,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -48,6 +50,9 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         max_pv: 0,
         full_status: true,
         threat_search: 0,
+        // The reference checks the solver as it runs, eye-shape knowledge
+        // included.
+        eye_shapes: true,
     }
 }
 
@@ -548,6 +553,26 @@ fn threat_counts_agree_with_exhaustive_search() {
                 !(k.plain == Outcome::AttackerWins && k.word() == "alive"),
                 "{k:?}"
             );
+            // One side's count alone (what the bench asks for the side to
+            // play): its fewest threats and, when it wins without, the
+            // other side's fewest to turn it.
+            for side in [Side::Attacker, Side::Defender] {
+                let t = side_threats(problem, first, &[], side, &o, None)
+                    .expect("an empty line is legal");
+                let (mine, theirs) = match side {
+                    Side::Attacker => (want.1, want.2),
+                    Side::Defender => (want.2, want.1),
+                };
+                let opponent = if mine == Some(0) { theirs } else { None };
+                if (t.threats, t.opponent) != (mine, opponent) || t.stopped.is_some() {
+                    mismatches.push(format!(
+                        "{name}, {first} first, the {side}'s count: solver {:?} / {:?}, reference {mine:?} / {opponent:?}\n{}",
+                        t.threats,
+                        t.opponent,
+                        describe(problem)
+                    ));
+                }
+            }
         }
     }
     assert!(

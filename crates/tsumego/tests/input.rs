@@ -56,8 +56,11 @@ fn a_target_that_is_not_the_defenders_is_refused() {
 #[test]
 fn a_search_over_its_limit_says_unproven() {
     let p = pose(include_str!("data/classic/07_rabbity_six_side.txt")).expect("poses");
+    // The plain search: the eye-shape knowledge settles the rabbity six
+    // at the root.
     let o = Options {
         limits: DEFAULT_LIMITS.with_nodes(5),
+        eye_shapes: false,
         ..Options::default()
     };
     let a = analyse(&p, Side::Attacker, &o, None, None);

@@ -580,7 +580,16 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
     let v = bench_jsonl(
         "open-nodes.jsonl",
         &[OPEN_CORNER],
-        &["--max-nodes", "4000", "--time", "600", "--rules", "seed"],
+        &[
+            "--max-nodes",
+            "4000",
+            "--time",
+            "600",
+            "--rules",
+            "seed",
+            "--threat-search",
+            "0",
+        ],
     );
     let r = &v["results"][0];
     assert_eq!(r["narrowed"], true, "{r}");
@@ -600,7 +609,11 @@ fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
 #[test]
 fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
     let problem = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;
-    let v = bench_jsonl("gap.jsonl", &[problem], &["--rules", "seed"]);
+    let v = bench_jsonl(
+        "gap.jsonl",
+        &[problem],
+        &["--rules", "seed", "--threat-search", "0"],
+    );
     let r = &v["results"][0];
     assert_eq!(r["attacker"], "White", "{r}");
     assert_eq!(r["swapped"], false, "{r}");
@@ -613,7 +626,7 @@ fn bench_jsonl_a_failing_side_gets_a_wider_frame() {
     let v = bench_jsonl(
         "gap.jsonl",
         &[problem],
-        &["--reach", "3", "--rules", "seed"],
+        &["--reach", "3", "--rules", "seed", "--threat-search", "0"],
     );
     let r = &v["results"][0];
     assert_eq!(r["widened"], false, "{r}");
@@ -633,7 +646,7 @@ fn bench_a_won_ko_keeps_the_inferred_attacker() {
         &[
             r#"{"AB": ["ga", "ia", "ka", "fb", "gb", "hb", "ib", "jb", "kb", "cc", "dc", "ec", "fc", "bd", "cd", "ae", "be"], "AW": ["bb", "cb", "db", "eb", "bc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "lplus"}"#,
         ],
-        &["--rules", "seed"],
+        &["--rules", "seed", "--threat-search", "0"],
     );
     let r = &v["results"][0];
     assert_eq!(r["attacker"], "Black", "{r}");
@@ -682,6 +695,43 @@ fn bench_status_problems_from_sgf_and_jsonl() {
     let wrong = r#"{"AB": ["da", "db", "ac", "bc", "cc", "dc"], "AW": ["ca", "ab", "bb", "cb"], "SZ": "19", "C": "White to live", "goal": "live", "id": "two-points"}"#;
     let v = bench_jsonl("status-wrong.jsonl", &[wrong], &[]);
     assert_eq!(v["counts"]["wrong"], 1, "{v}");
+}
+
+/// Kos are scored by GoTools-style threat counts by default (issue 19):
+/// the seed's two-step approach ko (seed003/04a), White to live, lives
+/// without threats only until Black has three, which the seed's N model
+/// (`--threat-search 0`, N = 2) calls alive — the "alive" that is a ko.
+#[test]
+fn bench_scores_kos_by_threat_counts() {
+    let line = r#"{"AB": ["ba", "da", "ga", "ab", "bb", "cb", "gb", "fc", "gc", "ad", "bd", "cd", "dd", "ed", "fd"], "AW": ["ea", "db", "eb", "ac", "bc", "cc", "dc"], "SZ": "19", "C": "White to live", "goal": "live", "id": "approach-ko"}"#;
+    let v = bench_jsonl("approach-ko.jsonl", &[line], &[]);
+    let r = &v["results"][0];
+    assert_eq!(r["outcome"], "ko", "{r}");
+    assert_eq!(r["ko_threats"], 0, "{r}");
+    assert_eq!(r["opponent_threats"], 3, "{r}");
+    assert_eq!(r["first_move"], "C19", "{r}");
+    assert!(
+        v["ko_model"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("threat counts"),
+        "{v}"
+    );
+    assert_eq!(v["ko_favoured_by_threats"][2], 1, "{v}");
+    let v = bench_jsonl("approach-ko.jsonl", &[line], &["--threat-search", "0"]);
+    assert_eq!(v["results"][0]["outcome"], "solved", "{v}");
+    // The text names both scores.
+    let path = scratch("approach-ko-text.jsonl", &format!("{line}\n"));
+    let (code, out, err) = miai(&["tsumego", "bench", path.to_str().expect("utf-8")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("correct counting kos 1 (100.0%), strict 0 (0.0%)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("unless the opponent has some (count: problems): 1 at 3"),
+        "{out}"
+    );
 }
 
 /// The bench answers in the book regime by default (its rules say so).

@@ -58,9 +58,19 @@ pub struct BenchArgs {
     #[arg(long, value_name = "book|seed|superko")]
     rules: Option<String>,
     /// Seed rules: N for the `.jsonl` problems (problem files use their
-    /// own `ko-threats` header).
+    /// own `ko-threats` header). N counts tenukis, not ko threats; it
+    /// scores kos only with `--threat-search 0`.
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
+    /// How kos are scored (`.jsonl` and status problems): with GoTools-style
+    /// ko-threat counts, up to this many external threats — the side to
+    /// play succeeds ("strict") when it wins with no ko threats on either
+    /// side, and wins a ko when it needs threats (each lets it retake a ko
+    /// at once and is used up; the fewest are reported); its first move is
+    /// the one that wins with the fewest threats. 0: the seed's N model
+    /// (`--ko-threats`).
+    #[arg(long, value_name = "T", default_value_t = Posing::DEFAULT_THREAT_SEARCH)]
+    threat_search: u8,
     /// Open (framed) `.jsonl` problems: how far, in empty points, the region
     /// reaches from the defender's stones (the first line one step
     /// further).
@@ -152,6 +162,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         regime,
         reach: args.reach,
         wide_share: args.narrow_after,
+        threat_search: args.threat_search,
     };
     let mut results = Vec::with_capacity(items.len());
     for item in &items {
@@ -172,9 +183,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         if stream {
             // Off a terminal there is no progress bar: a line per problem.
             eprintln!(
-                "{} {} {} {} nodes {:.3} s{}",
+                "{} {}{} {} {} nodes {:.3} s{}",
                 r.id,
                 r.outcome.word(),
+                r.ko_threats
+                    .filter(|&t| t > 0)
+                    .map(|t| format!(" ({t} threat{})", if t == 1 { "" } else { "s" }))
+                    .unwrap_or_default(),
                 r.first_move.as_deref().unwrap_or("-"),
                 r.nodes,
                 r.seconds,
@@ -201,6 +216,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         cancel.is_cancelled(),
         limits,
         regime,
+        args.threat_search,
         results,
     );
     if args.json {

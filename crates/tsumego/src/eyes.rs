@@ -1,0 +1,257 @@
+//! Static eye-space knowledge (issue 19): a defender group whose whole fate
+//! lies in one enclosed eye space is judged without search.
+//!
+//! The recogniser looks for the simplest settled shape, where a problem
+//! book's reader stops reading:
+//!
+//! - the target stones are one chain `T`, all of whose liberties lie in
+//!   one eye space enclosed by `T` alone (every neighbour of the space is
+//!   in it or in `T`, and all of it lies in the region); the space is empty,
+//!   or holds one attacker stone;
+//! - every attacker chain next to `T` is safe (it has a permanent liberty
+//!   outside the region) or lies inside the space, so `T` can gain no
+//!   liberty by capturing the wall.
+//!
+//! Then only the eye space matters, and its shape — the graph its points
+//! and their adjacencies make, which is what the solver board is — decides:
+//!
+//! | eye space | attacker to move | defender to move |
+//! |---|---|---|
+//! | one or two points, the square four (empty) | dead | dead |
+//! | straight or bent three, pyramid four, crossed five, bulky five, rabbity six (the *killable* shapes), empty | dead (it plays the vital point) | alive (it plays it) |
+//! | a killable shape with one attacker stone on its vital point | dead | dead |
+//!
+//! Everything else is left to the search. A verdict is used only where
+//! nothing outside the eye space can change it: no ko ban or simple-ko
+//! point on the board, and "alive" only where the defender is never forced
+//! to fill its own space (at its turn when it may tenuki; the seki test).
+//! The other shapes of four to six points, seven or more, and two separate
+//! spaces are *not* called alive: with every liberty of `T` inside the
+//! space, the shortage of liberties kills some of them in the corner (the
+//! bent four, the rectangular six), as the cross-check showed. Every
+//! verdict is checked against the plain search (the recogniser off) on
+//! every eye space of up to six points in the corner and in the centre,
+//! empty and with an attacker stone, a sample of seven-point ones, and the
+//! repository's corpus (`tests/eyes.rs`): a proof stays a proof.
+
+use miai_goban::{Position, Vertex, VertexSet};
+
+use crate::side::Side;
+use crate::state::{Ctx, State};
+
+/// The class of a position's enclosed eye space (see the module's table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Class {
+    /// Not a settled shape: the recogniser says nothing.
+    Open,
+    /// Dead whoever moves.
+    Dead,
+    /// Dead with the attacker to move, alive with the defender to move.
+    Killable,
+    /// Alive whoever moves.
+    Alive,
+}
+
+/// The eye-space class of `pos` for the defender of `ctx` (board only:
+/// ko bans are the caller's business).
+pub(crate) fn classify(pos: &Position, ctx: &Ctx) -> Class {
+    let def = ctx.attacker.opponent();
+    let g = pos.graph();
+    // One target chain.
+    let mut head = None;
+    for &t in &ctx.target_list {
+        if pos.color_at(t) == Some(def) {
+            let h = pos.chain_head(t);
+            match head {
+                None => head = Some(h),
+                Some(x) if x == h => {}
+                Some(_) => return Class::Open,
+            }
+        }
+    }
+    let Some(Some(head)) = head else {
+        return Class::Open;
+    };
+    let chain = pos.chain_stones(head);
+    // Its neighbours: liberties, and attacker chains, each safe (a
+    // permanent liberty) or else inside the eye space (checked below).
+    let mut libs = VertexSet::new();
+    let mut checked = VertexSet::new();
+    let mut unsafe_heads = VertexSet::new();
+    for v in chain.iter() {
+        for &u in g.neighbors(v) {
+            match pos.color_at(u) {
+                None => {
+                    libs.insert(u);
+                }
+                Some(c) if c == def => {}
+                Some(_) => {
+                    let Some(h) = pos.chain_head(u) else {
+                        return Class::Open;
+                    };
+                    if checked.insert(h) && !safe(pos, ctx, u) {
+                        unsafe_heads.insert(h);
+                    }
+                }
+            }
+        }
+    }
+    // The eye spaces: components of empty points and unsafe attacker
+    // stones, from the liberties, each enclosed by the chain alone and
+    // inside the region.
+    let mut seen = VertexSet::new();
+    let mut components = 0;
+    let mut space: Vec<Vertex> = Vec::new();
+    let mut inside: Vec<Vertex> = Vec::new();
+    for l in libs.iter() {
+        if seen.contains(l) {
+            continue;
+        }
+        components += 1;
+        let start = space.len();
+        space.push(l);
+        seen.insert(l);
+        let mut i = start;
+        while i < space.len() {
+            let v = space[i];
+            i += 1;
+            if !ctx.region.contains(v) {
+                return Class::Open;
+            }
+            for &u in g.neighbors(v) {
+                match pos.color_at(u) {
+                    Some(c) if c == def => {
+                        if !chain.contains(u) {
+                            return Class::Open;
+                        }
+                    }
+                    Some(_) => {
+                        // An attacker stone inside: its chain must not be
+                        // safe (then the space would touch the wall).
+                        match pos.chain_head(u) {
+                            Some(h) if !checked.contains(h) || unsafe_heads.contains(h) => {
+                                if seen.insert(u) {
+                                    space.push(u);
+                                    inside.push(u);
+                                }
+                            }
+                            _ => return Class::Open,
+                        }
+                    }
+                    None => {
+                        if seen.insert(u) {
+                            space.push(u);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Every unsafe attacker chain next to the defender lies inside.
+    if unsafe_heads.iter().any(|h| !seen.contains(h)) {
+        return Class::Open;
+    }
+    match (components, inside.as_slice()) {
+        (1, []) => shape(pos, &space),
+        // One attacker stone on the vital point of a killable shape: the
+        // placement is made, dead whoever moves.
+        (1, [stone]) => match (shape(pos, &space), vital(pos, &space)) {
+            (Class::Killable, Some(v)) if v == *stone => Class::Dead,
+            _ => Class::Open,
+        },
+        _ => Class::Open,
+    }
+}
+
+/// The vital point of a killable shape: its one point of the highest
+/// degree (the middle of a three, the centre of a pyramid four or crossed
+/// five, the square's corner the tail hangs on in a bulky five, the
+/// square's corner with both tails in a rabbity six).
+fn vital(pos: &Position, space: &[Vertex]) -> Option<Vertex> {
+    let g = pos.graph();
+    let set: VertexSet = space.iter().copied().collect();
+    let deg = |v: Vertex| g.neighbors(v).iter().filter(|u| set.contains(**u)).count();
+    let top = space.iter().map(|&v| deg(v)).max()?;
+    let mut at = space.iter().filter(|&&v| deg(v) == top);
+    let v = *at.next()?;
+    at.next().is_none().then_some(v)
+}
+
+/// Whether the chain at `v` has a permanent liberty (an empty point
+/// outside the region).
+fn safe(pos: &Position, ctx: &Ctx, v: Vertex) -> bool {
+    let g = pos.graph();
+    pos.chain_stones(v).iter().any(|s| {
+        g.neighbors(s)
+            .iter()
+            .any(|&u| pos.color_at(u).is_none() && !ctx.region.contains(u))
+    })
+}
+
+/// The class of one enclosed eye space by its graph (the points and their
+/// adjacencies).
+fn shape(pos: &Position, space: &[Vertex]) -> Class {
+    let n = space.len();
+    if n >= 7 {
+        return Class::Alive;
+    }
+    if n <= 2 {
+        return Class::Dead;
+    }
+    let g = pos.graph();
+    let set: VertexSet = space.iter().copied().collect();
+    let mut deg = [0usize; 6];
+    for (i, &v) in space.iter().enumerate() {
+        deg[i] = g.neighbors(v).iter().filter(|u| set.contains(**u)).count();
+    }
+    let deg = &deg[..n];
+    let edges: usize = deg.iter().sum::<usize>() / 2;
+    let count = |k: usize| deg.iter().filter(|&&d| d == k).count();
+    match n {
+        // A path (straight or bent three); a triangle is no grid shape.
+        3 if edges == 2 => Class::Killable,
+        // Square four: a cycle; pyramid four: a star.
+        4 if edges == 4 && count(2) == 4 => Class::Dead,
+        4 if edges == 3 && count(3) == 1 => Class::Killable,
+        4 if edges == 3 => Class::Alive,
+        // Crossed five (a star) and bulky five (a square with a tail).
+        5 if edges == 4 && count(4) == 1 => Class::Killable,
+        5 if edges == 5 && count(3) == 1 && count(1) == 1 && count(2) == 3 => {
+            // The tail hangs on a corner of the square (any 5-point graph
+            // with one cycle of four and one leaf is that shape).
+            Class::Killable
+        }
+        5 if edges == 4 => Class::Alive,
+        // Rabbity six: a square with two tails on one corner (that corner
+        // of degree 4).
+        6 if edges == 6 && count(4) == 1 && count(1) == 2 && count(2) == 3 => Class::Killable,
+        6 if (edges == 5) || (edges == 6 && count(4) == 0) || edges == 7 => Class::Alive,
+        _ => Class::Open,
+    }
+}
+
+/// The static verdict at `s` (to move there), or `None`: the winner when
+/// the recogniser's conditions hold (see the module's documentation).
+pub(crate) fn verdict(s: &State, ctx: &Ctx, class: Class) -> Option<Side> {
+    if class == Class::Open || s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
+        return None;
+    }
+    let mover = s.mover(ctx);
+    let dead = match (class, mover) {
+        (Class::Dead, _) | (Class::Killable, Side::Attacker) => true,
+        (Class::Killable, Side::Defender) => false,
+        // Not used: with every liberty of the chain inside the space, the
+        // shortage of liberties kills some of these shapes in the corner
+        // (the bent four, the rectangular six), as the cross-check showed.
+        (Class::Alive, _) | (Class::Open, _) => return None,
+    };
+    if dead {
+        return Some(Side::Attacker);
+    }
+    // Alive: where the defender is never forced to fill its own space.
+    let quiet = match mover {
+        Side::Attacker => s.benson_applies(ctx),
+        Side::Defender => ctx.free_pass || s.last_tenuki != Some(Side::Attacker),
+    };
+    quiet.then_some(Side::Defender)
+}
