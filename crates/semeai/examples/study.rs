@@ -156,7 +156,12 @@ fn main() {
             Ok("trees") => !b.0.settled_at_root && !b.0.has_unknown,
             _ => true,
         })
-        .take(12)
+        .take(
+            std::env::var("SHOW")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(12),
+        )
     {
         println!(
             "--- {which} disagrees (settled at root: {}, unknown chains: {}): G = {:?}, seed {:?}, stops {:?}, search {:?}\n{}",
