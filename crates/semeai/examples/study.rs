@@ -119,6 +119,20 @@ fn main() {
             2 * with
         );
     }
+    let kos: Vec<&Case> = cases.iter().filter(|c| c.ko.is_some()).collect();
+    println!(
+        "races whose outcome is a ko: {} (in the model's domain: {})",
+        kos.len(),
+        kos.iter().filter(|c| c.in_domain).count()
+    );
+    for c in kos.iter().take(3) {
+        println!(
+            "  {} (in the domain: {})\n{}",
+            c.ko.as_deref().unwrap_or(""),
+            c.in_domain,
+            c.diagram
+        );
+    }
     println!(
         "races: {} (width {width}); outside the method: {}; seki by search: {seki}",
         cases.len(),
