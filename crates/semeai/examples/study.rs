@@ -1,7 +1,11 @@
 //! The validation study of docs/semeai.md: generated races, the seed's
 //! verdict and the stops verdict against the search.
 //!
-//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH]`
+//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES]`
+//!
+//! Prints the figures, the races whose outcome is a ko, then up to `SHOW`
+//! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
+//! model's domain; `CLASS=plain|trees`: only that kind).
 
 use miai_semeai::study::{Case, eye_study, study};
 
