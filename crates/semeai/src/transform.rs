@@ -165,8 +165,13 @@ fn visit(
             }
             // The defender's move to two eyes: while the attacker has a
             // move here it must play first (its move is charged by the
-            // replacement below), so the option is left out.
-            if e.color == tree.owner && secure[e.child] {
+            // replacement below), so the option is left out. Not at the
+            // root: there either side may move first, and the defender
+            // moving first lives (inside the tree a node is reached after
+            // a move; the rule reads it as the attacker's turn, which is
+            // right after the defender's capture and can be wrong after
+            // an attacker's move: not yet told apart).
+            if e.color == tree.owner && secure[e.child] && id != 0 {
                 lives = true;
                 continue;
             }

@@ -81,3 +81,50 @@ fn only_the_answered_option_is_free_of_charge() {
         RaceOutcome::BlackCaptures,
     );
 }
+
+/// Black to move lives: its C7 captures White's unknown stone B7 and
+/// leaves two eyes. The life threat rule (the attacker must stop life
+/// first, its move charged) holds inside the tree, where a node is reached
+/// after a move; at the root either side may move first, so the defender's
+/// move to life stays an option. Before, the root counted `{ | 2} -> 3`,
+/// `G = -1`, and "White wins whoever plays first"; now Black's area is
+/// `{41|2}` (41: the life count on this board) and the side that plays
+/// first wins, as the search says. The seed's rule 3 is ambiguous here
+/// (`cool(G, 2) = {35|0}` is confused with 36 integers); the stops decide.
+#[test]
+fn the_defender_may_live_at_once_at_the_root() {
+    let race = Race::parse_diagram(
+        "
+        . . . .
+        O O O O
+        . U U U
+        E u . .
+        E E E E
+        e e e e
+        . . . e
+        . e e e
+        X X X X
+        . . . .
+        ",
+    )
+    .unwrap();
+    let options = Options {
+        search_limits: Some(Limits::none().with_nodes(1_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some("{37|-2}"));
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (
+            Some(RaceOutcome::BlackCaptures),
+            Some(RaceOutcome::WhiteCaptures)
+        )
+    );
+    assert!(a.disagreements(Evaluation::Stops).is_empty());
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.words(), "the side that plays first wins");
+    assert_eq!(a.verdict(Evaluation::Seed).unwrap().black_first, None);
+}
