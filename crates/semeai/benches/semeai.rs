@@ -43,8 +43,9 @@ fn bench(c: &mut Criterion) {
 
 /// The validation study in full (docs/semeai.md §7): the corpus of width 3
 /// and the big-eye class; asserts that every race outside the model's
-/// domain reports the search's verdict and that the big-eye class agrees
-/// with the search throughout.
+/// domain reports the search's verdict, that at least 97 % of the
+/// verdicts inside it agree with the search, and that the big-eye class
+/// agrees with the search throughout.
 fn study(c: &mut Criterion) {
     let mut group = c.benchmark_group("study");
     group.sample_size(10);
@@ -55,6 +56,15 @@ fn study(c: &mut Criterion) {
             for c in cases.iter().filter(|c| !c.in_domain) {
                 assert_eq!(c.decision, c.search);
             }
+            // Issue 25's target inside the domain (487 / 490 measured).
+            let (mut n, mut ok) = (0, 0);
+            for c in cases.iter().filter(|c| c.in_domain) {
+                if let (Some(v), Some(s)) = (c.stops, c.search) {
+                    n += 2;
+                    ok += (0..2).filter(|&i| v[i] == s[i]).count();
+                }
+            }
+            assert!(100 * ok >= 97 * n, "{ok} / {n}");
         })
     });
     group.bench_function("big-eye class", |b| {

@@ -1,8 +1,9 @@
 //! Runs the independent search on a race file with a large node budget.
 //!
-//! `cargo run --release -p miai-semeai --example check -- FILE [NODES]`
+//! `cargo run --release -p miai-semeai --example check -- FILE [NODES] [trees]`
+//! (`trees`: the whole report with each sub-position's trees)
 
-use miai_semeai::{Options, Race, analyse};
+use miai_semeai::{Evaluation, Options, Race, Report, analyse};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -26,7 +27,12 @@ fn main() {
         search_limits: Some(miai_search::Limits::none().with_nodes(nodes)),
         ..Options::default()
     };
+    let trees = args.get(3).is_some_and(|s| s == "trees");
     match analyse(&race, &options) {
+        Ok(a) if trees => println!(
+            "{}",
+            Report::new(&race, &a, Evaluation::Stops).with_trees(true)
+        ),
         Ok(a) => println!(
             "G = {:?}; search: {:?}",
             a.sum.map(|g| g.to_string()),

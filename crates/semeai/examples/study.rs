@@ -1,7 +1,11 @@
 //! The validation study of docs/semeai.md: generated races, the seed's
 //! verdict and the stops verdict against the search.
 //!
-//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH]`
+//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES]`
+//!
+//! Prints the figures, the races whose outcome is a ko, then up to `SHOW`
+//! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
+//! model's domain; `CLASS=plain|trees`: only that kind).
 
 use miai_semeai::study::{Case, eye_study, study};
 
@@ -119,6 +123,20 @@ fn main() {
             2 * with
         );
     }
+    let kos: Vec<&Case> = cases.iter().filter(|c| c.ko.is_some()).collect();
+    println!(
+        "races whose outcome is a ko: {} (in the model's domain: {})",
+        kos.len(),
+        kos.iter().filter(|c| c.in_domain).count()
+    );
+    for c in kos.iter().take(3) {
+        println!(
+            "  {} (in the domain: {})\n{}",
+            c.ko.as_deref().unwrap_or(""),
+            c.in_domain,
+            c.diagram
+        );
+    }
     println!(
         "races: {} (width {width}); outside the method: {}; seki by search: {seki}",
         cases.len(),
@@ -156,7 +174,12 @@ fn main() {
             Ok("trees") => !b.0.settled_at_root && !b.0.has_unknown,
             _ => true,
         })
-        .take(12)
+        .take(
+            std::env::var("SHOW")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(12),
+        )
     {
         println!(
             "--- {which} disagrees (settled at root: {}, unknown chains: {}): G = {:?}, seed {:?}, stops {:?}, search {:?}\n{}",

@@ -11,7 +11,7 @@ use crate::error::RaceError;
 use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
-use crate::search::{RaceOutcome, SearchResult, search_race_with};
+use crate::search::{KoOutcome, RaceOutcome, SearchResult, search_race_kos};
 use crate::transform::{Transformed, transform};
 use crate::tree::{Expansion, GameTree};
 use crate::verdict::{Evaluation, Verdict, judge};
@@ -146,13 +146,37 @@ pub struct Decision {
     pub black_first: Option<RaceOutcome>,
     /// With White first.
     pub white_first: Option<RaceOutcome>,
+    /// Where the outcome depends on a ko (Black first, White first), from
+    /// the search: the outcome when each side wins it. The outcomes above
+    /// are then those of play without ko threats.
+    pub ko: [Option<KoOutcome>; 2],
 }
 
 impl Decision {
     /// The outcome in words: "Black wins whoever plays first", "seki
-    /// whoever plays first", ...
+    /// whoever plays first", "Black first: ko: whoever wins it captures;
+    /// White first: White captures", ...
     pub fn words(&self) -> String {
-        outcome_words(self.black_first, self.white_first)
+        if self.ko.iter().all(Option::is_none) {
+            return outcome_words(self.black_first, self.white_first);
+        }
+        if let [Some(b), Some(w)] = self.ko
+            && b == w
+        {
+            return format!("{} whoever plays first", b.words());
+        }
+        let one = |r: Option<RaceOutcome>, k: Option<KoOutcome>| match (k, r) {
+            (Some(k), _) => k.words(),
+            (None, Some(RaceOutcome::BlackCaptures)) => "Black captures".into(),
+            (None, Some(RaceOutcome::WhiteCaptures)) => "White captures".into(),
+            (None, Some(RaceOutcome::Seki)) => "seki".into(),
+            (None, None) => "undecided".into(),
+        };
+        format!(
+            "Black first: {}; White first: {}",
+            one(self.black_first, self.ko[0]),
+            one(self.white_first, self.ko[1])
+        )
     }
 }
 
@@ -323,12 +347,14 @@ impl Analysis {
                 source: Source::Method(e),
                 black_first: out(v.black_first),
                 white_first: out(v.white_first),
+                ko: [None, None],
             };
         }
         Decision {
             source: Source::Search,
             black_first: self.search.and_then(|s| s.black_first),
             white_first: self.search.and_then(|s| s.white_first),
+            ko: self.search.map_or([None, None], |s| s.ko),
         }
     }
 
@@ -449,10 +475,12 @@ pub fn analyse_with(
         }
         out.push(a);
     }
+    // The searches with ko threats only where the search gives the verdict.
+    let kos = out.iter().any(|s| !s.unmodelled.is_empty());
     let search = options
         .search_limits
         .as_ref()
-        .map(|l| search_race_with(race, race_area(&subs), l, cancel, progress));
+        .map(|l| search_race_kos(race, race_area(&subs), l, cancel, progress, kos));
     let mut analysis = Analysis {
         subs: out,
         sum: None,

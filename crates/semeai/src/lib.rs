@@ -59,7 +59,9 @@ pub use report::{
     Report, SearchReport, SubReport, VerdictReport, scope_words, transformed_tree, tree_svg,
     verdict_text,
 };
-pub use search::{RaceOutcome, SearchResult, search_race, search_race_with};
+pub use search::{
+    KoOutcome, RaceOutcome, SearchResult, search_race, search_race_kos, search_race_with,
+};
 pub use transform::{NodeTransform, Transformed, node_value, transform};
 pub use tree::{Edge, Expansion, GameTree, Node};
 pub use verdict::{Evaluation, Verdict, judge};

@@ -151,6 +151,14 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Whether both searches ran to the end.
     pub complete: bool,
+    /// Where the outcome with Black first depends on a ko, in words
+    /// ("ko: whoever wins it captures"); the outcome above is then play
+    /// without ko threats.
+    pub black_first_ko: Option<String>,
+    /// The same with White first.
+    pub white_first_ko: Option<String>,
+    /// Positions visited by the searches with ko threats (0: none ran).
+    pub ko_nodes: u64,
 }
 
 impl Report {
@@ -240,6 +248,9 @@ impl Report {
                 white_first: outcome(s.white_first),
                 nodes: s.nodes,
                 complete: s.complete(),
+                black_first_ko: s.ko[0].map(|k| k.words()),
+                white_first_ko: s.ko[1].map(|k| k.words()),
+                ko_nodes: s.ko_nodes,
             }),
             disagreements: if from_search {
                 Vec::new()
@@ -436,6 +447,15 @@ impl fmt::Display for Report {
                 show(&s.black_first),
                 show(&s.white_first)
             )?;
+            for (first, ko) in [("Black", &s.black_first_ko), ("White", &s.white_first_ko)] {
+                if let Some(k) = ko {
+                    writeln!(
+                        o,
+                        "search with ko threats ({} positions), {first} first: {k}",
+                        s.ko_nodes
+                    )?;
+                }
+            }
             for d in &self.disagreements {
                 writeln!(o, "DISAGREEMENT ({}): {d}", self.lead)?;
             }

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use crate::race::Race;
-use miai_goban::{Color, Move, Position, Vertex, VertexSet};
+use miai_goban::{Color, Illegal, Move, Position, Repetition, Rules, Vertex, VertexSet};
 use miai_search::{Cancel, Limits, Meter, Progress, Stop, TableUsage};
 
 /// How a race ends under best play.
@@ -38,6 +38,32 @@ impl RaceOutcome {
     }
 }
 
+/// A race whose outcome depends on a ko: the outcome when Black wins the
+/// ko and when White wins it. The search finds it by giving one side
+/// unlimited ko threats (it may retake a ko at once, its opponent may
+/// not) and then the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KoOutcome {
+    /// When Black wins the ko (Black may retake at once).
+    pub black_wins_ko: RaceOutcome,
+    /// When White wins it.
+    pub white_wins_ko: RaceOutcome,
+}
+
+impl KoOutcome {
+    /// In words: "ko: whoever wins it captures", "ko: Black must win it
+    /// (else seki)", ...
+    pub fn words(&self) -> String {
+        use RaceOutcome::{BlackCaptures as B, Seki as S, WhiteCaptures as W};
+        match (self.black_wins_ko, self.white_wins_ko) {
+            (B, W) => "ko: whoever wins it captures".into(),
+            (B, S) => "ko: Black must win it to capture (else seki)".into(),
+            (S, W) => "ko: White must win it to capture (else seki)".into(),
+            (b, w) => format!("ko: {b:?} if Black wins it, {w:?} if White wins it"),
+        }
+    }
+}
+
 /// The result of the search for both first players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchResult {
@@ -45,8 +71,17 @@ pub struct SearchResult {
     pub black_first: Option<RaceOutcome>,
     /// With White to play first.
     pub white_first: Option<RaceOutcome>,
-    /// Positions visited.
+    /// Where the outcome depends on a ko (Black first, White first):
+    /// what each side gets when it wins the ko; `None` where no ko
+    /// changes the outcome (or the ko searches were cut off). The
+    /// outcomes above are those without ko threats (positional superko).
+    pub ko: [Option<KoOutcome>; 2],
+    /// Positions visited by the search without ko threats.
     pub nodes: u64,
+    /// Positions visited by the two searches with ko threats (run only
+    /// where a ko was met, each first player with each ko master; 0 if
+    /// none ran).
+    pub ko_nodes: u64,
     /// Why the search stopped early, if a limit or the caller stopped it
     /// (a side's outcome is then `None`; an outcome can also be missing
     /// without a stop when a line grew past 400 moves).
@@ -75,6 +110,10 @@ struct Searcher<'a> {
     stopped: bool,
     table: HashMap<u64, (i8, Bound)>,
     path: Vec<u64>,
+    /// The side with unlimited ko threats: it may retake a ko at once.
+    master: Option<Color>,
+    /// Whether a move was refused by the ko rule or superko.
+    ko_seen: bool,
 }
 
 fn idx(c: Color) -> usize {
@@ -101,6 +140,21 @@ pub fn search_race_with(
     cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
 ) -> SearchResult {
+    search_race_kos(race, area, limits, cancel, progress, true)
+}
+
+/// [`search_race_with`], with the searches with ko threats only if `kos`
+/// (they run where a ko retake was refused, on their own budget, and can
+/// cost twice the plain search: the analysis asks for them only where
+/// the counting model gives the verdict to the search).
+pub fn search_race_kos(
+    race: &Race,
+    area: VertexSet,
+    limits: &Limits,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    kos: bool,
+) -> SearchResult {
     // Every point of the area, stones included: an unknown chain that is
     // captured leaves points that must be playable again (a ko, a
     // recapture inside an eye). Occupied points are refused move by move.
@@ -116,32 +170,69 @@ pub fn search_race_with(
         stopped: false,
         table: HashMap::new(),
         path: Vec::new(),
+        master: None,
+        ko_seen: false,
     };
-    let mut out = [None, None];
-    for (i, first) in [Color::Black, Color::White].into_iter().enumerate() {
-        let mut pos = race.position().clone();
-        pos.set_to_move(first);
-        s.stopped = false;
-        s.path.clear();
-        s.path.push(pos.hash());
-        let v = s.negamax(&pos, first, 0, -1, 1, 0);
-        if !s.stopped {
-            out[i] = Some(match (v, first) {
-                (0, _) => RaceOutcome::Seki,
-                (1, Color::Black) | (-1, Color::White) => RaceOutcome::BlackCaptures,
-                _ => RaceOutcome::WhiteCaptures,
-            });
+    let out = s.both(race);
+    let (nodes, stop) = (s.meter.nodes(), s.meter.stopped());
+    // A ko met (a retake refused by the simple-ko rule): search again with
+    // each side as the ko master, on a budget of their own, so that the
+    // plain search's positions and limits are as they were; if they are
+    // cut off, no ko outcome is claimed.
+    let mut ko = [None, None];
+    let mut ko_nodes = 0;
+    if kos && s.ko_seen && out.iter().all(Option::is_some) {
+        s.meter = Meter::new(limits, cancel);
+        s.master = Some(Color::Black);
+        let black = s.both(race);
+        s.master = Some(Color::White);
+        let white = s.both(race);
+        ko_nodes = s.meter.nodes();
+        for i in 0..2 {
+            if let (Some(b), Some(w)) = (black[i], white[i])
+                && b != w
+            {
+                ko[i] = Some(KoOutcome {
+                    black_wins_ko: b,
+                    white_wins_ko: w,
+                });
+            }
         }
     }
     SearchResult {
         black_first: out[0],
         white_first: out[1],
-        nodes: s.meter.nodes(),
-        stop: s.meter.stopped(),
+        ko,
+        nodes,
+        ko_nodes,
+        stop,
     }
 }
 
 impl Searcher<'_> {
+    /// The outcome with each first player (Black's, White's) under the
+    /// current ko master; `None` where cut off.
+    fn both(&mut self, race: &Race) -> [Option<RaceOutcome>; 2] {
+        self.table.clear();
+        let mut out = [None, None];
+        for (i, first) in [Color::Black, Color::White].into_iter().enumerate() {
+            let mut pos = race.position().clone();
+            pos.set_to_move(first);
+            self.stopped = false;
+            self.path.clear();
+            self.path.push(pos.hash());
+            let v = self.negamax(&pos, first, 0, -1, 1, 0);
+            if !self.stopped {
+                out[i] = Some(match (v, first) {
+                    (0, _) => RaceOutcome::Seki,
+                    (1, Color::Black) | (-1, Color::White) => RaceOutcome::BlackCaptures,
+                    _ => RaceOutcome::WhiteCaptures,
+                });
+            }
+        }
+        out
+    }
+
     fn captured(&self, pos: &Position, c: Color) -> bool {
         self.ess[idx(c)].iter().any(|v| pos.color_at(v) != Some(c))
     }
@@ -183,30 +274,52 @@ impl Searcher<'_> {
         let opp = me.opponent();
         // Order: captures of the opponent's essential stones, then its
         // liberties, then the rest; pass last.
-        let mut moves: Vec<(u8, Vertex)> = Vec::new();
+        let mut moves: Vec<(u8, Vertex, bool)> = Vec::new();
         let mut opp_libs = VertexSet::default();
         for v in self.ess[idx(opp)].iter() {
             if pos.color_at(v) == Some(opp) {
                 opp_libs |= pos.liberties(v);
             }
         }
+        let master = self.master == Some(me);
         for &v in &self.area {
-            if pos.check(me, v).is_err() {
-                continue;
-            }
+            let retake = match pos.check(me, v) {
+                Ok(()) => false,
+                Err(Illegal::Ko) => {
+                    self.ko_seen = true;
+                    if !master {
+                        continue;
+                    }
+                    true
+                }
+                Err(_) => continue,
+            };
             let rank = if opp_libs.contains(v) { 0 } else { 1 };
-            moves.push((rank, v));
+            moves.push((rank, v, retake));
         }
         moves.sort_by_key(|m| m.0);
         let mut best: i8 = -2;
         let mut child = pos.clone();
-        for &(_, v) in &moves {
+        for &(_, v, retake) in &moves {
             child.clone_from(pos);
-            if child.play_mut(me, Move::Play(v)).is_err() {
+            if retake {
+                // The ko master retakes at once: no repetition rule for
+                // this move.
+                let rules = child.rules();
+                child.set_rules(Rules {
+                    repetition: Repetition::None,
+                    ..rules
+                });
+                let played = child.play_mut(me, Move::Play(v));
+                child.set_rules(rules);
+                if played.is_err() {
+                    continue;
+                }
+            } else if child.play_mut(me, Move::Play(v)).is_err() {
                 continue;
             }
             let h = child.hash();
-            if self.path.contains(&h) {
+            if !retake && self.path.contains(&h) {
                 continue;
             }
             let score = if self.captured(&child, opp) {

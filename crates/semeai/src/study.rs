@@ -132,6 +132,9 @@ pub struct Case {
     /// The race's verdict as reported (stops inside the domain, the search
     /// outside): the winners, `None` for seki.
     pub decision: Option<[Option<miai_goban::Color>; 2]>,
+    /// The search found a ko that decides the race for some first player
+    /// (the outcome when each side wins the ko differs), in words.
+    pub ko: Option<String>,
 }
 
 /// A big eye: its name, its points, its vital point.
@@ -292,6 +295,7 @@ fn case(race: &Race, class: &'static str) -> Option<Case> {
                 .all(|t| t.nodes[0].settled),
             in_domain: a.in_domain(),
             unmodelled,
+            ko: (d.ko.iter().any(Option::is_some)).then(|| d.words()),
             decision: d
                 .black_first
                 .zip(d.white_first)

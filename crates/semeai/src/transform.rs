@@ -141,7 +141,6 @@ fn visit(
     } else {
         on_path[id] = true;
         let (mut left, mut right) = (Vec::new(), Vec::new());
-        let mut sente = [false, false];
         let mut lives = false;
         for e in &n.edges {
             // A repetition (captures and recaptures) is not part of the
@@ -154,6 +153,7 @@ fn visit(
                 on_path[id] = false;
                 return None;
             };
+            let mut sente = false;
             // The attacker's move into a threat to capture the essential
             // chain: the defender answers at once, the option is worth the
             // answer.
@@ -161,19 +161,24 @@ fn visit(
                 && let Some(a) = answer(tree, e.child, memo, on_path, e.color, 0)
             {
                 g = a;
-                sente[usize::from(e.color == Color::White)] = true;
+                sente = true;
             }
             // The defender's move to two eyes: while the attacker has a
             // move here it must play first (its move is charged by the
-            // replacement below), so the option is left out.
-            if e.color == tree.owner && secure[e.child] {
+            // replacement below), so the option is left out. Not at the
+            // root: there either side may move first, and the defender
+            // moving first lives (inside the tree a node is reached after
+            // a move; the rule reads it as the attacker's turn, which is
+            // right after the defender's capture and can be wrong after
+            // an attacker's move: not yet told apart).
+            if e.color == tree.owner && secure[e.child] && id != 0 {
                 lives = true;
                 continue;
             }
             if e.color == Color::Black {
-                left.push(g);
+                left.push((g, sente));
             } else {
-                right.push(g);
+                right.push((g, sente));
             }
         }
         on_path[id] = false;
@@ -185,11 +190,11 @@ fn visit(
             // Nothing stops the defender from living.
             let life = Game::integer(crate::count::life_count(&n.race, tree.owner));
             match tree.owner {
-                Color::Black => left.push(life),
-                Color::White => right.push(life),
+                Color::Black => left.push((life, false)),
+                Color::White => right.push((life, false)),
             }
         }
-        node_value_sente(&left, &right, sente, tree.owner, n.count)
+        node_value_sente(&left, &right, tree.owner, n.count)
     };
     let v = result.value;
     memo.insert(id, result);
@@ -240,6 +245,9 @@ fn answer(
         .edges
         .iter()
         .filter(|e| e.color == answerer && !on_path[e.child])
+        // An answer that leaves the chain in atari does not answer: the
+        // attacker's move was a plain fill, not a threat.
+        .filter(|e| !in_atari(&tree.nodes[e.child].race, tree.owner))
         .filter_map(|e| {
             // An answer that is itself a threat is worth the counter-answer.
             answer(tree, e.child, memo, on_path, answerer, depth + 1)
@@ -250,6 +258,19 @@ fn answer(
         Color::Black => best(&answers, Comparison::Greater),
         Color::White => best(&answers, Comparison::Less),
     }
+}
+
+/// Whether `owner`'s essential chain (all its stones) has one liberty
+/// left on the whole board: the attacker captures it with its next move.
+fn in_atari(race: &crate::race::Race, owner: Color) -> bool {
+    let pos = race.position();
+    let mut libs = miai_goban::VertexSet::default();
+    for v in race.essential_stones(owner).iter() {
+        if pos.color_at(v) == Some(owner) {
+            libs |= pos.liberties(v);
+        }
+    }
+    libs.len() == 1
 }
 
 /// The transformation at one node from its (already transformed) options.
@@ -268,23 +289,25 @@ fn answer(
 ///   defender's best answer, and a one-sided node left with it is worth
 ///   that answer, no move charged.
 pub fn node_value(left: &[Game], right: &[Game], owner: Color, count: i64) -> NodeTransform {
-    node_value_sente(left, right, [false, false], owner, count)
+    let plain = |o: &[Game]| o.iter().map(|&g| (g, false)).collect::<Vec<_>>();
+    node_value_sente(&plain(left), &plain(right), owner, count)
 }
 
-/// [`node_value`] where some options are sente moves already answered
-/// (`sente[0]` Black's, `sente[1]` White's): a one-sided node left with
-/// such an option is worth it as it is, no move charged.
+/// [`node_value`] where each option says whether it is a sente move
+/// already answered (worth the answer): a one-sided node charges a move
+/// only to its plain options, and takes the best of them all after the
+/// charge.
 fn node_value_sente(
-    left: &[Game],
-    right: &[Game],
-    sente: [bool; 2],
+    left: &[(Game, bool)],
+    right: &[(Game, bool)],
     owner: Color,
     count: i64,
 ) -> NodeTransform {
+    let games = |o: &[(Game, bool)]| o.iter().map(|p| p.0).collect::<Vec<_>>();
     let (mut l, mut r) = (left.to_vec(), right.to_vec());
     let mut pruned = false;
     if !l.is_empty() && !r.is_empty() {
-        let whole = Game::from_options(&l, &r).ok();
+        let whole = Game::from_options(&games(&l), &games(&r)).ok();
         let cold = whole
             .and_then(|g| g.temperature().ok())
             .is_some_and(|t| t < Dyadic::integer(1));
@@ -296,26 +319,31 @@ fn node_value_sente(
             }
         }
     }
+    // A one-sided node's options with the mover's move charged where it
+    // is not an answered sente move.
+    let charged = |o: &[(Game, bool)], mover: Color| -> Vec<Game> {
+        o.iter()
+            .map(|&(g, sente)| if sente { g } else { one_sided(g, mover) })
+            .collect()
+    };
     let (value, replaced) = match (l.is_empty(), r.is_empty()) {
         (true, true) => (Game::integer(count), true),
-        (true, false) => match best(&r, Comparison::Less) {
-            Some(g) if sente[1] => (g, true),
-            Some(g) => (one_sided(g, Color::White), true),
+        (true, false) => match best(&charged(&r, Color::White), Comparison::Less) {
+            Some(g) => (g, true),
             None => (
-                Game::from_options(&[], &r).unwrap_or(Game::integer(count)),
+                Game::from_options(&[], &games(&r)).unwrap_or(Game::integer(count)),
                 false,
             ),
         },
-        (false, true) => match best(&l, Comparison::Greater) {
-            Some(g) if sente[0] => (g, true),
-            Some(g) => (one_sided(g, Color::Black), true),
+        (false, true) => match best(&charged(&l, Color::Black), Comparison::Greater) {
+            Some(g) => (g, true),
             None => (
-                Game::from_options(&l, &[]).unwrap_or(Game::integer(count)),
+                Game::from_options(&games(&l), &[]).unwrap_or(Game::integer(count)),
                 false,
             ),
         },
         (false, false) => (
-            Game::from_options(&l, &r).unwrap_or(Game::integer(count)),
+            Game::from_options(&games(&l), &games(&r)).unwrap_or(Game::integer(count)),
             false,
         ),
     };
@@ -373,6 +401,19 @@ mod tests {
         // The mirror for White: {-4|-5} -> {-4|} -> -5.
         let t = node_value(&[g("-4")], &[g("-5")], Color::White, 0);
         assert_eq!(t.value, g("-5"));
+    }
+
+    #[test]
+    fn only_an_answered_option_is_free_of_charge() {
+        // White's options at a one-sided node: a plain fill to 1 (charged:
+        // 2) and a self-atari answered by Black's capture, worth 2 as it
+        // is. The node is worth 2; before, the answered option made every
+        // option free and the node took the fill's 1.
+        let t = node_value_sente(&[], &[(g("1"), false), (g("2"), true)], Color::Black, 3);
+        assert_eq!(t.value, g("2"));
+        // With only answered options the answer is taken as it is.
+        let t = node_value_sente(&[], &[(g("2"), true)], Color::Black, 3);
+        assert_eq!(t.value, g("2"));
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! Classical capturing races (Richard Hunter, "Counting Liberties and
-//! Winning Capturing Races", 2004): each data file states its expected
-//! result and the rule of thumb behind it; the search must reproduce it,
-//! and where the race is inside the seed's method the CGT verdicts must
-//! agree.
+//! Winning Capturing Races", 2004; Martin Müller, "Race to capture:
+//! analyzing semeai in Go", Game Programming Workshop in Japan '99; Teigo
+//! Nakamura, "Counting liberties in Go capturing races", Games of No
+//! Chance 3, 2009): each data file states its expected result and the rule
+//! of thumb behind it; the search must reproduce it, where the race is
+//! inside the seed's method the CGT verdicts must agree, and the race's
+//! reported verdict (`expect-decision`, seki included) must be the one
+//! stated.
 
 use miai_goban::Color;
 use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
@@ -55,6 +59,11 @@ fn classical_races() {
                 assert!(a.disagreements(Evaluation::Stops).is_empty(), "{name}");
                 assert_eq!(v.black_first, s.black_first.and_then(RaceOutcome::winner));
                 let _ = Color::Black;
+            }
+            if let Some(rest) = line.strip_prefix("; expect-decision:") {
+                // The race's reported verdict: the model's inside its
+                // domain, the search's (seki included) outside it.
+                assert_eq!(a.decision(Evaluation::Stops).words(), rest.trim(), "{name}");
             }
             if line.starts_with("; expect-outside: yes") {
                 assert!(a.sum.is_none() && !a.outside.is_empty(), "{name}");

@@ -3,7 +3,7 @@
 //! search, seki included; inside the model's domain the verdict is the
 //! model's.
 
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, Report, Source, analyse};
+use miai_semeai::{Evaluation, KoOutcome, Options, Race, RaceOutcome, Report, Source, analyse};
 
 fn analysed(text: &str) -> (Race, miai_semeai::Analysis) {
     let race = Race::parse(text).unwrap();
@@ -21,10 +21,10 @@ fn file(path: &str) -> String {
 
 /// The approach-move ko of the study (`study-approach-ko.txt`): Black's
 /// liberty C7 is settled at once, but a White stone there is in atari
-/// (Black C8 captures it, White retakes: a ko). The model's count says "the
-/// side that plays first wins"; the sub-position is reported as one the
-/// model cannot express (an approach move) and the verdict is the
-/// search's, White whoever starts.
+/// (Black C8 captures it, White retakes: a ko). The sub-position is
+/// reported as one the model cannot express (an approach move) and the
+/// verdict is the search's, White whoever starts (the model's count, not
+/// used, now says the same).
 #[test]
 fn an_approach_move_and_ko_take_the_verdict_from_the_search() {
     let (race, a) = analysed(&file("../../examples/semeai/study-approach-ko.txt"));
@@ -101,4 +101,51 @@ fn no_search_no_verdict_outside_the_domain() {
     assert_eq!((d.black_first, d.white_first), (None, None));
     let text = Report::new(&race, &a, Evaluation::Stops).to_string();
     assert!(text.contains("no verdict"), "{text}");
+}
+
+/// A race decided by a ko (`ko-race.txt`): with White first the outcome
+/// depends on who wins the ko, and the report says so ("ko: whoever wins
+/// it captures") instead of an integer count or the outcome of play
+/// without ko threats alone.
+#[test]
+fn a_ko_race_is_reported_as_a_ko() {
+    let (race, a) = analysed(&file("../../examples/semeai/ko-race.txt"));
+    assert!(!a.in_domain());
+    let s = a.search.unwrap();
+    assert_eq!(s.ko[0], None);
+    assert_eq!(
+        s.ko[1],
+        Some(KoOutcome {
+            black_wins_ko: RaceOutcome::BlackCaptures,
+            white_wins_ko: RaceOutcome::WhiteCaptures,
+        })
+    );
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.black_first, Some(RaceOutcome::BlackCaptures));
+    let words = "Black first: Black captures; White first: ko: whoever wins it captures";
+    assert_eq!(d.words(), words);
+    let report = Report::new(&race, &a, Evaluation::Stops);
+    let text = report.to_string();
+    assert!(
+        text.contains(&format!("verdict (from the board search): {words}")),
+        "{text}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["outcome"], words);
+    assert_eq!(
+        json["search"]["white_first_ko"],
+        "ko: whoever wins it captures"
+    );
+    assert!(json["search"]["black_first_ko"].is_null());
+}
+
+/// A race without a ko gets no ko outcome (the seed's race of fig. 2 is
+/// too big for a quick search; a plain 3-3 race stands in).
+#[test]
+fn a_race_without_a_ko_has_no_ko_outcome() {
+    let (_, a) = analysed(&file("tests/data/race-3-3.txt"));
+    let s = a.search.unwrap();
+    assert_eq!(s.ko, [None, None]);
+    assert!(!a.decision(Evaluation::Stops).words().contains("ko"));
 }

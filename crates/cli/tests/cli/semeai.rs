@@ -245,3 +245,27 @@ fn outside_the_model_the_verdict_comes_from_the_search() {
     assert_eq!(v["verdict_source"], "search");
     assert_eq!(v["outcome"], "White wins whoever plays first");
 }
+
+#[test]
+fn a_ko_race_is_reported_as_a_ko() {
+    // Issue 25: a race decided by a ko reports the ko ("whoever wins it
+    // captures"), in the text and in the JSON, not a count.
+    let words = "Black first: Black captures; White first: ko: whoever wins it captures";
+    let (_, out, err) = miai(&["semeai", "examples/semeai/ko-race.txt"]);
+    assert!(
+        out.contains(&format!("verdict (from the board search): {words}")),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("White first: ko: whoever wins it captures"),
+        "{out}"
+    );
+    let (_, out, err) = miai(&["semeai", "examples/semeai/ko-race.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "search");
+    assert_eq!(v["outcome"], words);
+    assert_eq!(
+        v["search"]["white_first_ko"],
+        "ko: whoever wins it captures"
+    );
+}

@@ -1,0 +1,130 @@
+//! The counting model on races from the validation study where it used to
+//! disagree with the board search (issue 25): each race's `G`, the
+//! verdict, and the search agreeing with it.
+
+use miai_search::Limits;
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
+
+fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutcome) {
+    let race = Race::parse_diagram(diagram).unwrap();
+    let options = Options {
+        search_limits: Some(Limits::none().with_nodes(1_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some(g));
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (Some(black_first), Some(white_first))
+    );
+    for e in [Evaluation::Stops, Evaluation::Seed] {
+        assert!(a.disagreements(e).is_empty(), "{:?}", a.disagreements(e));
+        let d = a.decision(e);
+        assert_eq!(
+            (d.black_first, d.white_first),
+            (Some(black_first), Some(white_first))
+        );
+    }
+}
+
+/// Three liberties each with room behind White's. Black's fill that puts
+/// White in atari is a plain fill, not a threat White answers: White's
+/// extension keeps it in atari. Before, the fill was valued as White's
+/// "answer" with no move charged and White's three liberties were worth
+/// `{-1|-3}`, so `G = {2|0}` said Black wins whoever starts.
+#[test]
+fn a_fill_to_atari_is_no_threat_when_the_answer_stays_in_atari() {
+    check(
+        "
+        . . .
+        O O O
+        O O .
+        . . .
+        E E E
+        e e e
+        . . .
+        . . .
+        X X X
+        . . .
+        ",
+        "0",
+        RaceOutcome::BlackCaptures,
+        RaceOutcome::WhiteCaptures,
+    );
+}
+
+/// Black's three liberties, one of them behind where White's stones could
+/// be captured: White's safe fill (connected to its wall) and its
+/// self-atari fill are different options, and only the self-atari is a
+/// threat Black must answer. With only the first change (answers must
+/// leave atari), one such option made every White option at the node free
+/// of charge, the count came out 2, not 3, and `G = 0`.
+#[test]
+fn only_the_answered_option_is_free_of_charge() {
+    check(
+        "
+        . . .
+        O O O
+        E E .
+        E . .
+        E E E
+        e e e
+        . U .
+        . . .
+        X X X
+        . . .
+        ",
+        "1",
+        RaceOutcome::BlackCaptures,
+        RaceOutcome::BlackCaptures,
+    );
+}
+
+/// Black to move lives: its C7 captures White's unknown stone B7 and
+/// leaves two eyes. The life threat rule (the attacker must stop life
+/// first, its move charged) holds inside the tree, where a node is reached
+/// after a move; at the root either side may move first, so the defender's
+/// move to life stays an option. Before, the root counted `{ | 2} -> 3`,
+/// `G = -1`, and "White wins whoever plays first"; now Black's area is
+/// `{41|2}` (41: the life count on this board) and the side that plays
+/// first wins, as the search says. The seed's rule 3 is ambiguous here
+/// (`cool(G, 2) = {35|0}` is confused with 36 integers); the stops decide.
+#[test]
+fn the_defender_may_live_at_once_at_the_root() {
+    let race = Race::parse_diagram(
+        "
+        . . . .
+        O O O O
+        . U U U
+        E u . .
+        E E E E
+        e e e e
+        . . . e
+        . e e e
+        X X X X
+        . . . .
+        ",
+    )
+    .unwrap();
+    let options = Options {
+        search_limits: Some(Limits::none().with_nodes(1_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some("{37|-2}"));
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (
+            Some(RaceOutcome::BlackCaptures),
+            Some(RaceOutcome::WhiteCaptures)
+        )
+    );
+    assert!(a.disagreements(Evaluation::Stops).is_empty());
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.words(), "the side that plays first wins");
+    assert_eq!(a.verdict(Evaluation::Seed).unwrap().black_first, None);
+}
