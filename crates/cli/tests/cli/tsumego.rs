@@ -789,15 +789,21 @@ fn bench_cho_first_20() {
 }
 
 /// Ctrl-C (SIGINT) cancels the search: the result says unproven
-/// (cancelled) and the exit code is 1. The round-robin ko (seed 003 §2(3))
-/// is a long search; if it ever finishes within the second before the
-/// signal, there is nothing to cancel and the test says so.
+/// (cancelled) and the exit code is 1. A wide-open corner framed with
+/// reach 4 takes over 30 s (the round-robin ko used before took 0.3-1 s,
+/// so under load it could end just as the signal came, and the test
+/// failed); if it ever finishes within the second before the signal,
+/// there is nothing to cancel and the test says so.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_cancels() {
-    let problem = data("seed003/06_round_robin_ko.txt");
+    let sgf = scratch(
+        "ctrl-c.sgf",
+        "(;GM[1]FF[4]SZ[19]PL[B]AB[ad][bd][cd][dd][ed]AW[ac][bc][cc][dc][ec])",
+    );
+    let problem = sgf.to_str().expect("utf-8 path");
     let args = [
-        "tsumego", &problem, "--first", "attacker", "--time", "60", "--json",
+        "tsumego", problem, "--first", "attacker", "--reach", "4", "--time", "60", "--json",
     ];
     let Some(out) = super::common::interrupted_after_a_second(&args) else {
         return;
