@@ -5,8 +5,10 @@
 //! per symmetry class of the square). Asserts Harborth and Seemann's
 //! 6 x 6 Breaker win.
 //!
-//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb]`
-//! (defaults 6 6 60 0 1024): one line per board with nodes, time and result.
+//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb] [symmetric]`
+//! (defaults 6 6 60 0 1024 1): one line per board with nodes, time and
+//! result; `symmetric` 1 shares table entries between positions that are
+//! images of each other under the board's symmetries, 0 does not.
 //! For the handicap, `seconds` is the budget of all first stones together
 //! (one solver, its table shared between them).
 
@@ -21,8 +23,14 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, d: usize| args.get(i).copied().unwrap_or(d);
-    let (from, to, seconds, handicap, table_mb) =
-        (arg(0, 6), arg(1, 6), arg(2, 60), arg(3, 0), arg(4, 1024));
+    let (from, to, seconds, handicap, table_mb, symmetric) = (
+        arg(0, 6),
+        arg(1, 6),
+        arg(2, 60),
+        arg(3, 0),
+        arg(4, 1024),
+        arg(5, 1),
+    );
     let snaky = Polyomino::named("snaky").expect("snaky");
     println!("board  handicap  sets  result            nodes        time");
     for n in from..=to {
@@ -33,6 +41,10 @@ fn main() {
             .with_time(Duration::from_secs(seconds as u64))
             .with_table_bytes(table_mb << 20);
         let mut solver = Solver::new(&game, limits).expect("solver");
+        if symmetric == 1 {
+            let perms = Board::rect(n, n).symmetries(&snaky, Symmetry::Free);
+            solver = solver.with_symmetries(&perms).expect("symmetries");
+        }
         let t = Instant::now();
         let (result, nodes) = if handicap == 0 {
             let r = solver.solve(Player::Maker, &mut |_| {});

@@ -188,6 +188,21 @@ impl Solver {
         Ok(Solver { engine })
     }
 
+    /// Use symmetries of the game in the transposition table: each is a
+    /// permutation of the cells (`perm[c]` is the image of cell `c`) that
+    /// maps the family of minimal winning sets onto itself. A position's
+    /// table key becomes the least of its images under the permutations
+    /// (and the identity): two positions with the same key are images of
+    /// each other under a composition of automorphisms, which maps a
+    /// winning strategy to a winning strategy, so they have the same value.
+    /// Give the whole group (e.g. the eight symmetries of a square board)
+    /// for the most sharing; any subset is sound. Fails, naming the permutation, if one is not a
+    /// permutation of the cells or does not preserve the family.
+    pub fn with_symmetries(mut self, perms: &[Vec<usize>]) -> Result<Solver, HypergraphError> {
+        each!(&mut self.engine, s => s.set_symmetries(perms))?;
+        Ok(self)
+    }
+
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
         each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
@@ -242,6 +257,14 @@ impl Solver {
     }
 }
 
+/// A symmetry of the game: where each cell goes, where each minimal set
+/// goes.
+#[derive(Debug, Clone)]
+struct Symmetry {
+    cell: Vec<u8>,
+    set: Vec<u16>,
+}
+
 /// The search proper over one family, with live-set masks of type `S`.
 #[derive(Debug)]
 struct Search<S> {
@@ -249,6 +272,7 @@ struct Search<S> {
     table: Table<S>,
     meter: Meter,
     scratch: Box<Scratch<S>>,
+    symmetries: Vec<Symmetry>,
 }
 
 impl<S: SetMask> Search<S> {
@@ -264,7 +288,72 @@ impl<S: SetMask> Search<S> {
                 partner: [0; 128],
             }),
             sets,
+            symmetries: Vec::new(),
         })
+    }
+
+    /// Checks and stores the symmetries (see [`Solver::with_symmetries`]).
+    fn set_symmetries(&mut self, perms: &[Vec<usize>]) -> Result<(), HypergraphError> {
+        let cells = self
+            .sets
+            .iter()
+            .fold(0u128, |a, &s| a | s)
+            .checked_ilog2()
+            .map_or(0, |b| b as usize + 1);
+        let index: std::collections::HashMap<u128, usize> =
+            self.sets.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+        let mut out = Vec::with_capacity(perms.len());
+        for (k, perm) in perms.iter().enumerate() {
+            let bad = |message: String| HypergraphError::NotASymmetry { index: k, message };
+            if perm.len() < cells {
+                return Err(bad(format!(
+                    "maps {} cells, the sets use {cells}",
+                    perm.len()
+                )));
+            }
+            let mut seen = vec![false; perm.len()];
+            for &c in perm {
+                if c >= perm.len() || c >= 128 || std::mem::replace(&mut seen[c], true) {
+                    return Err(bad(format!("cell {c} is out of range or an image twice")));
+                }
+            }
+            let mut set = vec![0u16; S::BITS];
+            for (i, &s) in self.sets.iter().enumerate() {
+                let image = bits(s).fold(0u128, |a, c| a | 1 << perm[c]);
+                let Some(&j) = index.get(&image) else {
+                    return Err(bad(format!(
+                        "winning set {:?} goes to {:?}, not a minimal winning set",
+                        bits(s).collect::<Vec<_>>(),
+                        bits(image).collect::<Vec<_>>()
+                    )));
+                };
+                set[i] = j as u16;
+            }
+            let cell = (0..128)
+                .map(|c| perm.get(c).map_or(c as u8, |&p| p as u8))
+                .collect();
+            out.push(Symmetry { cell, set });
+        }
+        self.symmetries = out;
+        Ok(())
+    }
+
+    /// The table key of a position: itself without symmetries, else the
+    /// least of its images (live mask first, then Maker's cells).
+    #[inline]
+    fn key(&self, maker_key: u128, live: S) -> (u128, S) {
+        let mut best = (live, maker_key);
+        for g in &self.symmetries {
+            let l = live.permute(&g.set);
+            if l > best.0 {
+                continue;
+            }
+            let m = bits(maker_key).fold(0u128, |a, c| a | 1 << g.cell[c]);
+            if (l, m) < best {
+                best = (l, m);
+            }
+        }
+        (best.1, best.0)
     }
 
     /// Solve the empty board with `first` to move. Resets the node count and
@@ -373,6 +462,7 @@ impl<S: SetMask> Search<S> {
                 live,
                 components,
             } => {
+                let (maker_key, live) = self.key(maker_key, live);
                 if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
                     return Ok(w);
                 }
@@ -395,6 +485,7 @@ impl<S: SetMask> Search<S> {
                 order,
             } => (maker_key, live, count, order),
         };
+        let (maker_key, live) = self.key(maker_key, live);
         if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
             return Ok(w);
         }
