@@ -9,12 +9,17 @@
 //! (defaults 6 6 60 0 1024 1): one line per board with nodes, time and
 //! result; `symmetric` 1 shares table entries between positions that are
 //! images of each other under the board's symmetries, 0 does not.
-//! For the handicap, `seconds` is the budget of all first stones together
-//! (one solver, its table shared between them).
+//! For the handicap, `seconds` is the budget of all placements together
+//! (one solver, its table shared between them, one placement per
+//! symmetry class); with `SNAKY_CERTIFICATE=FILE` in the environment the
+//! winner's certificate (every placement answered) is written there and
+//! checked by the verifier.
 
 use std::time::{Duration, Instant};
 
+use miai_achieve::plane::handicap::{self, HandicapGame};
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
+use miai_achieve::verify::verify_text;
 use miai_achieve::{Limits, Player, Solver, Verdict};
 
 fn main() {
@@ -61,33 +66,42 @@ fn main() {
             }
             (result, r.nodes)
         } else {
-            // One stone per orbit of the square's symmetries (x <= y in the
-            // top-left quarter), nearest the centre first.
-            let half = n.div_ceil(2);
-            let mut stones: Vec<(usize, usize)> = (0..half)
-                .flat_map(|y| (0..=y).map(move |x| (x, y)))
-                .collect();
-            let centre = |(x, y): (usize, usize)| (n - 1 - 2 * x).pow(2) + (n - 1 - 2 * y).pow(2);
-            stones.sort_by_key(|&s| (centre(s), s));
-            let mut nodes = 0;
-            let mut result = String::from("breaker");
-            for (x, y) in stones {
-                let stone = 1u128 << (y * n + x);
-                let r = solver.winner(stone, 0, Player::Maker, &mut |_| {});
-                nodes = solver.nodes();
-                match r {
-                    Ok(Player::Maker) => {
-                        result = format!("maker (stone {x},{y})");
-                        break;
-                    }
-                    Ok(Player::Breaker) => {}
-                    Err(stop) => {
-                        result = format!("cut ({stop}) at stone {x},{y}");
-                        break;
-                    }
-                }
+            // One placement per symmetry class, one solver (table shared).
+            let board = Board::rect(n, n);
+            let game_spec = HandicapGame {
+                animal: &snaky,
+                symmetry: Symmetry::Free,
+                board: &board,
+                handicap,
+            };
+            let cert_path = std::env::var_os("SNAKY_CERTIFICATE");
+            let (r, cert) =
+                handicap::solve(game_spec, &limits, None, cert_path.is_some(), &mut |_| {})
+                    .expect("handicap game");
+            let result = match (r.winner, &r.stones) {
+                (Some(Player::Maker), Some(st)) => format!("maker (stones {st:?})"),
+                (Some(p), _) => format!("{p} ({} classes)", r.classes),
+                (None, _) => format!(
+                    "cut ({}) after {} of {} classes",
+                    r.stop.map_or("?".into(), |s| s.to_string()),
+                    r.solved,
+                    r.classes
+                ),
+            };
+            if let (Some(path), Some(cert)) = (cert_path, cert) {
+                let text = cert.to_string();
+                std::fs::write(&path, &text).expect("write the certificate");
+                let t = Instant::now();
+                let checked = verify_text(&text).expect("the certificate verifies");
+                println!(
+                    "certificate: {} strategy moves, {} positions checked ({:.1?})",
+                    cert.strategy.len(),
+                    checked.positions,
+                    t.elapsed()
+                );
+                assert_eq!(Some(checked.winner), r.winner);
             }
-            (result, nodes)
+            (result, r.nodes)
         };
         println!(
             "{n}x{n}  {handicap:>8}  {:>4}  {result:<14} {nodes:>12}  {:>10.3?}",

@@ -491,3 +491,74 @@ fn place(maker: u128, breaker: u128, who: Player, bit: u128) -> (u128, u128) {
         Player::Breaker => (maker, breaker | bit),
     }
 }
+
+/// Check a strong-game strategy ([`crate::plane::strong::StrongStrategy`])
+/// for `animal` (cells `(x, y)`, copies under `symmetry`) on `board`, with
+/// the placements derived again here: from the empty board, the first
+/// player plays the strategy's move and every empty cell is tried for the
+/// second player (no pruning of any kind); every line must end with the
+/// first player completing a copy, before the second player does and
+/// before the board is full. Returns the positions checked, or the first
+/// failure in words.
+pub fn verify_strong(
+    animal: &[(i32, i32)],
+    symmetry: Symmetry,
+    board: &Board,
+    strategy: &crate::plane::strong::StrongStrategy,
+) -> Result<usize, String> {
+    let (cells, sets) = derive_placements(animal, symmetry, board);
+    if cells != strategy.cells || cells > 64 {
+        return Err(format!(
+            "the board has {cells} cells, the strategy {}",
+            strategy.cells
+        ));
+    }
+    let sets: Vec<u64> = sets.iter().map(|&s| s as u64).collect();
+    let full = if cells == 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    };
+    let mut seen = HashSet::new();
+    let mut stack = vec![(0u64, 0u64)];
+    while let Some((a, b)) = stack.pop() {
+        if !seen.insert((a, b)) {
+            continue;
+        }
+        if a.count_ones() == b.count_ones() {
+            let Some(&cell) = strategy.moves.get(&(a, b)) else {
+                return Err(format!("no move for the first player at {a:x} / {b:x}"));
+            };
+            let bit = if cell < 64 { 1u64 << cell } else { 0 };
+            if bit & full & !(a | b) == 0 {
+                return Err(format!("move {cell} at {a:x} / {b:x} is not an empty cell"));
+            }
+            let na = a | bit;
+            if sets.iter().any(|&s| s & !na == 0) {
+                continue; // the first player has a copy
+            }
+            if na | b == full {
+                return Err(format!("the board fills without a copy: {na:x} / {b:x}"));
+            }
+            stack.push((na, b));
+        } else {
+            for c in 0..cells {
+                let bit = 1u64 << c;
+                if (a | b) & bit != 0 {
+                    continue;
+                }
+                let nb = b | bit;
+                if sets.iter().any(|&s| s & !nb == 0) {
+                    return Err(format!(
+                        "the second player completes a copy: {a:x} / {nb:x}"
+                    ));
+                }
+                if a | nb == full {
+                    return Err(format!("the board fills without a copy: {a:x} / {nb:x}"));
+                }
+                stack.push((a, nb));
+            }
+        }
+    }
+    Ok(seen.len())
+}
