@@ -28,6 +28,8 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, d: usize| args.get(i).copied().unwrap_or(d);
+    let pairing = args.get(6).copied().unwrap_or(0) as u32;
+    let pairing_sets = args.get(7).copied().unwrap_or(48);
     let (from, to, seconds, handicap, table_mb, symmetric) = (
         arg(0, 6),
         arg(1, 6),
@@ -50,6 +52,7 @@ fn main() {
             let perms = Board::rect(n, n).symmetries(&snaky, Symmetry::Free);
             solver = solver.with_symmetries(&perms).expect("symmetries");
         }
+        solver = solver.with_pairing_cut(pairing, pairing_sets);
         let t = Instant::now();
         let (result, nodes) = if handicap == 0 {
             let r = solver.solve(Player::Maker, &mut |_| {});

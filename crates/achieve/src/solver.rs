@@ -203,6 +203,23 @@ impl Solver {
         Ok(self)
     }
 
+    /// Also end a node as a Breaker win when the residual family (at most
+    /// `max_sets` sets) has a *pairing*: disjoint pairs of empty cells such that
+    /// every residual set contains a whole pair. Breaker then answers each
+    /// Maker move in a pair with its partner (and plays anywhere otherwise),
+    /// so Maker never fills a pair, hence no set; who moves does not
+    /// matter. The search for a pairing is a backtracking of at most
+    /// `budget` steps per node (0 turns the cut off, the default); not
+    /// finding one decides nothing. Sound for any budget; it only changes
+    /// how many nodes are searched.
+    pub fn with_pairing_cut(mut self, budget: u32, max_sets: usize) -> Solver {
+        each!(&mut self.engine, s => {
+            s.pairing_budget = budget;
+            s.pairing_max_sets = max_sets;
+        });
+        self
+    }
+
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
         each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
@@ -273,6 +290,10 @@ struct Search<S> {
     meter: Meter,
     scratch: Box<Scratch<S>>,
     symmetries: Vec<Symmetry>,
+    /// Steps allowed to the pairing search at each node (0: off).
+    pairing_budget: u32,
+    /// Largest residual family the pairing cut looks at.
+    pairing_max_sets: usize,
 }
 
 impl<S: SetMask> Search<S> {
@@ -289,6 +310,8 @@ impl<S: SetMask> Search<S> {
             }),
             sets,
             symmetries: Vec::new(),
+            pairing_budget: 0,
+            pairing_max_sets: 0,
         })
     }
 
@@ -608,6 +631,13 @@ impl<S: SetMask> Search<S> {
                 return Analysis::Decided(false);
             }
         }
+        if self.pairing_budget > 0 && residual.len() <= self.pairing_max_sets {
+            let mut budget = self.pairing_budget;
+            let mut partner = [u8::MAX; 128];
+            if has_pairing(residual, &mut partner, 0, &mut budget) {
+                return Analysis::Decided(false);
+            }
+        }
         // Independent components (sets linked by shared cells).
         sc.components.clear();
         for &(_, r, _) in residual {
@@ -702,6 +732,54 @@ impl<S: SetMask> Search<S> {
     }
 }
 
+/// Is there a pairing of the residual sets: disjoint pairs of cells (not
+/// Maker's: residuals hold none) with every set containing a whole pair?
+/// `partner[c]` is `c`'s partner in the pairs chosen so far (`u8::MAX`:
+/// none), `used` their cells. Backtracks on the unpaired set with the
+/// fewest free cells; gives up (false) when `budget` steps are spent.
+fn has_pairing(
+    residual: &[(u32, u128, u16)],
+    partner: &mut [u8; 128],
+    used: u128,
+    budget: &mut u32,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let mut best: Option<(u32, u128)> = None;
+    for &(_, r, _) in residual {
+        let paired = bits(r & used).any(|x| r >> partner[x] & 1 == 1);
+        if paired {
+            continue;
+        }
+        let free = r & !used;
+        let n = free.count_ones();
+        if n < 2 {
+            return false;
+        }
+        if best.is_none_or(|(m, _)| n < m) {
+            best = Some((n, free));
+        }
+    }
+    let Some((_, free)) = best else {
+        return true;
+    };
+    for x in bits(free) {
+        for y in bits(free & !(u128::MAX >> (127 - x))) {
+            partner[x] = y as u8;
+            partner[y] = x as u8;
+            if has_pairing(residual, partner, used | 1 << x | 1 << y, budget) {
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+        }
+    }
+    false
+}
+
 fn set_weight(size: u32) -> u64 {
     if size <= SCALE {
         1 << (SCALE - size)
@@ -724,3 +802,43 @@ pub(crate) fn bits(mut s: u128) -> impl Iterator<Item = usize> {
 }
 
 const _: () = assert!(MAX_SETS == 64 * 8, "MAX_SETS is the widest mask's width");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn residual(sets: &[&[usize]]) -> Vec<(u32, u128, u16)> {
+        sets.iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let m = s.iter().fold(0u128, |a, &c| a | 1 << c);
+                (m.count_ones(), m, i as u16)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pairings_are_found_and_refused() {
+        let mut partner = [u8::MAX; 128];
+        // {0,1,2} and {2,3,4}: pairs {0,1} and {3,4}.
+        let yes = residual(&[&[0, 1, 2], &[2, 3, 4]]);
+        assert!(has_pairing(&yes, &mut partner, 0, &mut 100));
+        // Three 2-sets on a triangle: each needs its own pair, and they
+        // overlap.
+        let no = residual(&[&[0, 1], &[1, 2], &[0, 2]]);
+        assert!(!has_pairing(&no, &mut [u8::MAX; 128], 0, &mut 100));
+        // A set of one cell has no pair.
+        assert!(!has_pairing(
+            &residual(&[&[5]]),
+            &mut [u8::MAX; 128],
+            0,
+            &mut 100
+        ));
+        // Two sets sharing the same pair are both blocked by it; cell 127
+        // is handled.
+        let shared = residual(&[&[126, 127], &[125, 126, 127]]);
+        assert!(has_pairing(&shared, &mut [u8::MAX; 128], 0, &mut 100));
+        // No budget: no answer.
+        assert!(!has_pairing(&yes, &mut [u8::MAX; 128], 0, &mut 0));
+    }
+}

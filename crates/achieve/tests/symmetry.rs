@@ -117,3 +117,66 @@ fn a_map_that_is_not_a_symmetry_is_refused() {
             .is_err()
     );
 }
+
+#[test]
+fn the_pairing_cut_keeps_every_verdict() {
+    for name in [
+        "domino", "I3", "V3", "L4", "T4", "Z4", "O4", "I4", "N5", "snaky",
+    ] {
+        let animal = Polyomino::named(name).unwrap();
+        for (w, h) in [(3, 3), (4, 4), (4, 3), (5, 5), (5, 3), (5, 4)] {
+            let board = Board::rect(w, h);
+            let Ok(game) = board.hypergraph(&animal, Symmetry::Free) else {
+                continue;
+            };
+            for first in [Player::Maker, Player::Breaker] {
+                let plain = solver(&game, None).solve(first, &mut |_| {});
+                for budget in [1, 20, 500] {
+                    let cut = solver(&game, None)
+                        .with_pairing_cut(budget, 200)
+                        .solve(first, &mut |_| {});
+                    assert_eq!(
+                        plain.verdict, cut.verdict,
+                        "{name} on {w}x{h}, {first} first, budget {budget}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pairing_cut_saves_nodes_on_snaky_6x6() {
+    let snaky = Polyomino::named("snaky").unwrap();
+    let board = Board::rect(6, 6);
+    let game = board.hypergraph(&snaky, Symmetry::Free).unwrap();
+    let perms = board.symmetries(&snaky, Symmetry::Free);
+    let sym = solver(&game, Some(&perms)).solve(Player::Maker, &mut |_| {});
+    let cut = solver(&game, Some(&perms))
+        .with_pairing_cut(500, 200)
+        .solve(Player::Maker, &mut |_| {});
+    assert_eq!(cut.verdict.winner(), Some(Player::Breaker));
+    assert!(
+        cut.nodes * 10 < sym.nodes,
+        "{} nodes with the cut, {} without",
+        cut.nodes,
+        sym.nodes
+    );
+}
+
+#[test]
+fn a_breaker_certificate_found_with_the_cut_verifies() {
+    use miai_achieve::{Certificate, Origin, verify::verify};
+    let snaky = Polyomino::named("snaky").unwrap();
+    let board = Board::rect(5, 5);
+    let game = board.hypergraph(&snaky, Symmetry::Free).unwrap();
+    let mut s =
+        solver(&game, Some(&board.symmetries(&snaky, Symmetry::Free))).with_pairing_cut(500, 200);
+    let origin = Origin::Plane {
+        animal: snaky,
+        symmetry: Symmetry::Free,
+        board,
+    };
+    let cert = Certificate::build(&mut s, &game, origin, Player::Maker, &mut |_| {}).unwrap();
+    assert_eq!(verify(&cert).unwrap().winner, Player::Breaker);
+}

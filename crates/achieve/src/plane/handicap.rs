@@ -6,7 +6,8 @@
 //! wins with the move. Placements that are images of each other under a
 //! symmetry of the game ([`Board::symmetries`]) have the same value, so
 //! one per class is solved, with one solver whose table (symmetry-canonical)
-//! is shared by all of them. A certificate ([`Certificate::build_start`])
+//! is shared by all of them, and with the pairing cut
+//! ([`Solver::with_pairing_cut`]). A certificate ([`Certificate::build_start`])
 //! covers every placement, not only one per class, so that the checker
 //! needs no symmetry argument.
 
@@ -17,6 +18,11 @@ use serde::Serialize;
 use super::{Board, Cell, PlaneError, Polyomino, Symmetry};
 use crate::certificate::{Start, handicap_placements};
 use crate::{Cancel, Certificate, HypergraphError, Limits, Origin, Player, Progress, Solver, Stop};
+
+/// Steps of the pairing cut per node ([`Solver::with_pairing_cut`]).
+pub const PAIRING_BUDGET: u32 = 500;
+/// Largest residual family the pairing cut looks at.
+pub const PAIRING_MAX_SETS: usize = 200;
 
 /// What [`solve`] found.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -114,7 +120,9 @@ pub fn solve(
     } = spec;
     let game = board.hypergraph(animal, symmetry)?;
     let perms = board.symmetries(animal, symmetry);
-    let solver = Solver::new(&game, *limits)?.with_symmetries(&perms)?;
+    let solver = Solver::new(&game, *limits)?
+        .with_symmetries(&perms)?
+        .with_pairing_cut(PAIRING_BUDGET, PAIRING_MAX_SETS);
     let mut solver = match cancel {
         Some(c) => solver.with_cancel(c),
         None => solver,
