@@ -361,7 +361,8 @@ fn solve_handicap(
                 let s: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
                 format!("Maker wins (handicap stones {})", s.join(" "))
             }
-            (Some(p), _) => format!("{p} wins"),
+            (Some(Player::Maker), None) => "Maker wins".to_string(),
+            (Some(Player::Breaker), _) => "Breaker wins".to_string(),
             (None, _) => format!(
                 "not settled: {}",
                 report.stop.map_or("stopped".to_string(), |s| s.to_string())
