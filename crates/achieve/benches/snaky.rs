@@ -5,13 +5,17 @@
 //! per symmetry class of the square). Asserts Harborth and Seemann's
 //! 6 x 6 Breaker win.
 //!
-//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb] [symmetric]`
-//! (defaults 6 6 60 0 1024 1): one line per board with nodes, time and
-//! result; `symmetric` 1 shares table entries between positions that are
-//! images of each other under the board's symmetries, 0 does not.
-//! For the handicap, `seconds` is the budget of all placements together
-//! (one solver, its table shared between them, one placement per
-//! symmetry class); with `SNAKY_CERTIFICATE=FILE` in the environment the
+//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb] [symmetric] [pairing] [pairing_sets]`
+//! (defaults 6 6 60 0 1024 1 0 48): one line per board with nodes, time
+//! and result; `symmetric` 1 shares table entries between positions that
+//! are images of each other under the board's symmetries, 0 does not;
+//! `pairing` is the pairing cut's step budget per node (0: off) on
+//! residual families of at most `pairing_sets` sets. These three apply to
+//! the plain game; the handicap game is `plane::handicap::solve`, always
+//! with symmetries and the pairing cut (500 steps, 200 sets). For the
+//! handicap, `seconds` is the budget of all placements together (one
+//! solver, its table shared between them, one placement per symmetry
+//! class); with `SNAKY_CERTIFICATE=FILE` in the environment the
 //! winner's certificate (every placement answered) is written there and
 //! checked by the verifier.
 
