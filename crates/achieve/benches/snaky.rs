@@ -5,14 +5,25 @@
 //! per symmetry class of the square). Asserts Harborth and Seemann's
 //! 6 x 6 Breaker win.
 //!
-//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb]`
-//! (defaults 6 6 60 0 1024): one line per board with nodes, time and result.
-//! For the handicap, `seconds` is the budget of all first stones together
-//! (one solver, its table shared between them).
+//! `cargo bench -p miai-achieve --bench snaky -- [from] [to] [seconds] [handicap] [table_mb] [symmetric] [pairing] [pairing_sets]`
+//! (defaults 6 6 60 0 1024 1 0 48): one line per board with nodes, time
+//! and result; `symmetric` 1 shares table entries between positions that
+//! are images of each other under the board's symmetries, 0 does not;
+//! `pairing` is the pairing cut's step budget per node (0: off) on
+//! residual families of at most `pairing_sets` sets. These three apply to
+//! the plain game; the handicap game is `plane::handicap::solve`, always
+//! with symmetries and the pairing cut (500 steps, 200 sets). For the
+//! handicap, `seconds` is the budget of all placements together (one
+//! solver, its table shared between them, one placement per symmetry
+//! class); with `SNAKY_CERTIFICATE=FILE` in the environment the
+//! winner's certificate (every placement answered) is written there and
+//! checked by the verifier.
 
 use std::time::{Duration, Instant};
 
+use miai_achieve::plane::handicap::{self, HandicapGame};
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
+use miai_achieve::verify::verify_text;
 use miai_achieve::{Limits, Player, Solver, Verdict};
 
 fn main() {
@@ -21,8 +32,16 @@ fn main() {
         .filter_map(|a| a.parse().ok())
         .collect();
     let arg = |i: usize, d: usize| args.get(i).copied().unwrap_or(d);
-    let (from, to, seconds, handicap, table_mb) =
-        (arg(0, 6), arg(1, 6), arg(2, 60), arg(3, 0), arg(4, 1024));
+    let pairing = args.get(6).copied().unwrap_or(0) as u32;
+    let pairing_sets = args.get(7).copied().unwrap_or(48);
+    let (from, to, seconds, handicap, table_mb, symmetric) = (
+        arg(0, 6),
+        arg(1, 6),
+        arg(2, 60),
+        arg(3, 0),
+        arg(4, 1024),
+        arg(5, 1),
+    );
     let snaky = Polyomino::named("snaky").expect("snaky");
     println!("board  handicap  sets  result            nodes        time");
     for n in from..=to {
@@ -33,6 +52,11 @@ fn main() {
             .with_time(Duration::from_secs(seconds as u64))
             .with_table_bytes(table_mb << 20);
         let mut solver = Solver::new(&game, limits).expect("solver");
+        if symmetric == 1 {
+            let perms = Board::rect(n, n).symmetries(&snaky, Symmetry::Free);
+            solver = solver.with_symmetries(&perms).expect("symmetries");
+        }
+        solver = solver.with_pairing_cut(pairing, pairing_sets);
         let t = Instant::now();
         let (result, nodes) = if handicap == 0 {
             let r = solver.solve(Player::Maker, &mut |_| {});
@@ -49,33 +73,42 @@ fn main() {
             }
             (result, r.nodes)
         } else {
-            // One stone per orbit of the square's symmetries (x <= y in the
-            // top-left quarter), nearest the centre first.
-            let half = n.div_ceil(2);
-            let mut stones: Vec<(usize, usize)> = (0..half)
-                .flat_map(|y| (0..=y).map(move |x| (x, y)))
-                .collect();
-            let centre = |(x, y): (usize, usize)| (n - 1 - 2 * x).pow(2) + (n - 1 - 2 * y).pow(2);
-            stones.sort_by_key(|&s| (centre(s), s));
-            let mut nodes = 0;
-            let mut result = String::from("breaker");
-            for (x, y) in stones {
-                let stone = 1u128 << (y * n + x);
-                let r = solver.winner(stone, 0, Player::Maker, &mut |_| {});
-                nodes = solver.nodes();
-                match r {
-                    Ok(Player::Maker) => {
-                        result = format!("maker (stone {x},{y})");
-                        break;
-                    }
-                    Ok(Player::Breaker) => {}
-                    Err(stop) => {
-                        result = format!("cut ({stop}) at stone {x},{y}");
-                        break;
-                    }
-                }
+            // One placement per symmetry class, one solver (table shared).
+            let board = Board::rect(n, n);
+            let game_spec = HandicapGame {
+                animal: &snaky,
+                symmetry: Symmetry::Free,
+                board: &board,
+                handicap,
+            };
+            let cert_path = std::env::var_os("SNAKY_CERTIFICATE");
+            let (r, cert) =
+                handicap::solve(game_spec, &limits, None, cert_path.is_some(), &mut |_| {})
+                    .expect("handicap game");
+            let result = match (r.winner, &r.stones) {
+                (Some(Player::Maker), Some(st)) => format!("maker (stones {st:?})"),
+                (Some(p), _) => format!("{p} ({} classes)", r.classes),
+                (None, _) => format!(
+                    "cut ({}) after {} of {} classes",
+                    r.stop.map_or("?".into(), |s| s.to_string()),
+                    r.solved,
+                    r.classes
+                ),
+            };
+            if let (Some(path), Some(cert)) = (cert_path, cert) {
+                let text = cert.to_string();
+                std::fs::write(&path, &text).expect("write the certificate");
+                let t = Instant::now();
+                let checked = verify_text(&text).expect("the certificate verifies");
+                println!(
+                    "certificate: {} strategy moves, {} positions checked ({:.1?})",
+                    cert.strategy.len(),
+                    checked.positions,
+                    t.elapsed()
+                );
+                assert_eq!(Some(checked.winner), r.winner);
             }
-            (result, nodes)
+            (result, r.nodes)
         };
         println!(
             "{n}x{n}  {handicap:>8}  {:>4}  {result:<14} {nodes:>12}  {:>10.3?}",

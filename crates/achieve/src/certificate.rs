@@ -14,6 +14,11 @@
 //! symmetry free                # ... which images count,
 //! board 5x5                    # ... and the board (`miai achieve animal`)
 //! within 5                    # optional: Maker wins within 5 of his moves
+//! stones maker 24             # optional: stones on the board at the start
+//! stones breaker 3            # ... (a certificate from a given position)
+//! handicap 1                  # optional, Breaker strategies only: Maker
+//!                             # first places 1 stone anywhere, then `first`
+//!                             # moves (every choice is answered)
 //! cells 14                    # the game itself: cells 0..N
 //! set 0 2 10                  # one line per winning set
 //! ...
@@ -76,6 +81,33 @@ pub enum Origin {
     Sets,
 }
 
+/// Where play starts: stones already on the board, and handicap stones
+/// Maker places (anywhere he likes) before the first move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Start {
+    /// Maker's stones at the start (a bitset of cells).
+    pub maker: u128,
+    /// Breaker's stones at the start.
+    pub breaker: u128,
+    /// Stones Maker places, one after another and wherever he likes,
+    /// before `first` moves. Only in a Breaker strategy (which must answer
+    /// every choice); a Maker strategy names its handicap stones in
+    /// `maker` instead.
+    pub handicap: usize,
+}
+
+impl Start {
+    /// The empty board.
+    pub fn empty() -> Start {
+        Start::default()
+    }
+
+    /// Is this the empty board with no handicap?
+    pub fn is_empty(&self) -> bool {
+        *self == Start::default()
+    }
+}
+
 /// A winning strategy for one player, position by position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Certificate {
@@ -90,6 +122,8 @@ pub struct Certificate {
     /// For a Maker strategy: Maker completes a set within this many of
     /// his moves (a move-number certificate; `verify` counts them).
     pub within: Option<usize>,
+    /// Where play starts (the empty board unless stated).
+    pub start: Start,
     /// `(Maker's live cells, live cells) -> winner's move`; see the module
     /// documentation.
     pub strategy: BTreeMap<(u128, u128), usize>,
@@ -128,10 +162,66 @@ impl Certificate {
             first,
             winner,
             within: None,
+            start: Start::empty(),
             strategy: BTreeMap::new(),
         };
         let mut seen = HashSet::new();
         cert.extend(solver, maker, breaker, to_move, &mut seen, progress)?;
+        Ok(cert)
+    }
+
+    /// The winner's strategy from `start`, recorded in the certificate so
+    /// that the checker replays from there. With handicap stones, every
+    /// placement of them is solved: if Maker wins after one of them, the
+    /// certificate is his strategy from that placement (the stones written
+    /// as `stones maker`, handicap 0); otherwise it is Breaker's strategy
+    /// answering every placement. `start`'s stones must be disjoint.
+    pub fn build_start(
+        solver: &mut Solver,
+        game: &Hypergraph,
+        origin: Origin,
+        first: Player,
+        start: Start,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Result<Certificate, Stop> {
+        let placements = handicap_placements(game.sets(), start);
+        let mut winner = Player::Breaker;
+        let mut begin = start;
+        for &m in &placements {
+            if solver.winner(m, start.breaker, first, progress)? == Player::Maker {
+                winner = Player::Maker;
+                begin = Start {
+                    maker: m,
+                    breaker: start.breaker,
+                    handicap: 0,
+                };
+                break;
+            }
+        }
+        let mut cert = Certificate {
+            origin,
+            game: game.clone(),
+            first,
+            winner,
+            within: None,
+            start: begin,
+            strategy: BTreeMap::new(),
+        };
+        let mut seen = HashSet::new();
+        if winner == Player::Maker {
+            cert.extend(
+                solver,
+                begin.maker,
+                begin.breaker,
+                first,
+                &mut seen,
+                progress,
+            )?;
+        } else {
+            for m in placements {
+                cert.extend(solver, m, start.breaker, first, &mut seen, progress)?;
+            }
+        }
         Ok(cert)
     }
 
@@ -180,6 +270,29 @@ impl Certificate {
             Ok(())
         }
     }
+}
+
+/// Every set of Maker stones the handicap can leave: `start.maker` plus
+/// `start.handicap` more cells, each in a winning set without a Breaker
+/// stone (a stone elsewhere is worth nothing, as a pass), without repeats.
+/// Placements that already complete a set are kept (the line ends there).
+pub(crate) fn handicap_placements(sets: &[u128], start: Start) -> Vec<u128> {
+    let live = live_all(sets, start.breaker);
+    let mut level = vec![start.maker];
+    for _ in 0..start.handicap {
+        let mut next = std::collections::BTreeSet::new();
+        for &m in &level {
+            if sets.iter().any(|&s| s & start.breaker == 0 && s & !m == 0) {
+                next.insert(m);
+                continue;
+            }
+            for c in cells_of(live & !m) {
+                next.insert(m | 1 << c);
+            }
+        }
+        level = next.into_iter().collect();
+    }
+    level
 }
 
 /// Union of the winning sets without a Breaker stone.
@@ -235,6 +348,15 @@ impl fmt::Display for Certificate {
         if let Some(k) = self.within {
             writeln!(f, "within {k}")?;
         }
+        for (who, stones) in [("maker", self.start.maker), ("breaker", self.start.breaker)] {
+            if stones != 0 {
+                let v: Vec<String> = cells_of(stones).iter().map(|c| c.to_string()).collect();
+                writeln!(f, "stones {who} {}", v.join(" "))?;
+            }
+        }
+        if self.start.handicap > 0 {
+            writeln!(f, "handicap {}", self.start.handicap)?;
+        }
         writeln!(f, "cells {}", self.game.cells())?;
         for s in self.game.set_lists() {
             let v: Vec<String> = s.iter().map(|c| c.to_string()).collect();
@@ -264,6 +386,7 @@ impl FromStr for Certificate {
         let mut board = None;
         let mut cells = None;
         let mut within = None;
+        let mut start = Start::empty();
         let mut sets: Vec<Vec<usize>> = Vec::new();
         let mut declared_moves = None;
         let mut strategy = BTreeMap::new();
@@ -329,6 +452,33 @@ impl FromStr for Certificate {
                     within = Some(rest.parse::<usize>().map_err(|_| {
                         syntax(line, format!("`{rest}`: within takes a number of moves"))
                     })?)
+                }
+                "stones" => {
+                    let (who, list) = rest.split_once(' ').unwrap_or((rest, ""));
+                    let mut mask = 0u128;
+                    for t in list.split_whitespace() {
+                        let c = t
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&c| c < 128)
+                            .ok_or_else(|| syntax(line, format!("`{t}`: not a cell")))?;
+                        mask |= 1 << c;
+                    }
+                    match who {
+                        "maker" => start.maker |= mask,
+                        "breaker" => start.breaker |= mask,
+                        _ => {
+                            return Err(syntax(
+                                line,
+                                format!("`{who}`: stones are `maker` or `breaker`"),
+                            ));
+                        }
+                    }
+                }
+                "handicap" => {
+                    start.handicap = rest.parse::<usize>().map_err(|_| {
+                        syntax(line, format!("`{rest}`: handicap takes a number of stones"))
+                    })?
                 }
                 "cells" => {
                     cells =
@@ -416,6 +566,7 @@ impl FromStr for Certificate {
             first: first.ok_or_else(|| missing("first"))?,
             winner: winner.ok_or_else(|| missing("winner"))?,
             within,
+            start,
             strategy,
         })
     }
@@ -434,6 +585,46 @@ mod tests {
             .unwrap();
         assert_eq!(cert.winner, Player::Maker);
         assert_eq!(cert.to_string().parse::<Certificate>().unwrap(), cert);
+    }
+
+    #[test]
+    fn a_start_position_round_trips() {
+        let game: Hypergraph = "cells 5\n0 1\n1 2\n3 4".parse().unwrap();
+        let mut solver = Solver::new(&game, Limits::none()).unwrap();
+        let start = Start {
+            maker: 0,
+            breaker: 1 << 1,
+            handicap: 1,
+        };
+        let cert = Certificate::build_start(
+            &mut solver,
+            &game,
+            Origin::Sets,
+            Player::Breaker,
+            start,
+            &mut |_| {},
+        )
+        .unwrap();
+        // Breaker's stone on 1 kills {0,1} and {1,2}; Maker's handicap
+        // stone goes to 3 or 4, then Breaker moves first and takes the
+        // other: Breaker wins after every placement.
+        assert_eq!(cert.winner, Player::Breaker);
+        assert_eq!(cert.start, start);
+        assert_eq!(cert.to_string().parse::<Certificate>().unwrap(), cert);
+    }
+
+    #[test]
+    fn handicap_placements_skip_dead_cells_and_repeats() {
+        let sets = [0b0011u128, 0b0110, 0b1000_0000];
+        let start = Start {
+            maker: 0,
+            breaker: 0b0100,
+            handicap: 2,
+        };
+        // Live cells: 0, 1 (set {0,1}) and 7; pairs of them, and {7} alone
+        // already completes a set, so it stays as it is.
+        let got = handicap_placements(&sets, start);
+        assert_eq!(got, vec![0b0011, 0b1000_0000, 0b1000_0001, 0b1000_0010]);
     }
 
     proptest::proptest! {

@@ -160,6 +160,15 @@ pub enum HypergraphError {
     /// No winning set at all.
     #[error("the hypergraph has no winning sets")]
     NoSets,
+    /// A symmetry given to the solver that is not one of the game's.
+    #[error("symmetry {index}: {message}")]
+    NotASymmetry {
+        /// 0-based index in the list given.
+        index: usize,
+        /// What is wrong (not a permutation of the cells, or a winning set
+        /// it does not map onto a winning set).
+        message: String,
+    },
 }
 
 /// A certificate that cannot be read, or does not match what it claims.

@@ -49,7 +49,7 @@ pub mod unit;
 pub mod verify;
 
 pub use area::{Area, MAX_TILING_PERIOD, tiles, tiles_unsettled};
-pub use certificate::{Certificate, Origin};
+pub use certificate::{Certificate, Origin, Start};
 
 pub use creature::Creature;
 pub use error::{AreaError, CertificateError, CreatureError, HypergraphError};

@@ -15,6 +15,7 @@
 //! assert_eq!(sets.len(), 8 * 3 * 2);
 //! ```
 
+pub mod handicap;
 pub mod harary;
 pub mod moves;
 pub mod paving;
@@ -656,6 +657,53 @@ impl Board {
         }
         let _ = cells;
         seen.into_iter().collect()
+    }
+
+    /// The symmetries of the game of `animal` on this board, other than
+    /// the identity: the rotations and reflections of the board's bounding
+    /// box that map the board onto itself and every placement onto a
+    /// placement, each as a cell permutation (`perm[i]` is the image of
+    /// cell `i` in [`Board::cells`] order), ready for
+    /// [`Solver::with_symmetries`](crate::Solver::with_symmetries). A
+    /// square board has up to eight, a rectangle up to four; with
+    /// [`Symmetry::Fixed`] or [`Symmetry::Rotations`] a chiral animal loses
+    /// the maps that turn its placements into mirror images. (On a torus
+    /// only these maps are used, not its translations.)
+    pub fn symmetries(&self, animal: &Polyomino, symmetry: Symmetry) -> Vec<Vec<usize>> {
+        let cells = self.cells();
+        let (x0, y0) = min_corner(&cells);
+        let (x1, y1) = max_corner(&cells);
+        let (w, h) = (x1 - x0, y1 - y0);
+        let index: std::collections::HashMap<Cell, usize> =
+            cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let family: BTreeSet<Vec<usize>> = self.placements(animal, symmetry).into_iter().collect();
+        let mut out = Vec::new();
+        for map in 1..8u8 {
+            let image = |(x, y): Cell| -> Cell {
+                let (u, v) = (x - x0, y - y0);
+                let (u, v) = if map & 4 != 0 { (v, u) } else { (u, v) };
+                let (bw, bh) = if map & 4 != 0 { (h, w) } else { (w, h) };
+                let u = if map & 1 != 0 { bw - u } else { u };
+                let v = if map & 2 != 0 { bh - v } else { v };
+                (u + x0, v + y0)
+            };
+            let Some(perm) = cells
+                .iter()
+                .map(|&c| index.get(&image(c)).copied())
+                .collect::<Option<Vec<usize>>>()
+            else {
+                continue;
+            };
+            let preserved = family.iter().all(|set| {
+                let mut img: Vec<usize> = set.iter().map(|&c| perm[c]).collect();
+                img.sort_unstable();
+                family.contains(&img)
+            });
+            if preserved {
+                out.push(perm);
+            }
+        }
+        out
     }
 
     /// The Maker-Breaker game of `animal` on this board: cells in

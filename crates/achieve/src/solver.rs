@@ -188,6 +188,38 @@ impl Solver {
         Ok(Solver { engine })
     }
 
+    /// Use symmetries of the game in the transposition table: each is a
+    /// permutation of the cells (`perm[c]` is the image of cell `c`) that
+    /// maps the family of minimal winning sets onto itself. A position's
+    /// table key becomes the least of its images under the permutations
+    /// (and the identity): two positions with the same key are images of
+    /// each other under a composition of automorphisms, which maps a
+    /// winning strategy to a winning strategy, so they have the same value.
+    /// Give the whole group (e.g. the eight symmetries of a square board)
+    /// for the most sharing; any subset is sound. Fails, naming the permutation, if one is not a
+    /// permutation of the cells or does not preserve the family.
+    pub fn with_symmetries(mut self, perms: &[Vec<usize>]) -> Result<Solver, HypergraphError> {
+        each!(&mut self.engine, s => s.set_symmetries(perms))?;
+        Ok(self)
+    }
+
+    /// Also end a node as a Breaker win when the residual family (at most
+    /// `max_sets` sets) has a *pairing*: disjoint pairs of empty cells such that
+    /// every residual set contains a whole pair. Breaker then answers each
+    /// Maker move in a pair with its partner (and plays anywhere otherwise),
+    /// so Maker never fills a pair, hence no set; who moves does not
+    /// matter. The search for a pairing is a backtracking of at most
+    /// `budget` steps per node (0 turns the cut off, the default); not
+    /// finding one decides nothing. Sound for any budget; it only changes
+    /// how many nodes are searched.
+    pub fn with_pairing_cut(mut self, budget: u32, max_sets: usize) -> Solver {
+        each!(&mut self.engine, s => {
+            s.pairing_budget = budget;
+            s.pairing_max_sets = max_sets;
+        });
+        self
+    }
+
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
         each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
@@ -242,6 +274,14 @@ impl Solver {
     }
 }
 
+/// A symmetry of the game: where each cell goes, where each minimal set
+/// goes.
+#[derive(Debug, Clone)]
+struct Symmetry {
+    cell: Vec<u8>,
+    set: Vec<u16>,
+}
+
 /// The search proper over one family, with live-set masks of type `S`.
 #[derive(Debug)]
 struct Search<S> {
@@ -249,6 +289,11 @@ struct Search<S> {
     table: Table<S>,
     meter: Meter,
     scratch: Box<Scratch<S>>,
+    symmetries: Vec<Symmetry>,
+    /// Steps allowed to the pairing search at each node (0: off).
+    pairing_budget: u32,
+    /// Largest residual family the pairing cut looks at.
+    pairing_max_sets: usize,
 }
 
 impl<S: SetMask> Search<S> {
@@ -264,7 +309,74 @@ impl<S: SetMask> Search<S> {
                 partner: [0; 128],
             }),
             sets,
+            symmetries: Vec::new(),
+            pairing_budget: 0,
+            pairing_max_sets: 0,
         })
+    }
+
+    /// Checks and stores the symmetries (see [`Solver::with_symmetries`]).
+    fn set_symmetries(&mut self, perms: &[Vec<usize>]) -> Result<(), HypergraphError> {
+        let cells = self
+            .sets
+            .iter()
+            .fold(0u128, |a, &s| a | s)
+            .checked_ilog2()
+            .map_or(0, |b| b as usize + 1);
+        let index: std::collections::HashMap<u128, usize> =
+            self.sets.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+        let mut out = Vec::with_capacity(perms.len());
+        for (k, perm) in perms.iter().enumerate() {
+            let bad = |message: String| HypergraphError::NotASymmetry { index: k, message };
+            if perm.len() < cells {
+                return Err(bad(format!(
+                    "maps {} cells, the sets use {cells}",
+                    perm.len()
+                )));
+            }
+            let mut seen = vec![false; perm.len()];
+            for &c in perm {
+                if c >= perm.len() || c >= 128 || std::mem::replace(&mut seen[c], true) {
+                    return Err(bad(format!("cell {c} is out of range or an image twice")));
+                }
+            }
+            let mut set = vec![0u16; S::BITS];
+            for (i, &s) in self.sets.iter().enumerate() {
+                let image = bits(s).fold(0u128, |a, c| a | 1 << perm[c]);
+                let Some(&j) = index.get(&image) else {
+                    return Err(bad(format!(
+                        "winning set {:?} goes to {:?}, not a minimal winning set",
+                        bits(s).collect::<Vec<_>>(),
+                        bits(image).collect::<Vec<_>>()
+                    )));
+                };
+                set[i] = j as u16;
+            }
+            let cell = (0..128)
+                .map(|c| perm.get(c).map_or(c as u8, |&p| p as u8))
+                .collect();
+            out.push(Symmetry { cell, set });
+        }
+        self.symmetries = out;
+        Ok(())
+    }
+
+    /// The table key of a position: itself without symmetries, else the
+    /// least of its images (live mask first, then Maker's cells).
+    #[inline]
+    fn key(&self, maker_key: u128, live: S) -> (u128, S) {
+        let mut best = (live, maker_key);
+        for g in &self.symmetries {
+            let l = live.permute(&g.set);
+            if l > best.0 {
+                continue;
+            }
+            let m = bits(maker_key).fold(0u128, |a, c| a | 1 << g.cell[c]);
+            if (l, m) < best {
+                best = (l, m);
+            }
+        }
+        (best.1, best.0)
     }
 
     /// Solve the empty board with `first` to move. Resets the node count and
@@ -373,6 +485,7 @@ impl<S: SetMask> Search<S> {
                 live,
                 components,
             } => {
+                let (maker_key, live) = self.key(maker_key, live);
                 if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
                     return Ok(w);
                 }
@@ -395,6 +508,7 @@ impl<S: SetMask> Search<S> {
                 order,
             } => (maker_key, live, count, order),
         };
+        let (maker_key, live) = self.key(maker_key, live);
         if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
             return Ok(w);
         }
@@ -517,6 +631,13 @@ impl<S: SetMask> Search<S> {
                 return Analysis::Decided(false);
             }
         }
+        if self.pairing_budget > 0 && residual.len() <= self.pairing_max_sets {
+            let mut budget = self.pairing_budget;
+            let mut partner = [u8::MAX; 128];
+            if has_pairing(residual, &mut partner, 0, &mut budget) {
+                return Analysis::Decided(false);
+            }
+        }
         // Independent components (sets linked by shared cells).
         sc.components.clear();
         for &(_, r, _) in residual {
@@ -611,6 +732,54 @@ impl<S: SetMask> Search<S> {
     }
 }
 
+/// Is there a pairing of the residual sets: disjoint pairs of cells (not
+/// Maker's: residuals hold none) with every set containing a whole pair?
+/// `partner[c]` is `c`'s partner in the pairs chosen so far (`u8::MAX`:
+/// none), `used` their cells. Backtracks on the unpaired set with the
+/// fewest free cells; gives up (false) when `budget` steps are spent.
+fn has_pairing(
+    residual: &[(u32, u128, u16)],
+    partner: &mut [u8; 128],
+    used: u128,
+    budget: &mut u32,
+) -> bool {
+    if *budget == 0 {
+        return false;
+    }
+    *budget -= 1;
+    let mut best: Option<(u32, u128)> = None;
+    for &(_, r, _) in residual {
+        let paired = bits(r & used).any(|x| r >> partner[x] & 1 == 1);
+        if paired {
+            continue;
+        }
+        let free = r & !used;
+        let n = free.count_ones();
+        if n < 2 {
+            return false;
+        }
+        if best.is_none_or(|(m, _)| n < m) {
+            best = Some((n, free));
+        }
+    }
+    let Some((_, free)) = best else {
+        return true;
+    };
+    for x in bits(free) {
+        for y in bits(free & !(u128::MAX >> (127 - x))) {
+            partner[x] = y as u8;
+            partner[y] = x as u8;
+            if has_pairing(residual, partner, used | 1 << x | 1 << y, budget) {
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+        }
+    }
+    false
+}
+
 fn set_weight(size: u32) -> u64 {
     if size <= SCALE {
         1 << (SCALE - size)
@@ -633,3 +802,43 @@ pub(crate) fn bits(mut s: u128) -> impl Iterator<Item = usize> {
 }
 
 const _: () = assert!(MAX_SETS == 64 * 8, "MAX_SETS is the widest mask's width");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn residual(sets: &[&[usize]]) -> Vec<(u32, u128, u16)> {
+        sets.iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let m = s.iter().fold(0u128, |a, &c| a | 1 << c);
+                (m.count_ones(), m, i as u16)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pairings_are_found_and_refused() {
+        let mut partner = [u8::MAX; 128];
+        // {0,1,2} and {2,3,4}: pairs {0,1} and {3,4}.
+        let yes = residual(&[&[0, 1, 2], &[2, 3, 4]]);
+        assert!(has_pairing(&yes, &mut partner, 0, &mut 100));
+        // Three 2-sets on a triangle: each needs its own pair, and they
+        // overlap.
+        let no = residual(&[&[0, 1], &[1, 2], &[0, 2]]);
+        assert!(!has_pairing(&no, &mut [u8::MAX; 128], 0, &mut 100));
+        // A set of one cell has no pair.
+        assert!(!has_pairing(
+            &residual(&[&[5]]),
+            &mut [u8::MAX; 128],
+            0,
+            &mut 100
+        ));
+        // Two sets sharing the same pair are both blocked by it; cell 127
+        // is handled.
+        let shared = residual(&[&[126, 127], &[125, 126, 127]]);
+        assert!(has_pairing(&shared, &mut [u8::MAX; 128], 0, &mut 100));
+        // No budget: no answer.
+        assert!(!has_pairing(&yes, &mut [u8::MAX; 128], 0, &mut 0));
+    }
+}

@@ -957,6 +957,7 @@ pub fn merge(
                 first: problem.first,
                 winner,
                 within: None,
+                start: crate::certificate::Start::empty(),
                 strategy,
             })
         }

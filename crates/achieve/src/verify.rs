@@ -14,6 +14,11 @@
 //! accepted iff every line ends in the winner's favour and every lookup
 //! succeeds with a legal move. Each position is checked once (a memo).
 //!
+//! Play starts from the certificate's `stones` (empty by default). With
+//! `handicap k` (Breaker strategies only) Maker first places `k` stones
+//! wherever he likes, one by one, and every such choice is replayed before
+//! the first player moves.
+//!
 //! Loser moves outside every live set are not replayed: such a stone lies in
 //! no set the loser can still use (or spoil), so it is a pass in effect,
 //! and a Maker-Breaker strategy that wins against every non-passing
@@ -107,6 +112,12 @@ pub enum VerifyError {
         maker: u128,
         /// Breaker's cells.
         breaker: u128,
+    },
+    /// A start position that cannot be played from.
+    #[error("bad start: {message}")]
+    BadStart {
+        /// What is wrong.
+        message: String,
     },
     /// A line the certificate loses.
     #[error(
@@ -209,7 +220,24 @@ pub fn verify(cert: &Certificate) -> Result<Verified, VerifyError> {
             message: "`within` bounds Maker's moves: only for a Maker strategy".into(),
         }));
     }
-    checker.check(0, 0, cert.first, 0)?;
+    let start = cert.start;
+    if start.maker & start.breaker != 0 || (start.maker | start.breaker) & !checker.board != 0 {
+        return Err(VerifyError::BadStart {
+            message: format!(
+                "the stones overlap or lie off the board (maker {:x}, breaker {:x})",
+                start.maker, start.breaker
+            ),
+        });
+    }
+    if start.handicap > 0 && cert.winner != Player::Breaker {
+        return Err(VerifyError::BadStart {
+            message: "a handicap is only for a Breaker strategy: a Maker strategy names its \
+                      handicap stones with `stones maker`"
+                .into(),
+        });
+    }
+    let mut placed = HashSet::new();
+    checker.handicap(start.maker, start.breaker, start.handicap, &mut placed)?;
     Ok(Verified {
         winner: cert.winner,
         first: cert.first,
@@ -340,6 +368,41 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// Maker places `left` more handicap stones, every way (each on an
+    /// empty cell of a winning set without a Breaker stone; elsewhere it is
+    /// a pass), then the game starts.
+    fn handicap(
+        &mut self,
+        maker: u128,
+        breaker: u128,
+        left: usize,
+        placed: &mut HashSet<(u128, usize)>,
+    ) -> Result<(), VerifyError> {
+        if !placed.insert((maker, left)) {
+            return Ok(());
+        }
+        let done = self
+            .sets
+            .iter()
+            .any(|&s| s & breaker == 0 && s & !maker == 0);
+        if left == 0 || done {
+            return self.check(maker, breaker, self.cert.first, 0);
+        }
+        let mut live = 0u128;
+        for &s in &self.sets {
+            if s & breaker == 0 {
+                live |= s;
+            }
+        }
+        for cell in 0..128 {
+            let bit = 1u128 << cell;
+            if live & !maker & bit != 0 {
+                self.handicap(maker | bit, breaker, left - 1, placed)?;
+            }
+        }
+        Ok(())
+    }
+
     /// `made`: Maker's moves so far (counted only for a `within` bound).
     fn check(
         &mut self,
@@ -427,4 +490,75 @@ fn place(maker: u128, breaker: u128, who: Player, bit: u128) -> (u128, u128) {
         Player::Maker => (maker | bit, breaker),
         Player::Breaker => (maker, breaker | bit),
     }
+}
+
+/// Check a strong-game strategy ([`crate::plane::strong::StrongStrategy`])
+/// for `animal` (cells `(x, y)`, copies under `symmetry`) on `board`, with
+/// the placements derived again here: from the empty board, the first
+/// player plays the strategy's move and every empty cell is tried for the
+/// second player (no pruning of any kind); every line must end with the
+/// first player completing a copy, before the second player does and
+/// before the board is full. Returns the positions checked, or the first
+/// failure in words.
+pub fn verify_strong(
+    animal: &[(i32, i32)],
+    symmetry: Symmetry,
+    board: &Board,
+    strategy: &crate::plane::strong::StrongStrategy,
+) -> Result<usize, String> {
+    let (cells, sets) = derive_placements(animal, symmetry, board);
+    if cells != strategy.cells || cells > 64 {
+        return Err(format!(
+            "the board has {cells} cells, the strategy {}",
+            strategy.cells
+        ));
+    }
+    let sets: Vec<u64> = sets.iter().map(|&s| s as u64).collect();
+    let full = if cells == 64 {
+        u64::MAX
+    } else {
+        (1u64 << cells) - 1
+    };
+    let mut seen = HashSet::new();
+    let mut stack = vec![(0u64, 0u64)];
+    while let Some((a, b)) = stack.pop() {
+        if !seen.insert((a, b)) {
+            continue;
+        }
+        if a.count_ones() == b.count_ones() {
+            let Some(&cell) = strategy.moves.get(&(a, b)) else {
+                return Err(format!("no move for the first player at {a:x} / {b:x}"));
+            };
+            let bit = if cell < 64 { 1u64 << cell } else { 0 };
+            if bit & full & !(a | b) == 0 {
+                return Err(format!("move {cell} at {a:x} / {b:x} is not an empty cell"));
+            }
+            let na = a | bit;
+            if sets.iter().any(|&s| s & !na == 0) {
+                continue; // the first player has a copy
+            }
+            if na | b == full {
+                return Err(format!("the board fills without a copy: {na:x} / {b:x}"));
+            }
+            stack.push((na, b));
+        } else {
+            for c in 0..cells {
+                let bit = 1u64 << c;
+                if (a | b) & bit != 0 {
+                    continue;
+                }
+                let nb = b | bit;
+                if sets.iter().any(|&s| s & !nb == 0) {
+                    return Err(format!(
+                        "the second player completes a copy: {a:x} / {nb:x}"
+                    ));
+                }
+                if a | nb == full {
+                    return Err(format!("the board fills without a copy: {a:x} / {nb:x}"));
+                }
+                stack.push((a, nb));
+            }
+        }
+    }
+    Ok(seen.len())
 }

@@ -188,6 +188,7 @@ pub fn certificate(
         first: Player::Maker,
         winner: Player::Maker,
         within: Some(k),
+        start: crate::certificate::Start::empty(),
         strategy,
     }))
 }

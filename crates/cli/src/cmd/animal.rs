@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, anyhow};
+use miai_achieve::plane::handicap::{self, HandicapGame};
 use miai_achieve::plane::harary::{self, Bounds, Class, Classification};
 use miai_achieve::plane::moves;
 use miai_achieve::plane::paving::{self, PavingResult};
@@ -77,6 +78,16 @@ pub struct SolveArgs {
     /// verify FILE` checks it.
     #[arg(long, conflicts_with = "strong")]
     certificate: Option<PathBuf>,
+    /// Maker first places this many stones of his own, anywhere, then
+    /// moves first (the handicap game; one placement per symmetry class is
+    /// solved, the certificate answers every placement).
+    #[arg(long, default_value_t = 0, conflicts_with = "strong",
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    handicap: u8,
+    /// Share table entries between positions that are images of each other
+    /// under the board's rotations and reflections.
+    #[arg(long, conflicts_with = "strong")]
+    symmetric: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -273,6 +284,9 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         return Ok(exit_code(r.first_wins.is_some()));
     }
+    if a.handicap > 0 || a.symmetric {
+        return solve_handicap(&a, &animal, &board, &cancel);
+    }
     let game = board.hypergraph(&animal, a.symmetry)?;
     let origin = Origin::Plane {
         animal: animal.clone(),
@@ -299,6 +313,75 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         print!("{report}");
     }
     Ok(exit_code(report.proven()))
+}
+
+/// `animal solve --handicap K` (or `--symmetric`): the solver with the
+/// board's symmetries, one placement of the handicap stones per class.
+fn solve_handicap(
+    a: &SolveArgs,
+    animal: &Polyomino,
+    board: &Board,
+    cancel: &miai_achieve::Cancel,
+) -> anyhow::Result<ExitCode> {
+    let spinner = Spinner::new("solving", !a.json);
+    let solved = handicap::solve(
+        HandicapGame {
+            animal,
+            symmetry: a.symmetry,
+            board,
+            handicap: a.handicap as usize,
+        },
+        &a.limits.limits(),
+        Some(cancel),
+        a.certificate.is_some(),
+        &mut |p| spinner.update(p),
+    );
+    spinner.finish();
+    let (report, cert) = solved.map_err(|e| anyhow!("{} on {board}: {e}", label(animal)))?;
+    let mut written = None;
+    if let Some(path) = &a.certificate {
+        match &cert {
+            Some(cert) => {
+                std::fs::write(path, cert.to_string())
+                    .with_context(|| format!("writing {}", path.display()))?;
+                written = Some((path.display().to_string(), cert.strategy.len()));
+            }
+            None => eprintln!("certificate not written: the search did not finish"),
+        }
+    }
+    if a.json {
+        let mut v = serde_json::to_value(&report)?;
+        v["animal"] = format!("{animal:#}").into();
+        v["board"] = board.to_string().into();
+        v["certificate"] = written.as_ref().map(|w| w.0.clone()).into();
+        println!("{v}");
+    } else {
+        let verdict = match (report.winner, &report.stones) {
+            (Some(Player::Maker), Some(stones)) => {
+                let s: Vec<String> = stones.iter().map(|(x, y)| format!("{x},{y}")).collect();
+                format!("Maker wins (handicap stones {})", s.join(" "))
+            }
+            (Some(Player::Maker), None) => "Maker wins".to_string(),
+            (Some(Player::Breaker), _) => "Breaker wins".to_string(),
+            (None, _) => format!(
+                "not settled: {}",
+                report.stop.map_or("stopped".to_string(), |s| s.to_string())
+            ),
+        };
+        println!(
+            "{} on {board}, handicap {} (Maker-Breaker, Maker first): {verdict}",
+            label(animal),
+            report.handicap
+        );
+        println!(
+            "  {} placement classes ({} solved), {} symmetries, {} nodes, {:.2} s",
+            report.classes, report.solved, report.symmetries, report.nodes, report.seconds
+        );
+        if let Some((path, n)) = &written {
+            println!("certificate: {path} ({n} strategy moves)");
+        }
+    }
+    Ok(exit_code(report.winner.is_some()))
 }
 
 fn number(a: NumberArgs) -> anyhow::Result<ExitCode> {

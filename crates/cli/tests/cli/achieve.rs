@@ -431,3 +431,84 @@ fn prove_leads_with_the_answer_and_aligns_its_attempts() {
         "{out}"
     );
 }
+
+#[test]
+fn handicap_games_write_certificates_the_checker_replays_from_the_start() {
+    // Snaky on 5 x 5 with one handicap stone: Breaker answers every
+    // placement, and the checker replays all 25 of them.
+    let cert = temp("snaky5h1.cert");
+    let path = cert.to_str().unwrap();
+    let o = miai(&[
+        "achieve",
+        "animal",
+        "solve",
+        "snaky",
+        "--board",
+        "5",
+        "--handicap",
+        "1",
+        "--certificate",
+        path,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("6 placement classes"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(text.contains("\nhandicap 1\n"));
+    let v = miai(&["achieve", "verify", path]);
+    assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
+
+    // I3 on a 4 x 1 strip: Breaker wins the plain game, Maker with one
+    // stone; Breaker's plain strategy claimed for the handicap game is
+    // refused.
+    let plain = temp("i3-plain.cert");
+    let o = miai(&[
+        "achieve",
+        "animal",
+        "solve",
+        "I3",
+        "--board",
+        "4x1",
+        "--symmetric",
+        "--certificate",
+        plain.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
+    let claimed = std::fs::read_to_string(&plain)
+        .unwrap()
+        .replace("\ncells ", "\nhandicap 1\ncells ");
+    std::fs::write(&plain, claimed).unwrap();
+    let v = miai(&["achieve", "verify", plain.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(1), "{}{}", stdout(&v), stderr(&v));
+
+    let maker = temp("i3-h1.cert");
+    let o = miai(&[
+        "achieve",
+        "animal",
+        "solve",
+        "I3",
+        "--board",
+        "4x1",
+        "--handicap",
+        "1",
+        "--certificate",
+        maker.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("Maker wins (handicap stones"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        std::fs::read_to_string(&maker)
+            .unwrap()
+            .contains("\nstones maker ")
+    );
+    let v = miai(&["achieve", "verify", maker.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
+    for f in [cert, plain, maker] {
+        let _ = std::fs::remove_file(f);
+    }
+}
