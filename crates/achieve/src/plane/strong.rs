@@ -28,6 +28,42 @@ pub struct StrongResult {
     pub nodes: u64,
 }
 
+impl Strong {
+    /// The search for `animal`'s strong game on `board`: its placements as
+    /// cell masks, an empty table; refused if the board is too large for a
+    /// mask or holds no placement.
+    fn new(
+        animal: &Polyomino,
+        symmetry: Symmetry,
+        board: &Board,
+        limits: &Limits,
+        cancel: Option<&Cancel>,
+    ) -> Result<Self, PlaneError> {
+        let cells = board.cells().len();
+        if cells > MAX_STRONG_CELLS {
+            return Err(PlaneError::BoardTooLarge {
+                cells,
+                max: MAX_STRONG_CELLS,
+            });
+        }
+        let sets: Vec<u64> = board
+            .placements(animal, symmetry)
+            .iter()
+            .map(|s| s.iter().fold(0u64, |m, &c| m | 1 << c))
+            .collect();
+        if sets.is_empty() {
+            return Err(PlaneError::NoPlacement {
+                cells: animal.len(),
+            });
+        }
+        Ok(Strong {
+            sets,
+            table: HashMap::new(),
+            meter: Meter::new(limits, cancel),
+        })
+    }
+}
+
 /// Does the first player force a win of the strong game of `animal` on
 /// `board`?
 pub fn first_player_wins(
@@ -37,28 +73,7 @@ pub fn first_player_wins(
     limits: &Limits,
     cancel: Option<&Cancel>,
 ) -> Result<StrongResult, PlaneError> {
-    let cells = board.cells().len();
-    if cells > MAX_STRONG_CELLS {
-        return Err(PlaneError::BoardTooLarge {
-            cells,
-            max: MAX_STRONG_CELLS,
-        });
-    }
-    let sets: Vec<u64> = board
-        .placements(animal, symmetry)
-        .iter()
-        .map(|s| s.iter().fold(0u64, |m, &c| m | 1 << c))
-        .collect();
-    if sets.is_empty() {
-        return Err(PlaneError::NoPlacement {
-            cells: animal.len(),
-        });
-    }
-    let mut search = Strong {
-        sets,
-        table: HashMap::new(),
-        meter: Meter::new(limits, cancel),
-    };
+    let mut search = Strong::new(animal, symmetry, board, limits, cancel)?;
     let result = search.first_wins(0, 0);
     let nodes = search.meter.nodes();
     Ok(match result {
@@ -100,27 +115,7 @@ pub fn strategy(
     cancel: Option<&Cancel>,
 ) -> Result<Result<Option<StrongStrategy>, Stop>, PlaneError> {
     let cells = board.cells().len();
-    if cells > MAX_STRONG_CELLS {
-        return Err(PlaneError::BoardTooLarge {
-            cells,
-            max: MAX_STRONG_CELLS,
-        });
-    }
-    let sets: Vec<u64> = board
-        .placements(animal, symmetry)
-        .iter()
-        .map(|s| s.iter().fold(0u64, |m, &c| m | 1 << c))
-        .collect();
-    if sets.is_empty() {
-        return Err(PlaneError::NoPlacement {
-            cells: animal.len(),
-        });
-    }
-    let mut search = Strong {
-        sets,
-        table: HashMap::new(),
-        meter: Meter::new(limits, cancel),
-    };
+    let mut search = Strong::new(animal, symmetry, board, limits, cancel)?;
     Ok((|| {
         if !search.first_wins(0, 0)? {
             return Ok(None);
