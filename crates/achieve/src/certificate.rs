@@ -156,15 +156,7 @@ impl Certificate {
         progress: &mut dyn FnMut(&Progress),
     ) -> Result<Certificate, Stop> {
         let winner = solver.winner(maker, breaker, to_move, progress)?;
-        let mut cert = Certificate {
-            origin,
-            game: game.clone(),
-            first,
-            winner,
-            within: None,
-            start: Start::empty(),
-            strategy: BTreeMap::new(),
-        };
+        let mut cert = Certificate::unfilled(game, origin, first, winner, Start::empty());
         let mut seen = HashSet::new();
         cert.extend(solver, maker, breaker, to_move, &mut seen, progress)?;
         Ok(cert)
@@ -198,15 +190,7 @@ impl Certificate {
                 break;
             }
         }
-        let mut cert = Certificate {
-            origin,
-            game: game.clone(),
-            first,
-            winner,
-            within: None,
-            start: begin,
-            strategy: BTreeMap::new(),
-        };
+        let mut cert = Certificate::unfilled(game, origin, first, winner, begin);
         let mut seen = HashSet::new();
         if winner == Player::Maker {
             cert.extend(
@@ -223,6 +207,26 @@ impl Certificate {
             }
         }
         Ok(cert)
+    }
+
+    /// A certificate of `winner` from `start` with no strategy recorded yet
+    /// (filled by [`Certificate::extend`]).
+    fn unfilled(
+        game: &Hypergraph,
+        origin: Origin,
+        first: Player,
+        winner: Player,
+        start: Start,
+    ) -> Certificate {
+        Certificate {
+            origin,
+            game: game.clone(),
+            first,
+            winner,
+            within: None,
+            start,
+            strategy: BTreeMap::new(),
+        }
     }
 
     fn extend(
