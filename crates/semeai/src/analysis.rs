@@ -12,6 +12,7 @@ use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
 use crate::search::{KoOutcome, RaceOutcome, SearchResult, search_race_kos};
+use crate::shared::{Shared, Unsplit, split_shared};
 use crate::transform::{Transformed, transform};
 use crate::tree::{Expansion, GameTree};
 use crate::verdict::{Evaluation, Verdict, judge};
@@ -76,6 +77,12 @@ pub struct SubAnalysis {
     /// Why the counting model cannot value this sub-position (empty: it
     /// can); the race's verdict then comes from the board search.
     pub unmodelled: Vec<Unmodelled>,
+    /// For a sub-position bounded by both colours' essential chains: its
+    /// shared liberties ([`crate::shared::split_shared`]).
+    pub shared: VertexSet,
+    /// For such a sub-position: its one-colour parts, each analysed like a
+    /// sub-position of its own (same index).
+    pub parts: Vec<SubAnalysis>,
 }
 
 /// What the counting model cannot express in a sub-position. The race's
@@ -83,9 +90,19 @@ pub struct SubAnalysis {
 /// the reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unmodelled {
-    /// Essential chains of both colours share its liberties: seki is
-    /// possible, the counts of the two chains are not independent.
-    SharedLiberties,
+    /// Essential chains of both colours bound it and its points cannot be
+    /// split between them: this point is as near to one chain as to the
+    /// other, or an unknown chain lies in both liberty areas.
+    SharedLiberties(Vertex),
+    /// Shared liberties between two chains with an eye each where one eye
+    /// is bigger than three points (a big eye against a small one takes
+    /// the shared liberties, which the rule for small eyes does not say).
+    BigEyeShared,
+    /// Where the two chains' liberty areas meet, the attacker's stone on
+    /// this liberty would be next to the other chain's area and in atari
+    /// at once (or the defender's own stone there would be): the areas
+    /// interact, and the split counts them apart.
+    Joined(Vertex),
     /// A ko: this many immediate retakes were left out of the tree.
     Ko(usize),
     /// The tree still has `nil` nodes (a limit, or the user's points).
@@ -99,11 +116,13 @@ pub enum Unmodelled {
 }
 
 impl Unmodelled {
-    /// A short tag for the class: `shared-liberties`, `ko`, `incomplete`,
-    /// `approach-move`.
+    /// A short tag for the class: `shared-liberties`, `big-eye-shared`,
+    /// `ko`, `incomplete`, `approach-move`.
     pub fn tag(&self) -> &'static str {
         match self {
-            Unmodelled::SharedLiberties => "shared-liberties",
+            Unmodelled::SharedLiberties(_) => "shared-liberties",
+            Unmodelled::BigEyeShared => "big-eye-shared",
+            Unmodelled::Joined(_) => "joined",
             Unmodelled::Ko(_) => "ko",
             Unmodelled::Incomplete => "incomplete",
             Unmodelled::ApproachMove(_) => "approach-move",
@@ -113,8 +132,16 @@ impl Unmodelled {
     /// The reason in words, points named as in `race`.
     pub fn words(&self, race: &Race) -> String {
         match self {
-            Unmodelled::SharedLiberties => {
-                "essential chains of both colours share its liberties (seki is possible)".into()
+            Unmodelled::SharedLiberties(v) => format!(
+                "essential chains of both colours share its liberties and its point {} cannot be given to one of them",
+                race.name(*v)
+            ),
+            Unmodelled::Joined(v) => format!(
+                "where the chains' liberty areas meet, a stone on {} would be in atari at once next to the other chain's area (the areas interact)",
+                race.name(*v)
+            ),
+            Unmodelled::BigEyeShared => {
+                "shared liberties between two chains with an eye each, one of them bigger than three points".into()
             }
             Unmodelled::Ko(n) => format!("a ko ({n} immediate retake(s) the tree cannot play)"),
             Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
@@ -222,6 +249,11 @@ pub struct Analysis {
     /// sub-positions (each alone is finite); `G` includes their life
     /// count ([`count::life_count`]).
     pub lives: Vec<Color>,
+    /// The shared liberties and how they count, where the race has some
+    /// and every sub-position bounded by both colours could be split
+    /// ([`Shared`]); the verdicts are then [`Shared`]'s, `seed` and
+    /// `stops` are `None`.
+    pub shared: Option<Shared>,
 }
 
 impl Analysis {
@@ -252,27 +284,56 @@ impl Analysis {
     pub fn judge(&mut self, race: &Race) {
         let mut sum = Some(Game::zero());
         let mut outside = Vec::new();
+        let mut shared = Vec::new();
+        // Shared liberties between chains with an eye each, one of them
+        // big: outside the rule for small eyes.
+        let eyes = [Color::Black, Color::White].map(|c| {
+            self.subs
+                .iter()
+                .filter(|s| s.scope == Scope::Race(c))
+                .map(|s| count::eye_space(race, &s.sub.region, c).len())
+                .max()
+                .unwrap_or(0)
+        });
+        for s in &mut self.subs {
+            s.unmodelled.retain(|u| *u != Unmodelled::BigEyeShared);
+            if s.scope == Scope::Outside
+                && !s.shared.is_empty()
+                && eyes.iter().all(|&e| e > 0)
+                && eyes.iter().any(|&e| e > 3)
+            {
+                s.unmodelled.push(Unmodelled::BigEyeShared);
+            }
+        }
         for s in &self.subs {
-            match s.scope {
-                Scope::Idle => {}
-                Scope::Outside => {
+            let values: Vec<&SubAnalysis> = match s.scope {
+                Scope::Idle => continue,
+                Scope::Outside if s.parts.is_empty() && s.shared.is_empty() => {
                     outside.push(format!(
-                        "{} holds essential chains of both colours (shared liberties): outside the seed's method",
+                        "{} holds essential chains of both colours and cannot be split between them: outside the method",
                         s.sub.name(race)
                     ));
                     sum = None;
+                    continue;
                 }
-                Scope::Race(_) => match (&s.transformed, sum) {
+                Scope::Outside => {
+                    shared.extend(s.shared.iter());
+                    s.parts.iter().collect()
+                }
+                Scope::Race(_) => vec![s],
+            };
+            for p in values {
+                match (&p.transformed, sum) {
                     (Some(t), Some(g)) => sum = g.checked_add(t.value).ok(),
                     (None, _) => {
                         outside.push(format!(
                             "{}: the tree still has nil nodes (name more points or raise the limit)",
-                            s.sub.name(race)
+                            p.sub.name(race)
                         ));
                         sum = None;
                     }
                     (Some(_), None) => {}
-                },
+                }
             }
         }
         self.fallback = self
@@ -311,9 +372,36 @@ impl Analysis {
                 .push("both essential chains live with two eyes (seki)".into());
         }
         self.sum = sum;
-        self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
-        self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
+        self.shared = None;
+        if let (Some(g), false) = (sum, shared.is_empty()) {
+            shared.sort_unstable();
+            self.shared = Some(Shared::new(shared, eyes.map(|e| e > 0), g));
+            self.seed = None;
+            self.stops = None;
+        } else {
+            self.seed = sum.and_then(|g| judge(g, Evaluation::Seed).ok());
+            self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
+        }
         self.outside = outside;
+    }
+
+    /// The model's outcomes (Black first, White first) by an evaluation:
+    /// from the plain verdict on `G`, or where the race has shared
+    /// liberties from [`Shared`] (seki included); `None` without a sum,
+    /// an outcome `None` where the evaluation does not decide.
+    pub fn method_outcomes(&self, e: Evaluation) -> Option<[Option<RaceOutcome>; 2]> {
+        if let Some(sh) = &self.shared {
+            let v = sh.verdict(e)?;
+            return Some([v.black_first, v.white_first]);
+        }
+        let v = self.verdict(e)?;
+        let out = |c: Option<Color>| {
+            c.map(|c| match c {
+                Color::Black => RaceOutcome::BlackCaptures,
+                Color::White => RaceOutcome::WhiteCaptures,
+            })
+        };
+        Some([out(v.black_first), out(v.white_first)])
     }
 
     /// The verdict of an evaluation.
@@ -335,18 +423,12 @@ impl Analysis {
     /// off or skipped).
     pub fn decision(&self, e: Evaluation) -> Decision {
         if self.in_domain()
-            && let Some(v) = self.verdict(e)
+            && let Some([b, w]) = self.method_outcomes(e)
         {
-            let out = |c: Option<Color>| {
-                c.map(|c| match c {
-                    Color::Black => RaceOutcome::BlackCaptures,
-                    Color::White => RaceOutcome::WhiteCaptures,
-                })
-            };
             return Decision {
                 source: Source::Method(e),
-                black_first: out(v.black_first),
-                white_first: out(v.white_first),
+                black_first: b,
+                white_first: w,
                 ko: [None, None],
             };
         }
@@ -361,25 +443,31 @@ impl Analysis {
     /// Where a verdict and the search disagree, in words; empty if they
     /// agree or either is missing.
     pub fn disagreements(&self, e: Evaluation) -> Vec<String> {
-        let (Some(v), Some(s)) = (self.verdict(e), self.search) else {
+        let (Some(v), Some(s)) = (self.method_outcomes(e), self.search) else {
             return Vec::new();
+        };
+        let words = |r: Option<RaceOutcome>| match r {
+            Some(RaceOutcome::BlackCaptures) => "Black captures",
+            Some(RaceOutcome::WhiteCaptures) => "White captures",
+            Some(RaceOutcome::Seki) => "seki",
+            None => "undecided",
         };
         let mut out = Vec::new();
         for (first, cgt, found) in [
-            ("Black", v.black_first, s.black_first),
-            ("White", v.white_first, s.white_first),
+            ("Black", v[0], s.black_first),
+            ("White", v[1], s.white_first),
         ] {
-            let (Some(found), cgt) = (found, cgt) else {
+            let Some(found) = found else {
                 continue;
             };
-            if found.winner() != cgt {
+            if Some(found) != cgt {
                 out.push(format!(
                     "{first} first: CGT says {}, the search says {}",
-                    cgt.map_or("undecided".into(), |c| format!("{c} wins")),
-                    match found.winner() {
-                        Some(c) => format!("{c} captures"),
-                        None => "seki".into(),
-                    }
+                    match cgt.and_then(RaceOutcome::winner) {
+                        Some(c) => format!("{c} wins"),
+                        None => words(cgt).into(),
+                    },
+                    words(Some(found))
                 ));
             }
         }
@@ -410,67 +498,39 @@ pub fn analyse_with(
     let subs = split(race)?;
     let mut out = Vec::new();
     for sub in &subs {
-        let scope = sub.scope();
-        let points = count::point_attributes(race, &sub.region);
-        let mut a = SubAnalysis {
-            sub: sub.clone(),
-            scope,
-            points,
-            search_region: VertexSet::default(),
-            tree: None,
-            expansion: None,
-            raw_value: None,
-            transformed: None,
-            unmodelled: Vec::new(),
+        let mut a = match sub.scope() {
+            Scope::Race(owner) => analyse_sub(race, sub, owner, options),
+            scope => SubAnalysis {
+                sub: sub.clone(),
+                scope,
+                points: count::point_attributes(race, &sub.region),
+                search_region: VertexSet::default(),
+                tree: None,
+                expansion: None,
+                raw_value: None,
+                transformed: None,
+                unmodelled: Vec::new(),
+                shared: VertexSet::default(),
+                parts: Vec::new(),
+            },
         };
-        match scope {
-            Scope::Idle => {}
-            Scope::Outside => a.unmodelled.push(Unmodelled::SharedLiberties),
-            Scope::Race(owner) => {
-                a.search_region = count::search_region(race, &sub.region, owner);
-                let mut tree = GameTree::new(race, sub.region, owner);
-                // The user's points steer the sub-positions they lie in; the
-                // others expand automatically.
-                let points: Vec<Vertex> = options
-                    .points
-                    .iter()
-                    .copied()
-                    .filter(|&v| sub.region.contains(v))
-                    .collect();
-                let exp = if points.is_empty() {
-                    tree.expand_auto(&options.tree_limits, cancel)
-                } else {
-                    let mut meter = Meter::new(&options.tree_limits, cancel);
-                    let mut stop = None;
-                    let rounds = if options.rounds == 0 {
-                        usize::MAX
-                    } else {
-                        options.rounds
-                    };
-                    let mut r = 0;
-                    while r < rounds && tree.has_nil() {
-                        let before = tree.nodes.len();
-                        tree.expand_steered(&points, 1);
-                        r += 1;
-                        if tree.nodes.len() == before && tree.has_nil() && r > 1 {
-                            break;
-                        }
-                        if let Err(s) = tree.over(&options.tree_limits, &mut meter) {
-                            stop = Some(s);
-                            break;
-                        }
+        if a.scope == Scope::Outside {
+            match split_shared(race, &sub.region) {
+                Ok(split) => {
+                    if let Some(v) = joined_atari(race, &split.parts) {
+                        a.unmodelled.push(Unmodelled::Joined(v));
                     }
-                    if tree.has_nil() {
-                        Expansion::CutOff(stop)
-                    } else {
-                        Expansion::Complete
+                    a.shared = split.shared;
+                    for (c, region) in split.parts {
+                        let part = part_of(race, sub, region, c);
+                        let p = analyse_sub(race, &part, c, options);
+                        a.unmodelled.extend(p.unmodelled.iter().cloned());
+                        a.parts.push(p);
                     }
-                };
-                a.raw_value = tree.raw_value();
-                a.transformed = transform(&tree);
-                a.expansion = Some(exp);
-                a.unmodelled = unmodelled(race, sub, owner, &tree);
-                a.tree = Some(tree);
+                }
+                Err(Unsplit::Tie(v) | Unsplit::Straddles(v)) => {
+                    a.unmodelled.push(Unmodelled::SharedLiberties(v));
+                }
             }
         }
         out.push(a);
@@ -490,9 +550,126 @@ pub fn analyse_with(
         outside: Vec::new(),
         fallback: Vec::new(),
         lives: Vec::new(),
+        shared: None,
     };
     analysis.judge(race);
     Ok(analysis)
+}
+
+/// The analysis of a sub-position of one colour `owner` (or a part of a
+/// split one): its tree, expanded automatically or at the user's points,
+/// transformed.
+fn analyse_sub(race: &Race, sub: &SubPosition, owner: Color, options: &Options) -> SubAnalysis {
+    let cancel = options.cancel.as_ref();
+    let mut tree = GameTree::new(race, sub.region, owner);
+    // The user's points steer the sub-positions they lie in; the others
+    // expand automatically.
+    let points: Vec<Vertex> = options
+        .points
+        .iter()
+        .copied()
+        .filter(|&v| sub.region.contains(v))
+        .collect();
+    let exp = if points.is_empty() {
+        tree.expand_auto(&options.tree_limits, cancel)
+    } else {
+        let mut meter = Meter::new(&options.tree_limits, cancel);
+        let mut stop = None;
+        let rounds = if options.rounds == 0 {
+            usize::MAX
+        } else {
+            options.rounds
+        };
+        let mut r = 0;
+        while r < rounds && tree.has_nil() {
+            let before = tree.nodes.len();
+            tree.expand_steered(&points, 1);
+            r += 1;
+            if tree.nodes.len() == before && tree.has_nil() && r > 1 {
+                break;
+            }
+            if let Err(s) = tree.over(&options.tree_limits, &mut meter) {
+                stop = Some(s);
+                break;
+            }
+        }
+        if tree.has_nil() {
+            Expansion::CutOff(stop)
+        } else {
+            Expansion::Complete
+        }
+    };
+    SubAnalysis {
+        sub: sub.clone(),
+        scope: Scope::Race(owner),
+        points: count::point_attributes(race, &sub.region),
+        search_region: count::search_region(race, &sub.region, owner),
+        raw_value: tree.raw_value(),
+        transformed: transform(&tree),
+        expansion: Some(exp),
+        unmodelled: unmodelled(race, sub, owner, &tree),
+        tree: Some(tree),
+        shared: VertexSet::default(),
+        parts: Vec::new(),
+    }
+}
+
+/// A point of one colour's part, next to a point of the other colour's
+/// part, where a stone of either colour would be in atari at once (or
+/// would capture): the parts interact there.
+fn joined_atari(race: &Race, parts: &[(Color, VertexSet)]) -> Option<Vertex> {
+    let pos = race.position();
+    let of = |v: Vertex| parts.iter().find(|p| p.1.contains(v)).map(|p| p.0);
+    for (c, part) in parts {
+        for v in part.iter() {
+            if pos.color_at(v).is_some() {
+                continue;
+            }
+            let meets = pos
+                .graph()
+                .neighbors(v)
+                .iter()
+                .any(|&u| of(u) == Some(c.opponent()));
+            if !meets {
+                continue;
+            }
+            for mover in [Color::Black, Color::White] {
+                let Some(next) = race.play(mover, v) else {
+                    continue;
+                };
+                let p = next.position();
+                let captured = pos
+                    .graph()
+                    .vertices()
+                    .any(|u| pos.color_at(u).is_some() && p.color_at(u).is_none());
+                if captured || p.liberties(v).len() < 2 {
+                    return Some(v);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The part `region` of the sub-position `sub` (bounded by both colours'
+/// chains) given to `owner`, as a sub-position of its own with `sub`'s
+/// number.
+fn part_of(race: &Race, sub: &SubPosition, region: VertexSet, owner: Color) -> SubPosition {
+    let pos = race.position();
+    let mut boundary = VertexSet::default();
+    for v in region.iter() {
+        for &u in pos.graph().neighbors(v) {
+            if !region.contains(u) && sub.boundary.contains(u) {
+                boundary |= pos.chain_stones(u);
+            }
+        }
+    }
+    SubPosition {
+        index: sub.index,
+        region,
+        boundary,
+        essential_colors: vec![owner],
+    }
 }
 
 /// What the counting model cannot express in the race sub-position `sub`

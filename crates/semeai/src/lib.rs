@@ -40,6 +40,7 @@ mod race;
 mod region;
 mod report;
 mod search;
+pub mod shared;
 pub mod study;
 mod transform;
 mod tree;

@@ -56,6 +56,10 @@ pub struct Report {
     /// The sum spelled out, one term per race sub-position (numbers
     /// first): `-7 + {4|0} + {6|{4|0}}`.
     pub sum_terms: Option<String>,
+    /// The shared liberties and how they count, where the race has some
+    /// (the verdicts are then on `G` shifted by the margins, seki
+    /// included).
+    pub shared: Option<SharedReport>,
     /// Which verdict leads.
     #[serde(skip)]
     pub lead: Evaluation,
@@ -116,6 +120,28 @@ pub struct SubReport {
     /// shows them, and the number of pruned nodes.
     #[serde(skip)]
     text_trees: Option<(String, Option<(String, usize)>)>,
+}
+
+/// The shared liberties of a race in a [`Report`] ([`crate::shared::Shared`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct SharedReport {
+    /// The shared liberties, by name.
+    pub liberties: Vec<String>,
+    /// Whether Black's essential chain has an eye.
+    pub black_eye: bool,
+    /// Whether White's has.
+    pub white_eye: bool,
+    /// Black captures iff a plain race worth `G - black_margin` is Black's.
+    pub black_margin: i64,
+    /// White captures iff a plain race worth `G + white_margin` is White's.
+    pub white_margin: i64,
+    /// The rule applied, in words.
+    pub rule: String,
+    /// The outcome by the leading evaluation with Black first: `"Black"`,
+    /// `"White"` (who captures), `"seki"`; `None`: undecided.
+    pub black_first: Option<String>,
+    /// The same with White first.
+    pub white_first: Option<String>,
 }
 
 /// A verdict in a [`Report`].
@@ -186,7 +212,31 @@ impl Report {
                     .as_ref()
                     .map(|t| t.render(&|v| race.name(v), JSON_TREE_LINES)),
                 raw_value: s.raw_value.map(|g| g.to_string()),
-                value: s.transformed.as_ref().map(|t| t.value.to_string()),
+                value: if s.scope != Scope::Outside || (s.parts.is_empty() && s.shared.is_empty()) {
+                    s.transformed.as_ref().map(|t| t.value.to_string())
+                } else {
+                    // The parts of a sub-position bounded by both colours,
+                    // each `colour: value`.
+                    Some(
+                        s.parts
+                            .iter()
+                            .map(|p| {
+                                let c = owner_of(p);
+                                let v = p
+                                    .transformed
+                                    .as_ref()
+                                    .map_or("nil".into(), |t| t.value.to_string());
+                                format!("{c}: {v}")
+                            })
+                            .chain((!s.shared.is_empty()).then(|| {
+                                let names: Vec<String> =
+                                    s.shared.iter().map(|v| race.name(v)).collect();
+                                format!("shared: {}", names.join(" "))
+                            }))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+                },
                 chain: match s.scope {
                     Scope::Race(c) => Some(c.to_string()),
                     _ => None,
@@ -216,19 +266,22 @@ impl Report {
                 }),
             })
             .collect();
-        let mut verdict_lines: Vec<String> =
-            a.verdict(lead).map(verdict_text).into_iter().collect();
-        for e in [Evaluation::Stops, Evaluation::Seed] {
-            if e != lead {
-                verdict_lines.extend(a.verdict(e).map(verdict_text));
-            }
-        }
         let outcome = |r: Option<RaceOutcome>| {
             r.map(|r| match r.winner() {
                 Some(c) => c.to_string(),
                 None => "seki".into(),
             })
         };
+        let mut verdict_lines: Vec<String> = Vec::new();
+        let others = [Evaluation::Stops, Evaluation::Seed]
+            .into_iter()
+            .filter(|&e| e != lead);
+        for e in std::iter::once(lead).chain(others) {
+            match &a.shared {
+                Some(sh) => verdict_lines.extend(sh.verdict(e).map(|v| shared_text(race, sh, v))),
+                None => verdict_lines.extend(a.verdict(e).map(verdict_text)),
+            }
+        }
         let decision = a.decision(lead);
         let from_search = decision.source == crate::analysis::Source::Search;
         Report {
@@ -258,6 +311,19 @@ impl Report {
                 a.disagreements(lead)
             },
             sum_terms: a.sum.map(|_| sum_terms(a)),
+            shared: a.shared.as_ref().map(|sh| {
+                let v = sh.verdict(lead);
+                SharedReport {
+                    liberties: sh.liberties.iter().map(|&v| race.name(v)).collect(),
+                    black_eye: sh.eyes[0],
+                    white_eye: sh.eyes[1],
+                    black_margin: sh.margin[0],
+                    white_margin: sh.margin[1],
+                    rule: sh.rule_words(),
+                    black_first: v.and_then(|v| outcome(v.black_first)),
+                    white_first: v.and_then(|v| outcome(v.white_first)),
+                }
+            }),
             lead,
             trees: false,
             labels: race
@@ -293,7 +359,10 @@ fn sum_terms(a: &Analysis) -> String {
     let values: Vec<miai_cgt::Game> = a
         .subs
         .iter()
-        .filter(|s| matches!(s.scope, Scope::Race(_)))
+        .flat_map(|s| match s.scope {
+            Scope::Race(_) => vec![s],
+            _ => s.parts.iter().collect(),
+        })
         .filter_map(|s| s.transformed.as_ref().map(|t| t.value))
         .collect();
     let (numbers, games): (Vec<_>, Vec<_>) = values.into_iter().partition(|g| g.is_number());
@@ -518,8 +587,51 @@ pub fn scope_words(s: &SubAnalysis) -> String {
     match s.scope {
         Scope::Race(c) => format!("{c}'s essential chain"),
         Scope::Idle => "no essential chain (not part of the race)".into(),
-        Scope::Outside => "essential chains of both colours: outside the method".into(),
+        Scope::Outside if s.parts.is_empty() && s.shared.is_empty() => {
+            "essential chains of both colours: outside the method".into()
+        }
+        Scope::Outside => format!(
+            "essential chains of both colours: {} shared liberties, {} part(s) given to one chain each",
+            s.shared.len(),
+            s.parts.len()
+        ),
     }
+}
+
+/// The colour a part of a split sub-position is counted for.
+fn owner_of(s: &SubAnalysis) -> String {
+    match s.scope {
+        Scope::Race(c) => c.to_string(),
+        _ => "-".into(),
+    }
+}
+
+/// The verdict of a race with shared liberties, in one line: the
+/// shared liberties, the rule, the two shifted sums judged and the
+/// outcome.
+fn shared_text(
+    race: &Race,
+    sh: &crate::shared::Shared,
+    v: &crate::shared::SharedVerdict,
+) -> String {
+    let libs: Vec<String> = sh.liberties.iter().map(|&p| race.name(p)).collect();
+    let shift = |m: i64| match m {
+        0 => "G".to_string(),
+        m if m > 0 => format!("G + {m}"),
+        m => format!("G - {}", -m),
+    };
+    let how = match v.black.evaluation {
+        Evaluation::Seed => "the seed's rule",
+        Evaluation::Stops => "the stops",
+    };
+    format!(
+        "shared liberties {} ({}): {how} on {} (for Black's capture) and on {} (for White's): {}",
+        libs.join(" "),
+        sh.rule_words(),
+        shift(-sh.margin[0]),
+        shift(sh.margin[1]),
+        crate::analysis::outcome_words(v.black_first, v.white_first)
+    )
 }
 
 /// A verdict with its value and rule, in one line.

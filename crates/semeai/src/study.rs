@@ -69,7 +69,7 @@ pub fn generate(seed: u64, width: usize, shared: f64) -> String {
 /// Marks the chains of a generated diagram: stones joined to an `E` / `e`
 /// row are essential (marked on every stone), lone stones in the liberty
 /// areas unknown; the walls stay safe.
-fn mark(text: &str) -> Option<Race> {
+pub fn mark(text: &str) -> Option<Race> {
     let race = Race::parse_diagram(text).ok()?;
     let pos = race.position();
     let g = pos.graph();
@@ -110,9 +110,10 @@ pub struct Case {
     /// `G`, if the method applies.
     pub sum: Option<String>,
     /// Seed verdict per first player (Black, White): `Some(Some(c))` a
-    /// winner, `Some(None)` undecided, `None` no verdict.
+    /// winner, `Some(None)` undecided or seki (shared liberties), `None`
+    /// no verdict.
     pub seed: Option<[Option<miai_goban::Color>; 2]>,
-    /// Stops verdict.
+    /// Stops verdict (`Some(None)`: seki).
     pub stops: Option<[Option<miai_goban::Color>; 2]>,
     /// Search winners (`None` inside: seki).
     pub search: Option<[Option<miai_goban::Color>; 2]>,
@@ -266,7 +267,12 @@ fn case(race: &Race, class: &'static str) -> Option<Case> {
             .search
             .and_then(|s| Some([s.black_first?.winner(), s.white_first?.winner()]));
         search?;
-        let pick = |e: Evaluation| a.verdict(e).map(|v| [v.black_first, v.white_first]);
+        // The model's outcomes, seki as `None` like the search's (shared
+        // liberties); an undecided seed verdict is `None` too.
+        let pick = |e: Evaluation| {
+            a.method_outcomes(e)
+                .map(|o| o.map(|r| r.and_then(crate::RaceOutcome::winner)))
+        };
         let d = a.decision(Evaluation::Stops);
         let mut unmodelled: Vec<&'static str> = a
             .subs

@@ -55,9 +55,15 @@ fn sgf_marks() {
     let v = |s: &str| r.position().graph().parse_vertex(s).unwrap();
     assert_eq!(r.attribute(v("aa")), Some(Attribute::Essential));
     assert_eq!(r.attribute(v("ba")), Some(Attribute::Essential));
-    // Their liberties share one region: outside the method, said by name.
+    // Their liberties share one region: it is split between the chains
+    // (issue 25), or the report says by name why it cannot be.
     let a = analyse(&r, &Options::default()).unwrap();
-    assert!(a.sum.is_none() && a.outside[0].contains("both colours"));
+    assert!(
+        a.subs
+            .iter()
+            .any(|s| s.scope == miai_semeai::Scope::Outside)
+    );
+    assert!(a.sum.is_some() || !a.outside.is_empty(), "{:?}", a.outside);
     let r = Race::parse("(;GM[1]FF[4]SZ[5]AB[aa][ab]AW[ba][bb]TR[aa]CR[ba])").unwrap();
     assert_eq!(r.attribute(v("bb")), Some(Attribute::Unknown));
 }

@@ -9,7 +9,7 @@
 //! stated.
 
 use miai_goban::Color;
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, Source, analyse};
 
 fn outcome(word: &str) -> Option<RaceOutcome> {
     match word {
@@ -24,6 +24,7 @@ fn outcome(word: &str) -> Option<RaceOutcome> {
 fn classical_races() {
     let dir = format!("{}/tests/data", env!("CARGO_MANIFEST_DIR"));
     let mut seen = 0;
+    let mut models = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -65,11 +66,25 @@ fn classical_races() {
                 // domain, the search's (seki included) outside it.
                 assert_eq!(a.decision(Evaluation::Stops).words(), rest.trim(), "{name}");
             }
-            if line.starts_with("; expect-outside: yes") {
-                assert!(a.sum.is_none() && !a.outside.is_empty(), "{name}");
-                assert!(a.outside[0].contains("both colours"), "{name}");
+            if line.starts_with("; expect-model: yes") {
+                // Shared liberties (issue 25): inside the model's domain,
+                // the verdict the model's by the shared-liberty rule, seki
+                // included, and the search agrees with it.
+                assert!(a.in_domain(), "{name}: {:?} {:?}", a.fallback, a.outside);
+                assert!(a.shared.is_some(), "{name}");
+                let d = a.decision(Evaluation::Stops);
+                assert_eq!(d.source, Source::Method(Evaluation::Stops), "{name}");
+                assert_eq!(
+                    (d.black_first, d.white_first),
+                    (s.black_first, s.white_first),
+                    "{name}"
+                );
+                assert!(a.disagreements(Evaluation::Stops).is_empty(), "{name}");
+                assert!(a.disagreements(Evaluation::Seed).is_empty(), "{name}");
+                models += 1;
             }
         }
     }
     assert!(seen >= 5);
+    assert!(models >= 7, "{models}");
 }

@@ -61,22 +61,67 @@ fn an_approach_move_and_ko_take_the_verdict_from_the_search() {
     );
 }
 
-/// One eye each and two shared liberties (Hunter 2004, ch. 4): seki, a
-/// third outcome the search reports and the verdict takes.
+/// One eye each and two shared liberties (Hunter 2004, ch. 4; Müller GPW
+/// '99): seki, a third outcome, now the model's (issue 25: the shared
+/// liberties count for neither side and one more is needed to capture),
+/// in the text and the JSON, and the search agrees.
 #[test]
-fn shared_liberties_give_seki_from_the_search() {
+fn shared_liberties_give_seki_from_the_model() {
     let (race, a) = analysed(&file("tests/data/race-eye-each-seki.txt"));
+    assert!(a.in_domain(), "{:?}", a.fallback);
     let d = a.decision(Evaluation::Stops);
-    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.source, Source::Method(Evaluation::Stops));
     assert_eq!(d.black_first, Some(RaceOutcome::Seki));
     assert_eq!(d.white_first, Some(RaceOutcome::Seki));
     assert_eq!(d.words(), "seki whoever plays first");
-    let text = Report::new(&race, &a, Evaluation::Stops).to_string();
-    assert!(text.contains("share its liberties"), "{text}");
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (d.black_first, d.white_first)
+    );
+    let report = Report::new(&race, &a, Evaluation::Stops);
+    let text = report.to_string();
     assert!(
-        text.contains("verdict (from the board search): seki whoever plays first"),
+        text.contains("verdict: shared liberties A3 C3 (one eye each"),
         "{text}"
     );
+    assert!(text.contains("seki whoever plays first"), "{text}");
+    assert!(!text.contains("DISAGREEMENT"), "{text}");
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["verdict_source"], "method");
+    assert_eq!(json["outcome"], "seki whoever plays first");
+    assert_eq!(json["shared"]["black_first"], "seki");
+    assert_eq!(json["shared"]["liberties"][1], "C3");
+}
+
+/// A sub-position bounded by both colours whose points cannot be given to
+/// one chain (a point as near to both) keeps the search's verdict, with
+/// the point named.
+#[test]
+fn an_unsplit_shared_area_takes_the_verdict_from_the_search() {
+    // B3 is as near to Black's liberty A3 as to White's C3... through the
+    // open row: Black's chain A4-A5, White's C4-C5, the area between.
+    let text = "\
+. . . . .
+O O O O O
+. . . . .
+E X . O e
+E X . O e
+X X . O O
+X X . O O
+";
+    let (race, a) = analysed(text);
+    assert!(!a.in_domain());
+    assert!(
+        a.subs
+            .iter()
+            .any(|s| s.unmodelled.iter().any(|u| u.tag() == "shared-liberties")),
+        "{:?}",
+        a.fallback
+    );
+    assert_eq!(a.decision(Evaluation::Stops).source, Source::Search);
+    let out = Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(out.contains("cannot be given to one of them"), "{out}");
 }
 
 /// The seed's race is inside the domain: the verdict is the model's.
