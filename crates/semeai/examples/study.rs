@@ -1,21 +1,26 @@
 //! The validation study of docs/semeai.md: generated races, the seed's
 //! verdict and the stops verdict against the search.
 //!
-//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES]`
+//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES] [SHARED]`
+//!
+//! (`EYES` races of the big-eye class, `SHARED` of the shared-liberty
+//! classes, [`miai_semeai::study::shared_study`]).
 //!
 //! Prints the figures, the races whose outcome is a ko, then up to `SHOW`
 //! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
 //! model's domain; `CLASS=plain|trees`: only that kind).
 
-use miai_semeai::study::{Case, eye_study, study};
+use miai_semeai::study::{Case, eye_study, shared_study, study};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let count: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(200);
     let width: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
     let eyes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let shared: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut cases = study(1000 * width as u64, count, width, 0.15);
     cases.extend(eye_study(eyes));
+    cases.extend(shared_study(shared));
     let mut inside = 0;
     let mut seed_ok = [0, 0];
     let mut stops_ok = [0, 0];
@@ -92,7 +97,13 @@ fn main() {
         2 * dom,
         100.0 * dom_ok as f64 / (2 * dom).max(1) as f64
     );
-    for class in ["corpus", "big-eye"] {
+    for class in [
+        "corpus",
+        "big-eye",
+        "no-eye-shared",
+        "eye-vs-no-eye",
+        "eye-each",
+    ] {
         let of: Vec<&Case> = cases.iter().filter(|c| c.class == class).collect();
         let inside: Vec<&&Case> = of.iter().filter(|c| c.in_domain).collect();
         let ok: usize = inside

@@ -236,6 +236,108 @@ pub fn eye_study(count: usize) -> Vec<Case> {
     out
 }
 
+/// A race with strict shared liberties on a real board, the textbook
+/// layout of `tests/data/race-shared-*.txt`: Black's essential row above
+/// White's, `shared` shared liberties between them (every other column
+/// from A), Black's `black_out` outside liberties in pockets of White's
+/// safe wall above (every other column from B), White's `white_out` in
+/// pockets of Black's wall below. With `black_eye > 0` Black's group
+/// reaches the top edge instead, with a straight eye of that many points
+/// there (and no outside liberties); `white_eye` likewise at the bottom.
+pub fn shared_race(
+    black_out: usize,
+    white_out: usize,
+    shared: usize,
+    black_eye: usize,
+    white_eye: usize,
+) -> String {
+    let w = (2 * black_out.max(white_out) + 1)
+        .max(2 * shared + 1)
+        .max(black_eye.max(white_eye) + 2)
+        .max(5);
+    let row = |f: &dyn Fn(usize) -> char| -> String {
+        (0..w)
+            .map(|x| f(x).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let pocket = |x: usize, n: usize| x % 2 == 1 && x / 2 < n;
+    let eye = |x: usize, n: usize| x >= 1 && x <= n;
+    let mut rows = Vec::new();
+    if black_eye > 0 {
+        rows.push(row(&|x| if eye(x, black_eye) { '.' } else { 'E' }));
+        rows.push(row(&|_| 'E'));
+    } else {
+        rows.push(row(&|_| '.'));
+        rows.push(row(&|_| 'O'));
+        rows.push(row(&|x| if pocket(x, black_out) { '.' } else { 'O' }));
+        rows.push(row(&|_| 'E'));
+    }
+    rows.push(row(&|x| {
+        if x % 2 == 0 && x / 2 < shared {
+            '.'
+        } else {
+            'E'
+        }
+    }));
+    rows.push(row(&|_| 'e'));
+    if white_eye > 0 {
+        rows.push(row(&|x| if eye(x, white_eye) { '.' } else { 'e' }));
+    } else {
+        rows.push(row(&|x| if pocket(x, white_out) { '.' } else { 'X' }));
+        rows.push(row(&|_| 'X'));
+        rows.push(row(&|_| '.'));
+    }
+    rows.join("\n") + "\n"
+}
+
+/// The textbook classes of shared liberties on real boards ([`shared_race`]),
+/// the first `count` of them, in this order: `no-eye-shared` (no eyes,
+/// 2 or 3 shared liberties, outside liberties 0-3 each: 32 races, where
+/// seki is a third outcome), `eye-vs-no-eye` (Black's straight eye of
+/// 1-3 points, 1-3 shared liberties, White's outside liberties from two
+/// below to one above Black's eye and shared liberties together: 36
+/// races), `eye-each` (one eye of 1-3 points each, 1-3 shared liberties:
+/// 27 races).
+pub fn shared_study(count: usize) -> Vec<Case> {
+    let mut specs: Vec<(&'static str, [usize; 5])> = Vec::new();
+    for shared in 2..=3 {
+        for b in 0..=3 {
+            for w in 0..=3 {
+                specs.push(("no-eye-shared", [b, w, shared, 0, 0]));
+            }
+        }
+    }
+    for eye in 1..=3 {
+        for shared in 1..=3 {
+            let l: usize = eye + shared;
+            for w in l.saturating_sub(2)..=l + 1 {
+                specs.push(("eye-vs-no-eye", [0, w, shared, eye, 0]));
+            }
+        }
+    }
+    for be in 1..=3 {
+        for we in 1..=3 {
+            for shared in 1..=3 {
+                specs.push(("eye-each", [0, 0, shared, be, we]));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (class, [b, w, s, be, we]) in specs {
+        if out.len() >= count {
+            break;
+        }
+        let Ok(race) = Race::parse_diagram(&shared_race(b, w, s, be, we)) else {
+            continue;
+        };
+        if let Some(c) = case(&race, class) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Generates and analyses `count` races of width `width`.
 pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Case> {
     let mut out = Vec::new();
