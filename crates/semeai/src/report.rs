@@ -194,12 +194,25 @@ impl Report {
         let graph = race.position().graph();
         let coords =
             |it: &mut dyn Iterator<Item = Vertex>| it.map(|v| graph.vertex_name(v)).collect();
-        let subpositions = a
+        let part_of: Vec<bool> = a
             .subs
             .iter()
-            .map(|s| SubReport {
+            .flat_map(|s| std::iter::once(false).chain(s.parts.iter().map(|_| true)))
+            .collect();
+        let subpositions = a
+            .listed_subs()
+            .zip(part_of)
+            .map(|(s, part)| SubReport {
                 index: s.sub.index,
-                scope: scope_words(s),
+                scope: if part {
+                    format!(
+                        "part of sub-position {} counted for {}",
+                        s.sub.index,
+                        scope_words(s)
+                    )
+                } else {
+                    scope_words(s)
+                },
                 region: names(&mut s.sub.region.iter()),
                 points: s
                     .points

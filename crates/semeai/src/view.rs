@@ -208,7 +208,7 @@ impl View {
     /// `steered` says whether the user named points.
     pub fn new(race: &Race, a: &Analysis, lead: Evaluation, steered: bool) -> View {
         let mut report = Report::new(race, a, lead);
-        for (out, s) in report.subpositions.iter_mut().zip(&a.subs) {
+        for (out, s) in report.subpositions.iter_mut().zip(a.listed_subs()) {
             out.drawing = Some(SubDrawing::new(race, s));
         }
         View {
@@ -218,7 +218,10 @@ impl View {
                 Evaluation::Seed => "seed",
                 Evaluation::Stops => "stops",
             },
-            words: a.verdict(lead).map(|v| v.words()),
+            words: a.verdict(lead).map(|v| v.words()).or_else(|| {
+                let v = a.shared.as_ref()?.verdict(lead)?;
+                Some(crate::analysis::outcome_words(v.black_first, v.white_first))
+            }),
             g: a.seed.as_ref().map(|v| v.g.to_string()),
             steered,
             labels: race
