@@ -44,8 +44,9 @@ fn bench(c: &mut Criterion) {
 /// The validation study in full (docs/semeai.md §7): the corpus of width 3
 /// and the big-eye class; asserts that every race outside the model's
 /// domain reports the search's verdict, that at least 97 % of the
-/// verdicts inside it agree with the search, and that the big-eye class
-/// agrees with the search throughout.
+/// verdicts inside it agree with the search, and that the big-eye and
+/// shared-liberty classes are inside the domain and agree with the search
+/// throughout (seki included).
 fn study(c: &mut Criterion) {
     let mut group = c.benchmark_group("study");
     group.sample_size(10);
@@ -65,6 +66,16 @@ fn study(c: &mut Criterion) {
                 }
             }
             assert!(100 * ok >= 97 * n, "{ok} / {n}");
+        })
+    });
+    group.bench_function("shared-liberty classes (95 races)", |b| {
+        b.iter(|| {
+            let cases = miai_semeai::study::shared_study(usize::MAX);
+            assert_eq!(cases.len(), 95);
+            for c in &cases {
+                assert!(c.in_domain, "{}", c.diagram);
+                assert_eq!(c.stops, c.search, "{}", c.diagram);
+            }
         })
     });
     group.bench_function("big-eye class", |b| {

@@ -118,3 +118,21 @@ fn the_corpus_agrees_inside_the_domain() {
     assert!(n >= 200, "{n} verdicts in the domain");
     assert!(100 * ok >= 97 * n, "{ok} / {n}");
 }
+
+/// The textbook classes of shared liberties (issue 25; small boards, so
+/// all 95 run in CI): every race (no eyes, eye against no eye, one eye
+/// each) is inside the model's domain, and its verdict, seki included, is
+/// the search's.
+#[test]
+fn the_shared_liberty_classes_agree() {
+    let cases = study::shared_study(usize::MAX);
+    assert_eq!(cases.len(), 95);
+    let mut seki = 0;
+    for c in &cases {
+        assert!(c.in_domain, "{}", c.diagram);
+        assert_eq!(c.stops, c.search, "{}", c.diagram);
+        assert_eq!(c.decision, c.search, "{}", c.diagram);
+        seki += c.search.iter().flatten().filter(|w| w.is_none()).count();
+    }
+    assert!(seki > 0);
+}

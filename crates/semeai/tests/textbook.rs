@@ -10,7 +10,8 @@
 //! inside (3), Black captures them (-1) and the 3-point eye left is worth
 //! 3: `3 - 1 + 3 = 5`.
 
-use miai_semeai::{Options, Race, RaceOutcome, Scope, analyse};
+use miai_goban::Color;
+use miai_semeai::{Evaluation, Options, Race, RaceOutcome, Scope, Source, analyse};
 
 /// A race: Black's essential group fills columns A-E of a board of
 /// `height` rows except the eye cells `eye` (x, y from the top left) and,
@@ -148,4 +149,157 @@ fn square_four_against_no_eye_by_search() {
             a.disagreements(miai_semeai::Evaluation::Stops)
         );
     }
+}
+
+/// The model's verdict and the search's on a race with shared liberties
+/// built by [`miai_semeai::study::shared_race`].
+fn shared(
+    black_out: usize,
+    white_out: usize,
+    shared: usize,
+    black_eye: usize,
+    white_eye: usize,
+) -> (miai_semeai::Analysis, [Option<RaceOutcome>; 2]) {
+    let text = miai_semeai::study::shared_race(black_out, white_out, shared, black_eye, white_eye);
+    let race = Race::parse_diagram(&text).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    let s = a.search.unwrap();
+    (a, [s.black_first, s.white_first])
+}
+
+/// The outcome of a race by its first player, from who may capture.
+fn by_rule(black_captures: bool, white_captures: bool, first: Color) -> RaceOutcome {
+    match (black_captures, white_captures, first) {
+        (true, false, _) | (true, true, Color::Black) => RaceOutcome::BlackCaptures,
+        (false, true, _) | (true, true, Color::White) => RaceOutcome::WhiteCaptures,
+        (false, false, _) => RaceOutcome::Seki,
+    }
+}
+
+/// Seki with shared liberties and no eyes. Sensei's Library, "No Eye
+/// versus No Eye Capturing Race": with two or more inside (shared)
+/// liberties seki is possible, and the side with fewer outside liberties
+/// lives in seki up to the threshold `OL1 + 1 = OL2 + IL`, sente deciding
+/// at the threshold; Hunter 2004, ch. 3; Müller GPW '99 (semeai with
+/// shared liberties, seki a third outcome). In counts: the side to move
+/// captures iff its outside liberties exceed the other's by at least
+/// `S - 1`, the side moving second iff by at least `S`; otherwise seki.
+/// The model's value is `G` = Black's outside liberties less White's,
+/// its margins `S - 1`, and its verdict (seki included) is the rule's and
+/// the search's.
+#[test]
+fn seki_with_shared_liberties_and_no_eyes() {
+    for s in 2..=3usize {
+        for b in 0..=3usize {
+            for w in 0..=3usize {
+                let (a, search) = shared(b, w, s, 0, 0);
+                let sh = a.shared.clone().expect("shared liberties");
+                assert_eq!(sh.liberties.len(), s);
+                assert_eq!(sh.margin, [s as i64 - 1, s as i64 - 1]);
+                assert_eq!(a.sum, Some(miai_cgt::Game::integer(b as i64 - w as i64)));
+                let (b, w, s) = (b as i64, w as i64, s as i64);
+                let expect = [Color::Black, Color::White].map(|first| {
+                    let lead =
+                        |me: i64, them: i64, mine: bool| me - them >= if mine { s - 1 } else { s };
+                    Some(by_rule(
+                        lead(b, w, first == Color::Black),
+                        lead(w, b, first == Color::White),
+                        first,
+                    ))
+                });
+                let d = a.decision(Evaluation::Stops);
+                assert_eq!([d.black_first, d.white_first], expect, "{b} {w} {s}");
+                assert_eq!(search, expect, "{b} {w} {s}");
+            }
+        }
+    }
+}
+
+/// Eye against no eye with shared liberties. Hunter 2004, ch. 4; Müller
+/// GPW '99; Sensei's Library, "Capturing race": when only one side has an
+/// eye, the shared liberties count for the side with the eye, and the
+/// race is then a plain one (more liberties win, equal: the side to move
+/// wins); no seki. Black's eye of 1 or 2 points with 1-3 shared liberties
+/// against White's outside liberties around the total.
+#[test]
+fn eye_against_no_eye_with_shared_liberties() {
+    for eye in 1..=2usize {
+        for s in 1..=3usize {
+            for w in (eye + s - 1)..=(eye + s + 1) {
+                let (a, search) = shared(0, w, s, eye, 0);
+                let sh = a.shared.clone().expect("shared liberties");
+                assert_eq!(sh.eyes, [true, false]);
+                assert_eq!(sh.margin, [-(s as i64), s as i64]);
+                let total = (eye + s) as i64 - w as i64;
+                let expect = [Color::Black, Color::White].map(|first| {
+                    let black = total > 0 || (total == 0 && first == Color::Black);
+                    Some(by_rule(black, !black, first))
+                });
+                let d = a.decision(Evaluation::Stops);
+                assert_eq!(d.source, Source::Method(Evaluation::Stops));
+                assert_eq!([d.black_first, d.white_first], expect, "{eye} {s} {w}");
+                assert_eq!(search, expect, "{eye} {s} {w}");
+            }
+        }
+    }
+}
+
+/// One eye each with shared liberties. Hunter 2004, ch. 4; Müller GPW
+/// '99: with an eye each, the shared liberties count for neither side,
+/// and neither can fill the last one without putting itself in atari, so
+/// equal eyes and no outside liberties are seki however many shared
+/// liberties there are; a bigger (but still small) eye wins only by a
+/// margin of the shared liberties moving first, one more moving second.
+#[test]
+fn one_eye_each_with_shared_liberties() {
+    for s in 1..=3usize {
+        for (be, we) in [(1, 1), (2, 2), (2, 1), (3, 1)] {
+            let (a, search) = shared(0, 0, s, be, we);
+            let sh = a.shared.clone().expect("shared liberties");
+            assert_eq!(sh.eyes, [true, true]);
+            assert_eq!(sh.margin, [s as i64, s as i64]);
+            let d = a.decision(Evaluation::Stops);
+            assert_eq!([d.black_first, d.white_first], search, "{be} {we} {s}");
+            if be == we {
+                assert_eq!(search, [Some(RaceOutcome::Seki); 2], "{be} {s}");
+            }
+        }
+    }
+}
+
+/// A ko race (`examples/semeai/ko-race.txt`): each of White's liberties
+/// needs Black to play into atari, and White's capture is a ko (an
+/// approach ko: Hunter 2004, the chapter on kos in capturing races). The
+/// model counts `G = 3 - 1 - 1 = 1` (no ko) and says it cannot express
+/// the two sub-positions; the search plays the ko with each side as ko
+/// master: with White first, whoever wins the ko captures.
+#[test]
+fn a_ko_race_is_the_searchs_ko() {
+    let path = format!(
+        "{}/../../examples/semeai/ko-race.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let race = Race::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert_eq!(a.sum, Some(miai_cgt::Game::integer(1)));
+    let flagged = a
+        .subs
+        .iter()
+        .filter(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move"))
+        .count();
+    assert_eq!(flagged, 2);
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.black_first, Some(RaceOutcome::BlackCaptures));
+    let ko = d.ko[1].expect("White first is a ko");
+    assert_eq!(ko.black_wins_ko, RaceOutcome::BlackCaptures);
+    assert_eq!(ko.white_wins_ko, RaceOutcome::WhiteCaptures);
 }

@@ -269,3 +269,29 @@ fn a_ko_race_is_reported_as_a_ko() {
         "ko: whoever wins it captures"
     );
 }
+
+#[test]
+fn shared_liberties_are_counted_with_seki_as_an_outcome() {
+    // Issue 25: two shared liberties, no eyes, Black 2 outside liberties
+    // against White's 1: the model counts the shared liberties (Hunter,
+    // Müller) and gives seki with White first, in the text and the JSON.
+    let (_, out, err) = miai(&["semeai", "examples/semeai/shared-liberties.txt"]);
+    assert!(
+        out.contains("verdict: shared liberties A5 C5 (no eye on either side"),
+        "{out}{err}"
+    );
+    assert!(
+        out.contains("Black first: Black captures; White first: seki"),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (_, out, err) = miai(&["semeai", "examples/semeai/shared-liberties.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "method");
+    assert_eq!(
+        v["outcome"],
+        "Black first: Black captures; White first: seki"
+    );
+    assert_eq!(v["shared"]["white_first"], "seki");
+    assert_eq!(v["shared"]["black_margin"], 1);
+}
