@@ -78,6 +78,16 @@ fn study(c: &mut Criterion) {
             }
         })
     });
+    group.bench_function("ko class (24 races)", |b| {
+        b.iter(|| {
+            let cases = miai_semeai::study::ko_study(usize::MAX);
+            assert_eq!(cases.len(), 24);
+            for c in &cases {
+                assert!(c.in_domain || c.decision == c.search);
+            }
+            assert!(cases.iter().filter(|c| c.ko.is_some()).count() >= 5);
+        })
+    });
     group.bench_function("big-eye class", |b| {
         b.iter(|| {
             let cases = miai_semeai::study::eye_study(usize::MAX);

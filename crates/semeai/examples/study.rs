@@ -1,16 +1,17 @@
 //! The validation study of docs/semeai.md: generated races, the seed's
 //! verdict and the stops verdict against the search.
 //!
-//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES] [SHARED]`
+//! `cargo run --release -p miai-semeai --example study -- [COUNT] [WIDTH] [EYES] [SHARED] [KOS]`
 //!
 //! (`EYES` races of the big-eye class, `SHARED` of the shared-liberty
-//! classes, [`miai_semeai::study::shared_study`]).
+//! classes, [`miai_semeai::study::shared_study`], `KOS` of the ko class,
+//! [`miai_semeai::study::ko_study`]).
 //!
 //! Prints the figures, the races whose outcome is a ko, then up to `SHOW`
 //! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
 //! model's domain; `CLASS=plain|trees`: only that kind).
 
-use miai_semeai::study::{Case, eye_study, shared_study, study};
+use miai_semeai::study::{Case, eye_study, ko_study, shared_study, study};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -18,9 +19,11 @@ fn main() {
     let width: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(4);
     let eyes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let shared: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let kos: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
     let mut cases = study(1000 * width as u64, count, width, 0.15);
     cases.extend(eye_study(eyes));
     cases.extend(shared_study(shared));
+    cases.extend(ko_study(kos));
     let mut inside = 0;
     let mut seed_ok = [0, 0];
     let mut stops_ok = [0, 0];
@@ -103,6 +106,7 @@ fn main() {
         "no-eye-shared",
         "eye-vs-no-eye",
         "eye-each",
+        "ko",
     ] {
         let of: Vec<&Case> = cases.iter().filter(|c| c.class == class).collect();
         let inside: Vec<&&Case> = of.iter().filter(|c| c.in_domain).collect();

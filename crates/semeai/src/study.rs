@@ -338,6 +338,71 @@ pub fn shared_study(count: usize) -> Vec<Case> {
     out
 }
 
+/// A ko race on a real board (the shape of `examples/semeai/ko-race.txt`):
+/// Black's essential row with `black` liberties in pockets of White's safe
+/// wall above; White's essential row below with `kos` liberties that
+/// Black can fill only into atari, White capturing with a stone that is
+/// itself in atari (a ko), then `white` plain pocket liberties.
+pub fn ko_race(black: usize, white: usize, kos: usize) -> String {
+    let w = (2 * black + 1).max(2 * (white + kos) - 1).max(3);
+    let row = |f: &dyn Fn(usize) -> char| -> String {
+        (0..w)
+            .map(|x| f(x).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let lib = |x: usize| x.is_multiple_of(2) && x / 2 < kos + white;
+    let ko = |x: usize| x.is_multiple_of(2) && x / 2 < kos;
+    [
+        row(&|_| '.'),
+        row(&|_| 'O'),
+        row(&|x| {
+            if x % 2 == 1 && x / 2 < black {
+                '.'
+            } else {
+                'O'
+            }
+        }),
+        row(&|_| 'E'),
+        row(&|_| 'e'),
+        row(&|x| match x {
+            x if lib(x) => '.',
+            x if x % 2 == 1 => 'e',
+            _ => 'X',
+        }),
+        row(&|x| if ko(x) { '.' } else { 'X' }),
+        row(&|_| 'X'),
+        row(&|_| '.'),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+/// The textbook class of ko races ([`ko_race`]), the first `count` of
+/// them: Black's 1-4 liberties against White's 1-2 ko liberties and 0-2
+/// plain ones (24 races). The model cannot count a ko: every one of them
+/// is outside its domain and takes the search's verdict, a ko outcome
+/// where the ko decides. Each case's class is `ko`.
+pub fn ko_study(count: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    for kos in 1..=2 {
+        for white in 0..=2 {
+            for black in 1..=4 {
+                if out.len() >= count {
+                    return out;
+                }
+                let Ok(race) = Race::parse_diagram(&ko_race(black, white, kos)) else {
+                    continue;
+                };
+                if let Some(c) = case(&race, "ko") {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Generates and analyses `count` races of width `width`.
 pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Case> {
     let mut out = Vec::new();

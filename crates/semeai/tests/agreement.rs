@@ -136,3 +136,27 @@ fn the_shared_liberty_classes_agree() {
     }
     assert!(seki > 0);
 }
+
+/// The ko class (issue 25; `study::ko_study`, 24 small races): a race
+/// whose ko liberties matter is outside the model's domain and takes the
+/// search's verdict, which names the ko where it decides; a race inside
+/// the domain (the ko liberty is White's last, filled by the capture)
+/// agrees with the search.
+#[test]
+fn the_ko_class_takes_the_searchs_verdict() {
+    let cases = study::ko_study(usize::MAX);
+    assert_eq!(cases.len(), 24);
+    let mut kos = 0;
+    for c in &cases {
+        assert_eq!(c.class, "ko");
+        if c.in_domain {
+            assert_eq!(c.stops, c.search, "{}", c.diagram);
+            assert!(c.ko.is_none(), "{}", c.diagram);
+        } else {
+            assert_eq!(c.decision, c.search, "{}", c.diagram);
+            assert!(c.unmodelled.contains(&"approach-move"), "{}", c.diagram);
+        }
+        kos += usize::from(c.ko.is_some());
+    }
+    assert!(kos >= 5, "{kos} races decided by a ko");
+}
