@@ -194,3 +194,28 @@ fn a_race_without_a_ko_has_no_ko_outcome() {
     assert_eq!(s.ko, [None, None]);
     assert!(!a.decision(Evaluation::Stops).words().contains("ko"));
 }
+
+/// Shared liberties between two chains with an eye each, one of them a
+/// four-point eye: the rule for small eyes does not hold (a big eye takes
+/// the shared liberties), so the race keeps the search's verdict and says
+/// why.
+#[test]
+fn a_big_eye_against_an_eye_with_shared_liberties_goes_to_the_search() {
+    let text = miai_semeai::study::shared_race(0, 0, 2, 4, 1);
+    let (race, a) = analysed(&text);
+    assert!(!a.in_domain());
+    assert!(
+        a.subs
+            .iter()
+            .any(|s| s.unmodelled.iter().any(|u| u.tag() == "big-eye-shared")),
+        "{:?}",
+        a.fallback
+    );
+    assert_eq!(a.decision(Evaluation::Stops).source, Source::Search);
+    let out = Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(
+        out.contains("one of them bigger than three points"),
+        "{out}"
+    );
+    assert!(out.contains("verdict (from the board search)"), "{out}");
+}
