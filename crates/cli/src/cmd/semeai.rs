@@ -133,10 +133,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(&args.out_dir)
             .with_context(|| format!("cannot create --out-dir {}", args.out_dir.display()))?;
         for s in &analysis.subs {
-            if let Some(tree) = &s.tree {
-                let path = args.out_dir.join(format!("semeai-sub{}.svg", s.sub.index));
-                std::fs::write(&path, tree_svg(&race, s, tree))
-                    .with_context(|| format!("writing {}", path.display()))?;
+            // A sub-position split between the two chains has no tree of
+            // its own; each part's is `semeai-subN-partK.svg`.
+            let parts = s
+                .parts
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (p, format!("-part{}", k + 1)));
+            for (t, suffix) in std::iter::once((s, String::new())).chain(parts) {
+                if let Some(tree) = &t.tree {
+                    let name = format!("semeai-sub{}{suffix}.svg", s.sub.index);
+                    let path = args.out_dir.join(name);
+                    std::fs::write(&path, tree_svg(&race, t, tree))
+                        .with_context(|| format!("writing {}", path.display()))?;
+                }
             }
         }
     }

@@ -295,3 +295,31 @@ fn shared_liberties_are_counted_with_seki_as_an_outcome() {
     assert_eq!(v["shared"]["white_first"], "seki");
     assert_eq!(v["shared"]["black_margin"], 1);
 }
+
+#[test]
+fn the_parts_of_a_split_sub_position_get_their_own_svg() {
+    // Issue 25: a sub-position bounded by both chains is split into parts,
+    // each with its tree; `--trees svg` writes one file per part.
+    let dir = std::env::temp_dir().join(format!("miai-semeai-parts-{}", std::process::id()));
+    let race = dir.join("joined.txt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        &race,
+        ". . .\nO O O\n. O .\n. . .\nE E .\ne e .\ne . .\n. . u\nX X X\n. . .\n",
+    )
+    .unwrap();
+    let (_, out, err) = miai(&[
+        "semeai",
+        race.to_str().unwrap(),
+        "--trees",
+        "svg",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.contains("liberty areas meet"), "{out}{err}");
+    for part in ["semeai-sub2-part1.svg", "semeai-sub2-part2.svg"] {
+        let svg = std::fs::read_to_string(dir.join(part)).unwrap_or_else(|e| panic!("{part}: {e}"));
+        assert!(svg.starts_with("<svg"), "{part}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
