@@ -4,7 +4,9 @@
 //! 1. A [`Race`] is a position with an attribute per chain: essential,
 //!    safe, unknown ([`Attribute`]), read from a race diagram or SGF.
 //! 2. [`split`] cuts it into [`SubPosition`]s bounded by essential and safe
-//!    chains.
+//!    chains; one bounded by both colours' chains is split again into
+//!    shared liberties and one-colour parts ([`shared`]), the shared
+//!    liberties counted by the Go players' rule, seki an outcome.
 //! 3. [`count`] gives empty points their [`PointAttribute`] (useful /
 //!    useless), liberty counts (手数) and the settled test.
 //! 4. A [`GameTree`] per sub-position is expanded automatically or at the
