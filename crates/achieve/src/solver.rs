@@ -220,6 +220,21 @@ impl Solver {
         self
     }
 
+    /// The pairing the pairing cut finds in this position (`maker`,
+    /// `breaker` disjoint bitsets), as pairs of cells, or `None` when the
+    /// cut is off, the residual family is larger than its `max_sets`, Maker
+    /// already holds a set, no set is left, or no pairing is found within
+    /// the budget. Used to write a certificate that ends a line with "Breaker
+    /// wins from here by this pairing".
+    pub(crate) fn pairing(&self, maker: u128, breaker: u128) -> Option<Vec<(usize, usize)>> {
+        each!(&self.engine, s => s.pairing(maker, breaker))
+    }
+
+    /// Is the pairing cut on?
+    pub(crate) fn pairing_cut_on(&self) -> bool {
+        each!(&self.engine, s => s.pairing_budget > 0)
+    }
+
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
         each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
@@ -313,6 +328,46 @@ impl<S: SetMask> Search<S> {
             pairing_budget: 0,
             pairing_max_sets: 0,
         })
+    }
+
+    /// See [`Solver::pairing`]: the same residual family and search as the
+    /// cut in [`Search::analyse`].
+    fn pairing(&self, maker: u128, breaker: u128) -> Option<Vec<(usize, usize)>> {
+        if self.pairing_budget == 0 {
+            return None;
+        }
+        let mut residual = Vec::new();
+        for (i, &s) in self.sets.iter().enumerate() {
+            if s & breaker == 0 {
+                let r = s & !maker;
+                if r == 0 {
+                    return None;
+                }
+                residual.push((r.count_ones(), r, i as u16));
+            }
+        }
+        if residual.is_empty() {
+            return None;
+        }
+        keep_minimal(&mut residual);
+        if residual.len() > self.pairing_max_sets {
+            return None;
+        }
+        let mut budget = self.pairing_budget;
+        let mut partner = [u8::MAX; 128];
+        if !has_pairing(&residual, &mut partner, 0, &mut budget) {
+            return None;
+        }
+        // Abandoned pairs are cleared on backtracking: what is left are
+        // the pairs of the pairing found.
+        Some(
+            (0..128)
+                .filter_map(|x| {
+                    let y = partner[x] as usize;
+                    (y < 128 && x < y && partner[y] as usize == x).then_some((x, y))
+                })
+                .collect(),
+        )
     }
 
     /// Checks and stores the symmetries (see [`Solver::with_symmetries`]).
@@ -589,17 +644,7 @@ impl<S: SetMask> Search<S> {
         if sc.residual.is_empty() {
             return Analysis::Decided(false);
         }
-        // Minimal residual family: by size, keep those containing no kept one.
-        sc.residual.sort_unstable_by_key(|&(k, _, i)| (k, i));
-        let mut kept = 0;
-        for j in 0..sc.residual.len() {
-            let r = sc.residual[j].1;
-            if sc.residual[..kept].iter().all(|&(_, q, _)| q & !r != 0) {
-                sc.residual[kept] = sc.residual[j];
-                kept += 1;
-            }
-        }
-        sc.residual.truncate(kept);
+        keep_minimal(&mut sc.residual);
         let residual = &sc.residual;
 
         let mut live_cells = 0u128;
@@ -732,6 +777,20 @@ impl<S: SetMask> Search<S> {
     }
 }
 
+/// The minimal residual family: by size, keep those containing no kept one.
+fn keep_minimal(residual: &mut Vec<(u32, u128, u16)>) {
+    residual.sort_unstable_by_key(|&(k, _, i)| (k, i));
+    let mut kept = 0;
+    for j in 0..residual.len() {
+        let r = residual[j].1;
+        if residual[..kept].iter().all(|&(_, q, _)| q & !r != 0) {
+            residual[kept] = residual[j];
+            kept += 1;
+        }
+    }
+    residual.truncate(kept);
+}
+
 /// Is there a pairing of the residual sets: disjoint pairs of cells (not
 /// Maker's: residuals hold none) with every set containing a whole pair?
 /// `partner[c]` is `c`'s partner in the pairs chosen so far (`u8::MAX`:
@@ -772,6 +831,10 @@ fn has_pairing(
             if has_pairing(residual, partner, used | 1 << x | 1 << y, budget) {
                 return true;
             }
+            // Abandoned: cleared, so that a pairing found is read off
+            // `partner` alone.
+            partner[x] = u8::MAX;
+            partner[y] = u8::MAX;
             if *budget == 0 {
                 return false;
             }
