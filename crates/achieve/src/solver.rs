@@ -544,6 +544,9 @@ impl<S: SetMask> Search<S> {
                 if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
                     return Ok(w);
                 }
+                if self.pairing_cut() {
+                    return Ok(false);
+                }
                 let before = self.meter.nodes();
                 let result =
                     self.search_sum(maker, breaker, maker_to_move, &components, progress)?;
@@ -566,6 +569,9 @@ impl<S: SetMask> Search<S> {
         let (maker_key, live) = self.key(maker_key, live);
         if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
             return Ok(w);
+        }
+        if self.pairing_cut() {
+            return Ok(false);
         }
         let before = self.meter.nodes();
         // Maker to move wins if some move wins; Breaker to move wins (Maker
@@ -591,6 +597,22 @@ impl<S: SetMask> Search<S> {
             self.meter.nodes() - before,
         );
         Ok(result)
+    }
+
+    /// The pairing cut on the node just analysed (its minimal residual
+    /// family is still in the scratch space): does it have a pairing? Run
+    /// after the table probe, so that a position met again is answered by
+    /// the table and its failed pairing search is not repeated (the result
+    /// and the nodes counted are the same as cutting before the probe: the
+    /// probe has no side effect and the table holds exact values).
+    fn pairing_cut(&mut self) -> bool {
+        let residual = &self.scratch.residual;
+        if self.pairing_budget == 0 || residual.len() > self.pairing_max_sets {
+            return false;
+        }
+        let mut budget = self.pairing_budget;
+        let mut partner = [u8::MAX; 128];
+        has_pairing(residual, &mut partner, 0, &mut budget)
     }
 
     /// A disjoint sum of components. Maker moving first wins the sum iff he
@@ -676,13 +698,8 @@ impl<S: SetMask> Search<S> {
                 return Analysis::Decided(false);
             }
         }
-        if self.pairing_budget > 0 && residual.len() <= self.pairing_max_sets {
-            let mut budget = self.pairing_budget;
-            let mut partner = [u8::MAX; 128];
-            if has_pairing(residual, &mut partner, 0, &mut budget) {
-                return Analysis::Decided(false);
-            }
-        }
+        // The pairing cut comes after the table probe, in `search`: it
+        // reads `sc.residual`, which stays as it is until the next node.
         // Independent components (sets linked by shared cells).
         sc.components.clear();
         for &(_, r, _) in residual {
