@@ -811,10 +811,62 @@ fn keep_minimal(residual: &mut Vec<(u32, u128, u16)>) {
 /// Is there a pairing of the residual sets: disjoint pairs of cells (not
 /// Maker's: residuals hold none) with every set containing a whole pair?
 /// `partner[c]` is `c`'s partner in the pairs chosen so far (`u8::MAX`:
-/// none), `used` their cells. Backtracks on the unpaired set with the
-/// fewest free cells; gives up (false) when `budget` steps are spent.
+/// none), `used` their cells; a pairing found is left in `partner`.
+/// Backtracks on the unpaired set with the fewest free cells; gives up
+/// (false) when `budget` steps are spent.
 fn has_pairing(
     residual: &[(u32, u128, u16)],
+    partner: &mut [u8; 128],
+    used: u128,
+    budget: &mut u32,
+) -> bool {
+    // Which sets already hold a chosen pair: kept up to date as pairs are
+    // chosen and dropped, rather than recomputed from `partner` at every
+    // step (the search spends most of its time here on large families).
+    let mut done: Vec<bool> = residual
+        .iter()
+        .map(|&(_, r, _)| bits(r & used).any(|x| r >> partner[x] & 1 == 1))
+        .collect();
+    // The sets through each cell (`sets[start[c]..start[c + 1]]`), so that
+    // a new pair `{x, y}` looks only at the sets through `x`.
+    let mut start = [0u16; 129];
+    for &(_, r, _) in residual {
+        for c in bits(r) {
+            start[c + 1] += 1;
+        }
+    }
+    for c in 0..128 {
+        start[c + 1] += start[c];
+    }
+    let mut fill = start;
+    let mut sets = vec![0u16; usize::from(start[128])];
+    for (i, &(_, r, _)) in residual.iter().enumerate() {
+        for c in bits(r) {
+            sets[usize::from(fill[c])] = i as u16;
+            fill[c] += 1;
+        }
+    }
+    let through = Through {
+        start: &start,
+        sets: &sets,
+    };
+    let mut newly = Vec::with_capacity(residual.len());
+    pairing_step(residual, &through, &mut done, &mut newly, partner, used, budget)
+}
+
+/// The residual sets through each cell (see [`has_pairing`]).
+struct Through<'a> {
+    start: &'a [u16; 129],
+    sets: &'a [u16],
+}
+
+/// One step of [`has_pairing`]; `done[i]`: set `i` holds a chosen pair;
+/// `newly` is scratch for the sets a pair marks (unmarked on backtracking).
+fn pairing_step(
+    residual: &[(u32, u128, u16)],
+    through: &Through<'_>,
+    done: &mut [bool],
+    newly: &mut Vec<usize>,
     partner: &mut [u8; 128],
     used: u128,
     budget: &mut u32,
@@ -824,9 +876,8 @@ fn has_pairing(
     }
     *budget -= 1;
     let mut best: Option<(u32, u128)> = None;
-    for &(_, r, _) in residual {
-        let paired = bits(r & used).any(|x| r >> partner[x] & 1 == 1);
-        if paired {
+    for (&(_, r, _), &d) in residual.iter().zip(done.iter()) {
+        if d {
             continue;
         }
         let free = r & !used;
@@ -845,11 +896,25 @@ fn has_pairing(
         for y in bits(free & !(u128::MAX >> (127 - x))) {
             partner[x] = y as u8;
             partner[y] = x as u8;
-            if has_pairing(residual, partner, used | 1 << x | 1 << y, budget) {
+            let pair = 1u128 << x | 1u128 << y;
+            let mark = newly.len();
+            let (a, b) = (through.start[x], through.start[x + 1]);
+            for &i in &through.sets[usize::from(a)..usize::from(b)] {
+                let i = usize::from(i);
+                if !done[i] && residual[i].1 >> y & 1 == 1 {
+                    done[i] = true;
+                    newly.push(i);
+                }
+            }
+            if pairing_step(residual, through, done, newly, partner, used | pair, budget) {
                 return true;
             }
             // Abandoned: cleared, so that a pairing found is read off
             // `partner` alone.
+            for &i in &newly[mark..] {
+                done[i] = false;
+            }
+            newly.truncate(mark);
             partner[x] = u8::MAX;
             partner[y] = u8::MAX;
             if *budget == 0 {
