@@ -560,9 +560,8 @@ impl FromStr for Certificate {
                     let mut p = rest.split_whitespace();
                     let mut hex = |what: &str| {
                         let t = p.next().unwrap_or("");
-                        u128::from_str_radix(t, 16).map_err(|_| {
-                            syntax(line, format!("`{t}`: {what} is not a hex bitset"))
-                        })
+                        u128::from_str_radix(t, 16)
+                            .map_err(|_| syntax(line, format!("`{t}`: {what} is not a hex bitset")))
                     };
                     let m = hex("Maker's live cells")?;
                     let b = hex("the live cells")?;

@@ -851,7 +851,9 @@ fn has_pairing(
         sets: &sets,
     };
     let mut newly = Vec::with_capacity(residual.len());
-    pairing_step(residual, &through, &mut done, &mut newly, partner, used, budget)
+    pairing_step(
+        residual, &through, &mut done, &mut newly, partner, used, budget,
+    )
 }
 
 /// The residual sets through each cell (see [`has_pairing`]).

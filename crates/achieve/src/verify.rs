@@ -671,9 +671,8 @@ mod tests {
         // Without the cut the same game needs Breaker's answers.
         let game = cert.game.clone();
         let mut plain = Solver::new(&game, Limits::none()).unwrap();
-        let full =
-            Certificate::build(&mut plain, &game, Origin::Sets, Player::Maker, &mut |_| {})
-                .unwrap();
+        let full = Certificate::build(&mut plain, &game, Origin::Sets, Player::Maker, &mut |_| {})
+            .unwrap();
         assert!(full.pairings.is_empty() && !full.strategy.is_empty());
     }
 
@@ -711,8 +710,9 @@ mod tests {
         // Pairs are Breaker's: refused in a Maker strategy.
         let two: Hypergraph = "cells 3\n0 1\n1 2".parse().unwrap();
         let mut solver = Solver::new(&two, Limits::none()).unwrap();
-        let mut maker = Certificate::build(&mut solver, &two, Origin::Sets, Player::Maker, &mut |_| {})
-            .unwrap();
+        let mut maker =
+            Certificate::build(&mut solver, &two, Origin::Sets, Player::Maker, &mut |_| {})
+                .unwrap();
         assert_eq!(verify(&maker).unwrap().winner, Player::Maker);
         maker.pairings.insert((0, 0b111), vec![(0, 1)]);
         assert!(verify(&maker).is_err());

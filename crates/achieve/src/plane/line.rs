@@ -259,13 +259,15 @@ mod tests {
             assert_eq!(l.winner, Some(Player::Breaker));
             // Every copy without a Breaker stone holds a pair of empty
             // cells.
-            for c in copies.iter().filter(|c| !c.iter().any(|x| breakers.contains(x))) {
+            for c in copies
+                .iter()
+                .filter(|c| !c.iter().any(|x| breakers.contains(x)))
+            {
                 assert!(
-                    pairs
-                        .iter()
-                        .any(|(a, b)| c.contains(a) && c.contains(b)
-                            && !taken.contains(a)
-                            && !taken.contains(b)),
+                    pairs.iter().any(|(a, b)| c.contains(a)
+                        && c.contains(b)
+                        && !taken.contains(a)
+                        && !taken.contains(b)),
                     "{c:?} holds no pair"
                 );
             }

@@ -134,7 +134,15 @@ fn snaky_6x6_gets_a_certificate_with_pairing_lines_and_a_wrong_pairing_is_refuse
     let cert = dir.join("snaky6.cert");
     let c = cert.to_str().unwrap();
     let o = miai(&[
-        "achieve", "animal", "solve", "snaky", "--board", "6", "--symmetric", "--certificate", c,
+        "achieve",
+        "animal",
+        "solve",
+        "snaky",
+        "--board",
+        "6",
+        "--symmetric",
+        "--certificate",
+        c,
     ]);
     assert!(o.status.success(), "{}", stdout(&o));
     assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
@@ -143,7 +151,11 @@ fn snaky_6x6_gets_a_certificate_with_pairing_lines_and_a_wrong_pairing_is_refuse
     assert!(text.lines().any(|l| l.starts_with("pairs ")));
     let v = miai(&["achieve", "verify", c]);
     assert!(v.status.success(), "{}", stdout(&v));
-    assert!(stdout(&v).starts_with("accepted: breaker wins"), "{}", stdout(&v));
+    assert!(
+        stdout(&v).starts_with("accepted: breaker wins"),
+        "{}",
+        stdout(&v)
+    );
     // Drop the last pair of every pairing line: some copy then holds no
     // pair (a pairing of the search is never one pair too many on every
     // line), and the checker refuses it.
@@ -185,7 +197,12 @@ fn the_animal_api_draws_a_winners_line_a_losers_paving_and_refuses_bad_input() {
     // The line alternates from Maker, on distinct board cells, and Maker's
     // stones hold the copy it ends with.
     let line = g["line"].as_array().unwrap();
-    let cell = |m: &Value| (m["cell"][0].as_i64().unwrap(), m["cell"][1].as_i64().unwrap());
+    let cell = |m: &Value| {
+        (
+            m["cell"][0].as_i64().unwrap(),
+            m["cell"][1].as_i64().unwrap(),
+        )
+    };
     let mut seen = std::collections::HashSet::new();
     for (i, m) in line.iter().enumerate() {
         assert_eq!(m["player"], if i % 2 == 0 { "maker" } else { "breaker" });
@@ -205,15 +222,24 @@ fn the_animal_api_draws_a_winners_line_a_losers_paving_and_refuses_bad_input() {
     );
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["game"]["winner"], "breaker");
-    assert!(v["game"]["copy"].is_null() && v["game"]["pairs"].is_array(), "{v}");
+    assert!(
+        v["game"]["copy"].is_null() && v["game"]["pairs"].is_array(),
+        "{v}"
+    );
     // No board: the paving search.
     let (status, v) = s.post_json("/api/achieve/animal", &json!({"animal": "O4"}));
     assert_eq!(status, 200, "{v}");
     assert!(v["game"].is_null());
     assert_eq!(v["paving"]["result"]["result"], "found", "{v}");
     for (body, needle) in [
-        (json!({"animal": "snaky", "board": "9x9"}), "at most 64 cells"),
-        (json!({"animal": "L4", "board": "4x4", "symmetry": "sideways"}), "symmetry"),
+        (
+            json!({"animal": "snaky", "board": "9x9"}),
+            "at most 64 cells",
+        ),
+        (
+            json!({"animal": "L4", "board": "4x4", "symmetry": "sideways"}),
+            "symmetry",
+        ),
         (json!({"animal": "#############"}), "at most 12"),
         (json!({"animal": "L4", "max_period": 9}), "max_period"),
         (json!({"animal": "#.#"}), "animal"),
