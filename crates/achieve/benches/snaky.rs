@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use miai_achieve::plane::handicap::{self, HandicapGame};
 use miai_achieve::plane::{Board, Polyomino, Symmetry};
 use miai_achieve::verify::verify_text;
-use miai_achieve::{Limits, Player, Solver, Verdict};
+use miai_achieve::{Certificate, Hypergraph, Limits, Origin, Player, Solver, Verdict};
 
 fn main() {
     let args: Vec<usize> = std::env::args()
@@ -71,6 +71,11 @@ fn main() {
                     "Harborth-Seemann"
                 );
             }
+            if let (Some(path), Some(_)) =
+                (std::env::var_os("SNAKY_CERTIFICATE"), r.verdict.winner())
+            {
+                certify(&mut solver, &game, n, &path, r.verdict.winner());
+            }
             (result, r.nodes)
         } else {
             // One placement per symmetry class, one solver (table shared).
@@ -96,17 +101,7 @@ fn main() {
                 ),
             };
             if let (Some(path), Some(cert)) = (cert_path, cert) {
-                let text = cert.to_string();
-                std::fs::write(&path, &text).expect("write the certificate");
-                let t = Instant::now();
-                let checked = verify_text(&text).expect("the certificate verifies");
-                println!(
-                    "certificate: {} strategy moves, {} positions checked ({:.1?})",
-                    cert.strategy.len(),
-                    checked.positions,
-                    t.elapsed()
-                );
-                assert_eq!(Some(checked.winner), r.winner);
+                write_and_check(&cert, &path, r.winner);
             }
             (result, r.nodes)
         };
@@ -116,4 +111,46 @@ fn main() {
             t.elapsed()
         );
     }
+}
+
+/// Writes the winner's strategy of the plain game (Maker first) on `n x n`
+/// with the solver that proved it (pairing lines where its cut finds a
+/// pairing), then checks it.
+fn certify(
+    solver: &mut Solver,
+    game: &Hypergraph,
+    n: usize,
+    path: &std::ffi::OsStr,
+    winner: Option<Player>,
+) {
+    let origin = Origin::Plane {
+        animal: Polyomino::named("snaky").expect("snaky"),
+        symmetry: Symmetry::Free,
+        board: Board::rect(n, n),
+    };
+    let t = Instant::now();
+    match Certificate::build(solver, game, origin, Player::Maker, &mut |_| {}) {
+        Ok(cert) => {
+            println!("certificate written in {:.1?}", t.elapsed());
+            write_and_check(&cert, path, winner);
+        }
+        Err(stop) => println!("certificate: cut off ({stop}) after {:.1?}", t.elapsed()),
+    }
+}
+
+/// Writes `cert` to `path`, checks it with the verifier and prints its size.
+fn write_and_check(cert: &Certificate, path: &std::ffi::OsStr, winner: Option<Player>) {
+    let text = cert.to_string();
+    std::fs::write(path, &text).expect("write the certificate");
+    let t = Instant::now();
+    let checked = verify_text(&text).expect("the certificate verifies");
+    println!(
+        "certificate: {} strategy moves, {} pairing lines, {} bytes; {} positions checked ({:.1?})",
+        cert.strategy.len(),
+        cert.pairings.len(),
+        text.len(),
+        checked.positions,
+        t.elapsed()
+    );
+    assert_eq!(Some(checked.winner), winner);
 }

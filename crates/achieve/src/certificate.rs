@@ -25,6 +25,8 @@
 //! moves 1234                  # number of strategy lines
 //! move 21 3fff 7              # Maker's live cells, live cells (hex), reply
 //! ...
+//! pairs 1 3ffe 2,3 5,9         # Breaker strategies only: from this position
+//! ...                          # Breaker wins by pairing (cells 2,3 and 5,9)
 //! ```
 //!
 //! Positions are keyed by what matters in them. The *live* sets are the
@@ -39,6 +41,14 @@
 //! spoilt (for Breaker: sets without a Breaker cell); a move anywhere else
 //! is a pass in effect and cannot help the loser (an extra stone never hurts
 //! its owner in a Maker-Breaker game), which `docs/achieve.md` spells out.
+//!
+//! A `pairs` line (same key) ends a line of a Breaker strategy without
+//! writing the rest of the game: disjoint pairs of empty cells such that
+//! every live set contains a whole pair. Breaker answers a Maker move in a
+//! pair with its partner, so Maker never completes a live set; who moves
+//! there does not matter. A [`Solver`] with the pairing cut on
+//! ([`Solver::with_pairing_cut`]) writes such lines wherever its cut finds
+//! a pairing; the checker verifies each pairing itself.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
@@ -127,6 +137,10 @@ pub struct Certificate {
     /// `(Maker's live cells, live cells) -> winner's move`; see the module
     /// documentation.
     pub strategy: BTreeMap<(u128, u128), usize>,
+    /// `(Maker's live cells, live cells) -> pairs`: Breaker strategies
+    /// only, a position where Breaker wins by answering in the pairs (see
+    /// the module documentation).
+    pub pairings: BTreeMap<(u128, u128), Vec<(usize, usize)>>,
 }
 
 impl Certificate {
@@ -226,6 +240,7 @@ impl Certificate {
             within: None,
             start,
             strategy: BTreeMap::new(),
+            pairings: BTreeMap::new(),
         }
     }
 
@@ -251,6 +266,22 @@ impl Certificate {
             return Ok(()); // Breaker has won: the line ends.
         }
         let key = (maker & live_all(sets, breaker), live_all(sets, breaker));
+        if self.winner == Player::Breaker && solver.pairing_cut_on() {
+            if self.pairings.contains_key(&key) {
+                return Ok(());
+            }
+            // Tried once per key: at a winner's position a failure leaves
+            // a strategy move under the key, at a loser's a `seen` entry.
+            let tried = if to_move == self.winner {
+                self.strategy.contains_key(&key)
+            } else {
+                seen.contains(&key)
+            };
+            if !tried && let Some(pairs) = solver.pairing(maker, breaker) {
+                self.pairings.insert(key, pairs);
+                return Ok(());
+            }
+        }
         if to_move == self.winner {
             if self.strategy.contains_key(&key) {
                 return Ok(());
@@ -370,6 +401,10 @@ impl fmt::Display for Certificate {
         for (&(m, b), &c) in &self.strategy {
             writeln!(f, "move {m:x} {b:x} {c}")?;
         }
+        for (&(m, b), pairs) in &self.pairings {
+            let v: Vec<String> = pairs.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            writeln!(f, "pairs {m:x} {b:x} {}", v.join(" "))?;
+        }
         Ok(())
     }
 }
@@ -394,6 +429,7 @@ impl FromStr for Certificate {
         let mut sets: Vec<Vec<usize>> = Vec::new();
         let mut declared_moves = None;
         let mut strategy = BTreeMap::new();
+        let mut pairings = BTreeMap::new();
         let mut magic = false;
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
@@ -520,6 +556,28 @@ impl FromStr for Certificate {
                         return Err(syntax(line, "position given twice".into()));
                     }
                 }
+                "pairs" => {
+                    let mut p = rest.split_whitespace();
+                    let mut hex = |what: &str| {
+                        let t = p.next().unwrap_or("");
+                        u128::from_str_radix(t, 16)
+                            .map_err(|_| syntax(line, format!("`{t}`: {what} is not a hex bitset")))
+                    };
+                    let m = hex("Maker's live cells")?;
+                    let b = hex("the live cells")?;
+                    let mut pairs = Vec::new();
+                    for t in p {
+                        let pair = t.split_once(',').and_then(|(x, y)| {
+                            Some((x.parse::<usize>().ok()?, y.parse::<usize>().ok()?))
+                        });
+                        pairs.push(pair.ok_or_else(|| {
+                            syntax(line, format!("`{t}`: a pair is two cells `x,y`"))
+                        })?);
+                    }
+                    if pairings.insert((m, b), pairs).is_some() {
+                        return Err(syntax(line, "pairing given twice".into()));
+                    }
+                }
                 other => return Err(syntax(line, format!("unknown keyword `{other}`"))),
             }
         }
@@ -572,6 +630,7 @@ impl FromStr for Certificate {
             within,
             start,
             strategy,
+            pairings,
         })
     }
 }

@@ -17,6 +17,7 @@
 
 pub mod handicap;
 pub mod harary;
+pub mod line;
 pub mod moves;
 pub mod paving;
 pub mod strong;

@@ -220,6 +220,21 @@ impl Solver {
         self
     }
 
+    /// The pairing the pairing cut finds in this position (`maker`,
+    /// `breaker` disjoint bitsets), as pairs of cells, or `None` when the
+    /// cut is off, the residual family is larger than its `max_sets`, Maker
+    /// already holds a set, no set is left, or no pairing is found within
+    /// the budget. Used to write a certificate that ends a line with "Breaker
+    /// wins from here by this pairing".
+    pub(crate) fn pairing(&self, maker: u128, breaker: u128) -> Option<Vec<(usize, usize)>> {
+        each!(&self.engine, s => s.pairing(maker, breaker))
+    }
+
+    /// Is the pairing cut on?
+    pub(crate) fn pairing_cut_on(&self) -> bool {
+        each!(&self.engine, s => s.pairing_budget > 0)
+    }
+
     /// Stop (with [`Stop::Cancelled`]) once `cancel` is raised.
     pub fn with_cancel(mut self, cancel: &Cancel) -> Solver {
         each!(&mut self.engine, s => s.meter = Meter::new(s.meter.limits(), Some(cancel)));
@@ -313,6 +328,46 @@ impl<S: SetMask> Search<S> {
             pairing_budget: 0,
             pairing_max_sets: 0,
         })
+    }
+
+    /// See [`Solver::pairing`]: the same residual family and search as the
+    /// cut in [`Search::analyse`].
+    fn pairing(&self, maker: u128, breaker: u128) -> Option<Vec<(usize, usize)>> {
+        if self.pairing_budget == 0 {
+            return None;
+        }
+        let mut residual = Vec::new();
+        for (i, &s) in self.sets.iter().enumerate() {
+            if s & breaker == 0 {
+                let r = s & !maker;
+                if r == 0 {
+                    return None;
+                }
+                residual.push((r.count_ones(), r, i as u16));
+            }
+        }
+        if residual.is_empty() {
+            return None;
+        }
+        keep_minimal(&mut residual);
+        if residual.len() > self.pairing_max_sets {
+            return None;
+        }
+        let mut budget = self.pairing_budget;
+        let mut partner = [u8::MAX; 128];
+        if !has_pairing(&residual, &mut partner, 0, &mut budget) {
+            return None;
+        }
+        // Abandoned pairs are cleared on backtracking: what is left are
+        // the pairs of the pairing found.
+        Some(
+            (0..128)
+                .filter_map(|x| {
+                    let y = partner[x] as usize;
+                    (y < 128 && x < y && partner[y] as usize == x).then_some((x, y))
+                })
+                .collect(),
+        )
     }
 
     /// Checks and stores the symmetries (see [`Solver::with_symmetries`]).
@@ -489,6 +544,9 @@ impl<S: SetMask> Search<S> {
                 if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
                     return Ok(w);
                 }
+                if self.pairing_cut() {
+                    return Ok(false);
+                }
                 let before = self.meter.nodes();
                 let result =
                     self.search_sum(maker, breaker, maker_to_move, &components, progress)?;
@@ -511,6 +569,9 @@ impl<S: SetMask> Search<S> {
         let (maker_key, live) = self.key(maker_key, live);
         if let Some(w) = self.table.probe(maker_key, live, maker_to_move) {
             return Ok(w);
+        }
+        if self.pairing_cut() {
+            return Ok(false);
         }
         let before = self.meter.nodes();
         // Maker to move wins if some move wins; Breaker to move wins (Maker
@@ -536,6 +597,22 @@ impl<S: SetMask> Search<S> {
             self.meter.nodes() - before,
         );
         Ok(result)
+    }
+
+    /// The pairing cut on the node just analysed (its minimal residual
+    /// family is still in the scratch space): does it have a pairing? Run
+    /// after the table probe, so that a position met again is answered by
+    /// the table and its failed pairing search is not repeated (the result
+    /// and the nodes counted are the same as cutting before the probe: the
+    /// probe has no side effect and the table holds exact values).
+    fn pairing_cut(&mut self) -> bool {
+        let residual = &self.scratch.residual;
+        if self.pairing_budget == 0 || residual.len() > self.pairing_max_sets {
+            return false;
+        }
+        let mut budget = self.pairing_budget;
+        let mut partner = [u8::MAX; 128];
+        has_pairing(residual, &mut partner, 0, &mut budget)
     }
 
     /// A disjoint sum of components. Maker moving first wins the sum iff he
@@ -589,17 +666,7 @@ impl<S: SetMask> Search<S> {
         if sc.residual.is_empty() {
             return Analysis::Decided(false);
         }
-        // Minimal residual family: by size, keep those containing no kept one.
-        sc.residual.sort_unstable_by_key(|&(k, _, i)| (k, i));
-        let mut kept = 0;
-        for j in 0..sc.residual.len() {
-            let r = sc.residual[j].1;
-            if sc.residual[..kept].iter().all(|&(_, q, _)| q & !r != 0) {
-                sc.residual[kept] = sc.residual[j];
-                kept += 1;
-            }
-        }
-        sc.residual.truncate(kept);
+        keep_minimal(&mut sc.residual);
         let residual = &sc.residual;
 
         let mut live_cells = 0u128;
@@ -631,13 +698,8 @@ impl<S: SetMask> Search<S> {
                 return Analysis::Decided(false);
             }
         }
-        if self.pairing_budget > 0 && residual.len() <= self.pairing_max_sets {
-            let mut budget = self.pairing_budget;
-            let mut partner = [u8::MAX; 128];
-            if has_pairing(residual, &mut partner, 0, &mut budget) {
-                return Analysis::Decided(false);
-            }
-        }
+        // The pairing cut comes after the table probe, in `search`: it
+        // reads `sc.residual`, which stays as it is until the next node.
         // Independent components (sets linked by shared cells).
         sc.components.clear();
         for &(_, r, _) in residual {
@@ -732,13 +794,81 @@ impl<S: SetMask> Search<S> {
     }
 }
 
+/// The minimal residual family: by size, keep those containing no kept one.
+fn keep_minimal(residual: &mut Vec<(u32, u128, u16)>) {
+    residual.sort_unstable_by_key(|&(k, _, i)| (k, i));
+    let mut kept = 0;
+    for j in 0..residual.len() {
+        let r = residual[j].1;
+        if residual[..kept].iter().all(|&(_, q, _)| q & !r != 0) {
+            residual[kept] = residual[j];
+            kept += 1;
+        }
+    }
+    residual.truncate(kept);
+}
+
 /// Is there a pairing of the residual sets: disjoint pairs of cells (not
 /// Maker's: residuals hold none) with every set containing a whole pair?
 /// `partner[c]` is `c`'s partner in the pairs chosen so far (`u8::MAX`:
-/// none), `used` their cells. Backtracks on the unpaired set with the
-/// fewest free cells; gives up (false) when `budget` steps are spent.
+/// none), `used` their cells; a pairing found is left in `partner`.
+/// Backtracks on the unpaired set with the fewest free cells; gives up
+/// (false) when `budget` steps are spent.
 fn has_pairing(
     residual: &[(u32, u128, u16)],
+    partner: &mut [u8; 128],
+    used: u128,
+    budget: &mut u32,
+) -> bool {
+    // Which sets already hold a chosen pair: kept up to date as pairs are
+    // chosen and dropped, rather than recomputed from `partner` at every
+    // step (the search spends most of its time here on large families).
+    let mut done: Vec<bool> = residual
+        .iter()
+        .map(|&(_, r, _)| bits(r & used).any(|x| r >> partner[x] & 1 == 1))
+        .collect();
+    // The sets through each cell (`sets[start[c]..start[c + 1]]`), so that
+    // a new pair `{x, y}` looks only at the sets through `x`.
+    let mut start = [0u16; 129];
+    for &(_, r, _) in residual {
+        for c in bits(r) {
+            start[c + 1] += 1;
+        }
+    }
+    for c in 0..128 {
+        start[c + 1] += start[c];
+    }
+    let mut fill = start;
+    let mut sets = vec![0u16; usize::from(start[128])];
+    for (i, &(_, r, _)) in residual.iter().enumerate() {
+        for c in bits(r) {
+            sets[usize::from(fill[c])] = i as u16;
+            fill[c] += 1;
+        }
+    }
+    let through = Through {
+        start: &start,
+        sets: &sets,
+    };
+    let mut newly = Vec::with_capacity(residual.len());
+    pairing_step(
+        residual, &through, &mut done, &mut newly, partner, used, budget,
+    )
+}
+
+/// The residual sets through each cell (see [`has_pairing`]).
+struct Through<'a> {
+    start: &'a [u16; 129],
+    sets: &'a [u16],
+}
+
+/// One step of [`has_pairing`]; `done[i]`: set `i` holds a chosen pair;
+/// `newly` is scratch for the sets a pair marks (unmarked on backtracking).
+fn pairing_step(
+    residual: &[(u32, u128, u16)],
+    through: &Through<'_>,
+    done: &mut [bool],
+    newly: &mut Vec<usize>,
     partner: &mut [u8; 128],
     used: u128,
     budget: &mut u32,
@@ -748,9 +878,8 @@ fn has_pairing(
     }
     *budget -= 1;
     let mut best: Option<(u32, u128)> = None;
-    for &(_, r, _) in residual {
-        let paired = bits(r & used).any(|x| r >> partner[x] & 1 == 1);
-        if paired {
+    for (&(_, r, _), &d) in residual.iter().zip(done.iter()) {
+        if d {
             continue;
         }
         let free = r & !used;
@@ -769,9 +898,27 @@ fn has_pairing(
         for y in bits(free & !(u128::MAX >> (127 - x))) {
             partner[x] = y as u8;
             partner[y] = x as u8;
-            if has_pairing(residual, partner, used | 1 << x | 1 << y, budget) {
+            let pair = 1u128 << x | 1u128 << y;
+            let mark = newly.len();
+            let (a, b) = (through.start[x], through.start[x + 1]);
+            for &i in &through.sets[usize::from(a)..usize::from(b)] {
+                let i = usize::from(i);
+                if !done[i] && residual[i].1 >> y & 1 == 1 {
+                    done[i] = true;
+                    newly.push(i);
+                }
+            }
+            if pairing_step(residual, through, done, newly, partner, used | pair, budget) {
                 return true;
             }
+            // Abandoned: cleared, so that a pairing found is read off
+            // `partner` alone.
+            for &i in &newly[mark..] {
+                done[i] = false;
+            }
+            newly.truncate(mark);
+            partner[x] = u8::MAX;
+            partner[y] = u8::MAX;
             if *budget == 0 {
                 return false;
             }

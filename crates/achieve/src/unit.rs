@@ -959,6 +959,7 @@ pub fn merge(
                 within: None,
                 start: crate::certificate::Start::empty(),
                 strategy,
+                pairings: BTreeMap::new(),
             })
         }
         _ => None,

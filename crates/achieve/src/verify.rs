@@ -19,6 +19,13 @@
 //! wherever he likes, one by one, and every such choice is replayed before
 //! the first player moves.
 //!
+//! A Breaker strategy may end a line with a pairing (a `pairs` line for the
+//! position's key): the checker accepts it only if its pairs are disjoint,
+//! each of two different empty cells of the live sets, and every winning
+//! set without a Breaker stone contains a whole pair. Then Breaker answers
+//! each Maker move in a pair with its partner and Maker completes no set,
+//! whoever moves next.
+//!
 //! Loser moves outside every live set are not replayed: such a stone lies in
 //! no set the loser can still use (or spoil), so it is a pass in effect,
 //! and a Maker-Breaker strategy that wins against every non-passing
@@ -119,6 +126,17 @@ pub enum VerifyError {
         /// What is wrong.
         message: String,
     },
+    /// A pairing that does not block every live set, or is not made of
+    /// disjoint pairs of empty live cells.
+    #[error("bad pairing in the position maker {maker:x} / breaker {breaker:x}: {message}")]
+    BadPairing {
+        /// What is wrong.
+        message: String,
+        /// Maker's cells.
+        maker: u128,
+        /// Breaker's cells.
+        breaker: u128,
+    },
     /// A line the certificate loses.
     #[error(
         "the {loser} wins the line ending in maker {maker:x} / breaker {breaker:x}: the \
@@ -218,6 +236,12 @@ pub fn verify(cert: &Certificate) -> Result<Verified, VerifyError> {
         return Err(VerifyError::Syntax(CertificateError::Syntax {
             line: 0,
             message: "`within` bounds Maker's moves: only for a Maker strategy".into(),
+        }));
+    }
+    if !cert.pairings.is_empty() && cert.winner != Player::Breaker {
+        return Err(VerifyError::Syntax(CertificateError::Syntax {
+            line: 0,
+            message: "`pairs` lines are Breaker's: only in a Breaker strategy".into(),
         }));
     }
     let start = cert.start;
@@ -452,6 +476,12 @@ impl Checker<'_> {
         {
             return Ok(());
         }
+        if let Some(pairs) = self.cert.pairings.get(&key) {
+            // Only Breaker strategies carry pairings (checked above).
+            self.check_pairing(pairs, maker, breaker, live)?;
+            self.lines += 1;
+            return Ok(());
+        }
         let next = made + usize::from(to_move == Player::Maker);
         let live_empty = live & !maker;
         if to_move == self.cert.winner {
@@ -482,6 +512,51 @@ impl Checker<'_> {
             }
             Ok(())
         }
+    }
+}
+
+impl Checker<'_> {
+    /// A pairing blocks the position: its pairs are disjoint pairs of two
+    /// different empty cells of the live sets (`live`: their union), and
+    /// every winning set without a Breaker stone holds a whole pair.
+    fn check_pairing(
+        &self,
+        pairs: &[(usize, usize)],
+        maker: u128,
+        breaker: u128,
+        live: u128,
+    ) -> Result<(), VerifyError> {
+        let bad = |message: String| VerifyError::BadPairing {
+            message,
+            maker,
+            breaker,
+        };
+        let mut used = 0u128;
+        let mut masks = Vec::with_capacity(pairs.len());
+        for &(x, y) in pairs {
+            let mut mask = 0u128;
+            for c in [x, y] {
+                let bit = if c < 128 { 1u128 << c } else { 0 };
+                if bit & live & !maker == 0 {
+                    return Err(bad(format!(
+                        "cell {c} of the pair {x},{y} is not an empty cell of a live set"
+                    )));
+                }
+                if bit & (used | mask) != 0 {
+                    return Err(bad(format!("cell {c} is in two pairs")));
+                }
+                mask |= bit;
+            }
+            used |= mask;
+            masks.push(mask);
+        }
+        for &s in &self.sets {
+            if s & breaker == 0 && !masks.iter().any(|&p| p & !s == 0) {
+                let cells: Vec<usize> = (0..128).filter(|&c| s >> c & 1 == 1).collect();
+                return Err(bad(format!("the winning set {cells:?} holds no pair")));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -561,4 +636,112 @@ pub fn verify_strong(
         }
     }
     Ok(seen.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Hypergraph, Limits, Solver};
+
+    /// `{0,1,2}` and `{2,3,4}`: the pairs `{0,1}` and `{3,4}` block both
+    /// sets from the empty board.
+    fn bowtie() -> Certificate {
+        let game: Hypergraph = "cells 5\n0 1 2\n2 3 4".parse().unwrap();
+        let mut solver = Solver::new(&game, Limits::none())
+            .unwrap()
+            .with_pairing_cut(100, 10);
+        Certificate::build(&mut solver, &game, Origin::Sets, Player::Maker, &mut |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_pairing_line_ends_a_breaker_strategy() {
+        let cert = bowtie();
+        assert_eq!(cert.winner, Player::Breaker);
+        assert!(cert.strategy.is_empty());
+        // The search's pairing (one of several): {0,1} and {2,3}.
+        assert_eq!(
+            cert.pairings.get(&(0, 0b11111)),
+            Some(&vec![(0, 1), (2, 3)])
+        );
+        let text = cert.to_string();
+        assert!(text.contains("\npairs 0 1f 0,1 2,3\n"), "{text}");
+        let checked = verify_text(&text).unwrap();
+        assert_eq!(checked.winner, Player::Breaker);
+        assert_eq!(checked.lines, 1);
+        // Without the cut the same game needs Breaker's answers.
+        let game = cert.game.clone();
+        let mut plain = Solver::new(&game, Limits::none()).unwrap();
+        let full = Certificate::build(&mut plain, &game, Origin::Sets, Player::Maker, &mut |_| {})
+            .unwrap();
+        assert!(full.pairings.is_empty() && !full.strategy.is_empty());
+    }
+
+    #[test]
+    fn wrong_pairings_are_refused() {
+        let text = bowtie().to_string().replace("0,1 2,3", "0,1 3,4");
+        assert!(verify_text(&text).is_ok());
+        let good = "pairs 0 1f 0,1 3,4";
+        for (wrong, why) in [
+            ("pairs 0 1f 0,1", "holds no pair"),
+            ("pairs 0 1f 0,1 1,3", "in two pairs"),
+            ("pairs 0 1f 0,1 3,3", "in two pairs"),
+            ("pairs 0 1f 0,1 3,9", "not an empty cell"),
+            ("pairs 0 1f 0,1 3,200", "not an empty cell"),
+            ("pairs 0 1f 0,3 1,4", "holds no pair"),
+        ] {
+            let bad = text.replace(good, wrong);
+            let err = verify_text(&bad).unwrap_err();
+            assert!(
+                matches!(&err, VerifyError::BadPairing { message, .. } if message.contains(why)),
+                "{wrong}: {err}"
+            );
+        }
+        // A pairing on a cell Maker holds: Maker takes 0 first, and a
+        // strategy that pairs 0 there is refused.
+        let mut cert = bowtie();
+        cert.pairings.clear();
+        cert.pairings.insert((0, 0b11111), vec![(0, 1), (3, 4)]);
+        assert!(verify(&cert).is_ok());
+        cert.start.maker = 1;
+        cert.pairings.clear();
+        cert.pairings.insert((1, 0b11111), vec![(0, 1), (3, 4)]);
+        let err = verify(&cert).unwrap_err();
+        assert!(matches!(err, VerifyError::BadPairing { .. }), "{err}");
+        // Pairs are Breaker's: refused in a Maker strategy.
+        let two: Hypergraph = "cells 3\n0 1\n1 2".parse().unwrap();
+        let mut solver = Solver::new(&two, Limits::none()).unwrap();
+        let mut maker =
+            Certificate::build(&mut solver, &two, Origin::Sets, Player::Maker, &mut |_| {})
+                .unwrap();
+        assert_eq!(verify(&maker).unwrap().winner, Player::Maker);
+        maker.pairings.insert((0, 0b111), vec![(0, 1)]);
+        assert!(verify(&maker).is_err());
+    }
+
+    proptest::proptest! {
+        /// On random small games, a Breaker certificate written with the
+        /// pairing cut verifies, and its verdict is the plain solver's.
+        #[test]
+        fn pairing_certificates_verify_on_random_games(
+            sets in proptest::collection::vec(
+                proptest::collection::btree_set(0usize..10, 2..5), 1..9),
+            maker_first in proptest::bool::ANY,
+        ) {
+            let text: String = sets
+                .iter()
+                .map(|s| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+                .collect();
+            let game: Hypergraph = format!("cells 10\n{text}").parse().unwrap();
+            let first = if maker_first { Player::Maker } else { Player::Breaker };
+            let mut plain = Solver::new(&game, Limits::none()).unwrap();
+            let expected = plain.solve(first, &mut |_| {}).verdict.winner();
+            let mut cut = Solver::new(&game, Limits::none()).unwrap().with_pairing_cut(200, 20);
+            let cert = Certificate::build(&mut cut, &game, Origin::Sets, first, &mut |_| {})
+                .unwrap();
+            proptest::prop_assert_eq!(Some(cert.winner), expected);
+            let round = cert.to_string().parse::<Certificate>().unwrap();
+            proptest::prop_assert_eq!(&round, &cert);
+            proptest::prop_assert_eq!(verify(&round).map(|v| v.winner), Ok(cert.winner));
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! The achievement view (seed 004): `POST /api/achieve/family` (a creature,
 //! its area family and the placements behind it), `POST /api/achieve/pairing`
-//! (a pairing strategy), and the `achieve` job kind (the Maker-Breaker proof
-//! with progress, cancel and a certificate to download).
+//! (a pairing strategy), `POST /api/achieve/animal` (an animal of the plane:
+//! its orientations, a paving that proves it a loser, and the Maker-Breaker
+//! game on a board with a proof line), and the `achieve` job kind (the
+//! Maker-Breaker proof with progress, cancel and a certificate to download).
 
 use std::time::Duration;
 
@@ -10,20 +12,22 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
 use miai_achieve::pairing::find_pairing;
+use miai_achieve::plane::{Board, Polyomino, Symmetry, line, paving};
 use miai_achieve::report::{PairingReport, solve_game};
 use miai_achieve::spec::{FamilyReport, GameSpec};
-use miai_achieve::{Creature, Limits, Player};
+use miai_achieve::{Cancel, Creature, Limits, Player};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::jobs::{self, Context, Download, Output, Work};
-use super::{ApiError, blocking};
+use super::{ApiError, CancelOnDrop, blocking};
 
 /// The routes of this view.
 pub(super) fn routes() -> Router {
     Router::new()
         .route("/api/achieve/family", post(api_family))
         .route("/api/achieve/pairing", post(api_pairing))
+        .route("/api/achieve/animal", post(api_animal))
 }
 
 /// The most stones a creature may have here.
@@ -281,4 +285,176 @@ pub(super) fn job_work(params: Value) -> Result<Work, ApiError> {
             .map_err(|e| ApiError::from_analysis(&e))?;
         Ok(Output { result, download })
     }))
+}
+
+/// The largest animal `POST /api/achieve/animal` takes (cells).
+pub const ANIMAL_MAX_CELLS: usize = 12;
+/// The largest board it solves (cells): 8 x 8.
+pub const ANIMAL_BOARD_CELLS: usize = 64;
+/// The time limit of its Maker-Breaker search (and of its paving search).
+pub const ANIMAL_TIME: Duration = Duration::from_secs(10);
+/// The node limit of its Maker-Breaker search.
+pub const ANIMAL_NODES: u64 = 20_000_000;
+/// The largest paving period side it searches (`miai achieve animal pave`
+/// goes to 16).
+pub const ANIMAL_MAX_PERIOD: usize = 8;
+/// The node limit of its paving search.
+pub const ANIMAL_PAVING_NODES: u64 = 2_000_000;
+
+/// The body of `POST /api/achieve/animal`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnimalRequest {
+    /// A name (`L4`, `snaky`), a picture (`##./.##`) or cells (`0,0 1,0`).
+    animal: String,
+    /// `free` (default), `rotations` or `fixed`.
+    symmetry: Option<String>,
+    /// `WxH`, `N`, `torus:WxH` or a picture: solve the game there and draw
+    /// a proof line.
+    board: Option<String>,
+    /// Look for a paving (default: when no board is given).
+    pave: Option<bool>,
+    /// Largest paving period side (default 6, at most [`ANIMAL_MAX_PERIOD`]).
+    max_period: Option<usize>,
+}
+
+/// A checked animal request.
+#[derive(Debug)]
+pub(crate) struct AnimalTask {
+    animal: Polyomino,
+    symmetry: Symmetry,
+    board: Option<Board>,
+    pave: bool,
+    max_period: usize,
+}
+
+impl AnimalRequest {
+    /// Checks the request (400 with the field named).
+    pub(crate) fn check(&self) -> Result<AnimalTask, ApiError> {
+        let animal: Polyomino = self
+            .animal
+            .parse()
+            .map_err(|e| ApiError::bad_request(format!("animal: {:?}: {e}", self.animal)))?;
+        if animal.len() > ANIMAL_MAX_CELLS {
+            return Err(ApiError::bad_request(format!(
+                "animal: {} cells; this server takes at most {ANIMAL_MAX_CELLS}",
+                animal.len()
+            )));
+        }
+        let symmetry = match self.symmetry.as_deref() {
+            None => Symmetry::Free,
+            Some(t) => t
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("symmetry: {e}")))?,
+        };
+        let board = match self.board.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(t) => {
+                let b: Board = t
+                    .parse()
+                    .map_err(|e| ApiError::bad_request(format!("board: {e}")))?;
+                // Counted without listing a large rectangle's cells.
+                let cells = match &b {
+                    Board::Rect { width, height } | Board::Torus { width, height } => {
+                        width.saturating_mul(*height)
+                    }
+                    Board::Cells(c) => c.len(),
+                };
+                if cells > ANIMAL_BOARD_CELLS {
+                    return Err(ApiError::bad_request(format!(
+                        "board: {cells} cells; this server solves boards of at most \
+                         {ANIMAL_BOARD_CELLS} cells (use `miai achieve animal solve`)"
+                    )));
+                }
+                Some(b)
+            }
+        };
+        let max_period = self.max_period.unwrap_or(6);
+        if !(1..=ANIMAL_MAX_PERIOD).contains(&max_period) {
+            return Err(ApiError::bad_request(format!(
+                "max_period: {max_period}: expected 1..={ANIMAL_MAX_PERIOD}"
+            )));
+        }
+        Ok(AnimalTask {
+            animal,
+            symmetry,
+            pave: self.pave.unwrap_or(board.is_none()),
+            board,
+            max_period,
+        })
+    }
+}
+
+impl AnimalTask {
+    /// The answer (blocking): the animal and its orientations, the paving
+    /// search's report when asked, the game on the board with its proof
+    /// line when a board is given.
+    pub(crate) fn run(&self, cancel: &Cancel) -> Result<Value, ApiError> {
+        let a = &self.animal;
+        let orientations: Vec<_> = a
+            .images(self.symmetry)
+            .iter()
+            .map(|p| p.cells().to_vec())
+            .collect();
+        let paving = self.pave.then(|| {
+            let limits = Limits::none()
+                .with_nodes(ANIMAL_PAVING_NODES)
+                .with_time(ANIMAL_TIME);
+            paving::search(a, self.symmetry, self.max_period, &limits, Some(cancel))
+        });
+        let board = self.board.as_ref().map(|b| {
+            let cells = b.cells();
+            json!({
+                "text": b.to_string(),
+                "torus": matches!(b, Board::Torus { .. }),
+                "width": cells.iter().map(|c| c.0 + 1).max().unwrap_or(0),
+                "height": cells.iter().map(|c| c.1 + 1).max().unwrap_or(0),
+                "cells": cells,
+            })
+        });
+        let game = match &self.board {
+            None => None,
+            Some(board) => {
+                let limits = Limits::none()
+                    .with_nodes(ANIMAL_NODES)
+                    .with_time(ANIMAL_TIME)
+                    .with_table_bytes(ACHIEVE_TABLE_BYTES);
+                let spec = line::Game {
+                    animal: a,
+                    symmetry: self.symmetry,
+                    board,
+                };
+                Some(
+                    line::solve(spec, &limits, Some(cancel))
+                        .map_err(|e| ApiError::bad_request(format!("board: {e}")))?,
+                )
+            }
+        };
+        Ok(json!({
+            "animal": {
+                "name": a.name(),
+                "cells": a.cells(),
+                "width": a.width(),
+                "height": a.height(),
+                "symmetry": self.symmetry.word(),
+                "orientations": orientations,
+            },
+            "board": board,
+            "paving": paving,
+            "game": game,
+        }))
+    }
+}
+
+async fn api_animal(
+    body: Result<Json<AnimalRequest>, JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body?;
+    let task = req.check()?;
+    let guard = CancelOnDrop::new();
+    let cancel = guard.0.clone();
+    let answer = blocking(move || task.run(&cancel)).await?;
+    // The search is over: dropping the guard now cancels nothing.
+    drop(guard);
+    Ok(Json(answer).into_response())
 }

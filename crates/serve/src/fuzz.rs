@@ -18,6 +18,7 @@ pub const ENDPOINTS: &[&str] = &[
     "/api/jobs",
     "/api/achieve/family",
     "/api/achieve/pairing",
+    "/api/achieve/animal",
 ];
 
 /// Steps of a CGT evaluation here.
@@ -30,7 +31,7 @@ const PAIRING_BUDGET: u64 = 1_000;
 /// Reads `body` as a request to `endpoint` (one of [`ENDPOINTS`]) as the
 /// server does (axum's JSON extractor, then the handler's checks) and
 /// answers it with the handler's code, but small: searches are cancelled
-/// before they start (tsumego, semeai), CGT evaluation gets a small step
+/// before they start (tsumego, semeai, the animal's paving and game), CGT evaluation gets a small step
 /// budget, a pairing search a small period and budget, and a job is checked
 /// but not started. Gives the answer's HTTP status, `None` for an unknown
 /// endpoint.
@@ -84,6 +85,10 @@ pub fn answer(endpoint: &str, body: &[u8]) -> Option<u16> {
                 search.budget = search.budget.min(PAIRING_BUDGET);
                 search.run()
             })
+            .map(Json)
+            .into_response(),
+        "/api/achieve/animal" => read::<achieve::AnimalRequest>(body)
+            .and_then(|r| r.check()?.run(&cancelled))
             .map(Json)
             .into_response(),
         _ => return None,

@@ -56,6 +56,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("editor.js", include_str!("../assets/js/editor.js")),
     ("jobs.js", include_str!("../assets/js/jobs.js")),
     ("achieve.js", include_str!("../assets/js/achieve.js")),
+    ("animal.js", include_str!("../assets/js/animal.js")),
 ];
 
 /// Heavy analyses running at once, jobs and synchronous requests together
@@ -71,6 +72,7 @@ const HEAVY_ROUTES: &[&str] = &[
     "/api/cgt",
     "/api/achieve/family",
     "/api/achieve/pairing",
+    "/api/achieve/animal",
 ];
 
 /// How long a client may take to send a request's head; also how long an

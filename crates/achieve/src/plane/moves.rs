@@ -190,6 +190,7 @@ pub fn certificate(
         within: Some(k),
         start: crate::certificate::Start::empty(),
         strategy,
+        pairings: BTreeMap::new(),
     }))
 }
 

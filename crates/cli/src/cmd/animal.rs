@@ -344,7 +344,11 @@ fn solve_handicap(
             Some(cert) => {
                 std::fs::write(path, cert.to_string())
                     .with_context(|| format!("writing {}", path.display()))?;
-                written = Some((path.display().to_string(), cert.strategy.len()));
+                written = Some((
+                    path.display().to_string(),
+                    cert.strategy.len(),
+                    cert.pairings.len(),
+                ));
             }
             None => eprintln!("certificate not written: the search did not finish"),
         }
@@ -377,8 +381,8 @@ fn solve_handicap(
             "  {} placement classes ({} solved), {} symmetries, {} nodes, {:.2} s",
             report.classes, report.solved, report.symmetries, report.nodes, report.seconds
         );
-        if let Some((path, n)) = &written {
-            println!("certificate: {path} ({n} strategy moves)");
+        if let Some((path, n, pairs)) = &written {
+            println!("certificate: {path} ({n} strategy moves, {pairs} pairing lines)");
         }
     }
     Ok(exit_code(report.winner.is_some()))

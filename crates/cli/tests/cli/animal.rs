@@ -126,3 +126,125 @@ fn bad_animals_and_boards_are_refused_with_the_reason() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("board side 0"));
 }
+
+#[test]
+fn snaky_6x6_gets_a_certificate_with_pairing_lines_and_a_wrong_pairing_is_refused() {
+    let dir = std::env::temp_dir().join(format!("miai-animal-pairs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cert = dir.join("snaky6.cert");
+    let c = cert.to_str().unwrap();
+    let o = miai(&[
+        "achieve",
+        "animal",
+        "solve",
+        "snaky",
+        "--board",
+        "6",
+        "--symmetric",
+        "--certificate",
+        c,
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Breaker wins"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("pairing lines"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&cert).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("pairs ")));
+    let v = miai(&["achieve", "verify", c]);
+    assert!(v.status.success(), "{}", stdout(&v));
+    assert!(
+        stdout(&v).starts_with("accepted: breaker wins"),
+        "{}",
+        stdout(&v)
+    );
+    // Drop the last pair of every pairing line: some copy then holds no
+    // pair (a pairing of the search is never one pair too many on every
+    // line), and the checker refuses it.
+    let cut: String = text
+        .lines()
+        .map(|l| match l.strip_prefix("pairs ") {
+            Some(rest) => {
+                let mut f: Vec<&str> = rest.split_whitespace().collect();
+                f.pop();
+                format!("pairs {}\n", f.join(" "))
+            }
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let bad = dir.join("cut.cert");
+    std::fs::write(&bad, cut).unwrap();
+    let v = miai(&["achieve", "verify", bad.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(1), "{}", stdout(&v));
+    assert!(stdout(&v).contains("pairing"), "{}", stdout(&v));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_animal_api_draws_a_winners_line_a_losers_paving_and_refuses_bad_input() {
+    use super::common::{Server, assert_error};
+    use serde_json::{Value, json};
+    let s = Server::start();
+    let (status, v) = s.post_json(
+        "/api/achieve/animal",
+        &json!({"animal": "L4", "board": "4x4"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["animal"]["orientations"].as_array().unwrap().len(), 8);
+    assert_eq!(v["board"]["cells"].as_array().unwrap().len(), 16);
+    assert!(v["paving"].is_null(), "{v}");
+    let g = &v["game"];
+    assert_eq!(g["winner"], "maker", "{g}");
+    assert_eq!(g["placements"], 48);
+    // The line alternates from Maker, on distinct board cells, and Maker's
+    // stones hold the copy it ends with.
+    let line = g["line"].as_array().unwrap();
+    let cell = |m: &Value| {
+        (
+            m["cell"][0].as_i64().unwrap(),
+            m["cell"][1].as_i64().unwrap(),
+        )
+    };
+    let mut seen = std::collections::HashSet::new();
+    for (i, m) in line.iter().enumerate() {
+        assert_eq!(m["player"], if i % 2 == 0 { "maker" } else { "breaker" });
+        let (x, y) = cell(m);
+        assert!((0..4).contains(&x) && (0..4).contains(&y) && seen.insert((x, y)));
+    }
+    let makers: Vec<_> = line.iter().step_by(2).map(cell).collect();
+    let copy = g["copy"].as_array().unwrap();
+    assert_eq!(copy.len(), 4);
+    for c in copy {
+        assert!(makers.contains(&(c[0].as_i64().unwrap(), c[1].as_i64().unwrap())));
+    }
+    // A loser: Snaky on 5x5 ends on a pairing, with no copy.
+    let (status, v) = s.post_json(
+        "/api/achieve/animal",
+        &json!({"animal": "##.../.####", "board": "5x5"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["game"]["winner"], "breaker");
+    assert!(
+        v["game"]["copy"].is_null() && v["game"]["pairs"].is_array(),
+        "{v}"
+    );
+    // No board: the paving search.
+    let (status, v) = s.post_json("/api/achieve/animal", &json!({"animal": "O4"}));
+    assert_eq!(status, 200, "{v}");
+    assert!(v["game"].is_null());
+    assert_eq!(v["paving"]["result"]["result"], "found", "{v}");
+    for (body, needle) in [
+        (
+            json!({"animal": "snaky", "board": "9x9"}),
+            "at most 64 cells",
+        ),
+        (
+            json!({"animal": "L4", "board": "4x4", "symmetry": "sideways"}),
+            "symmetry",
+        ),
+        (json!({"animal": "#############"}), "at most 12"),
+        (json!({"animal": "L4", "max_period": 9}), "max_period"),
+        (json!({"animal": "#.#"}), "animal"),
+    ] {
+        let (status, v) = s.post_json("/api/achieve/animal", &body);
+        assert_error(status, &v, 400, needle);
+    }
+}

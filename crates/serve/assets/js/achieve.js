@@ -4,6 +4,7 @@
 // a job with progress, cancel and a certificate to download.
 import { $, api, el, svgEl, kv, showError } from "./util.js";
 import { runJob } from "./jobs.js";
+import * as animal from "./animal.js";
 
 const EXAMPLES = [
   { label: "Fig. 3, 14 cells (Lemma 2: Breaker)", creature: "0,4,5,7,15", area: "14" },
@@ -269,4 +270,5 @@ export function init() {
   $("ach-prove").addEventListener("click", prove);
   drawPicker();
   showFamily();
+  animal.init();
 }
