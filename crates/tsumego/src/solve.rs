@@ -357,11 +357,10 @@ pub struct SideThreats {
     /// a ko it is favoured in ("unless the opponent has k threats") when
     /// this is `Some(k)`.
     pub opponent: Option<u8>,
-    /// The count was settled against threats that never run out, which
-    /// settles every count at once: when `side` wins with no threats, the
-    /// other side cannot turn it with any number of external threats
-    /// (`opponent` is `None`); when it does not, `side` fails even with
-    /// any number (`threats` is `None`).
+    /// When `side` wins with no threats: the other side cannot turn it
+    /// with any number of external threats (proven against threats that
+    /// never run out, which settles every count at once; `opponent` is
+    /// then `None`).
     pub unlimited: bool,
     /// The most threats tried.
     pub max: u8,
@@ -470,41 +469,41 @@ pub fn side_threats(
         elapsed: Duration::ZERO,
     };
     let mut winning = None;
-    let mut ask = |s: &mut Searcher, q: Query| {
+    let ask = |s: &mut Searcher, q: Query| {
         q.set(s);
         let line = root(s);
         s.prove(&line, moves).0
     };
-    match ask(&mut s, Query::new(side, master)) {
-        Answer::Yes => {
-            out.threats = Some(0);
-            winning = Some(Query::new(side, master));
-        }
-        // Its fewest threats: against unlimited ones first (a loss there
-        // settles every count), then from 1 up.
-        Answer::No if max > 0 => match count_from(&mut s, &mut ask, side, max, false) {
-            Count::Turns(t) => {
+    for t in 0..=max {
+        let q = if t == 0 {
+            Query::new(side, master)
+        } else {
+            Query::threats(side, side, t)
+        };
+        match ask(&mut s, q) {
+            Answer::Yes => {
                 out.threats = Some(t);
-                winning = Some(Query::threats(side, side, t));
+                winning = Some(q);
+                break;
             }
-            Count::Never => out.unlimited = true,
-            Count::NotWithin => {}
-            Count::AtMost(_, st) | Count::Cut(st) => out.stopped = Some(st),
-        },
-        Answer::No => {}
-        Answer::Unknown(st) => out.stopped = Some(st),
+            Answer::No => {}
+            Answer::Unknown(st) => {
+                out.stopped = Some(st);
+                break;
+            }
+        }
     }
     // A win without threats: can the other side turn it with threats?
     // Against unlimited threats first, then with the most, then the fewest
-    // from 1 up (`count_from`). (The seed's query against a
+    // from 1 up (`count_against`). (The seed's query against a
     // ko-advantaged opponent is no shortcut: there the side that waits N
     // tenukis may then retake at will, so the seed's approach ko is alive
     // at N = 2 and turned by three threats.)
     if out.threats == Some(0) && max > 0 {
         let other = side.other();
         // First against threats that never run out: a side that wins so
-        // wins against any number (see `count_from`).
-        match count_from(&mut s, &mut ask, other, max, true) {
+        // wins against any number (see `count_against`).
+        match count_against(&mut s, &ask, other, max) {
             Count::Never => out.unlimited = true,
             Count::Turns(k) => out.opponent = Some(k),
             Count::AtMost(k, st) => {
@@ -528,7 +527,7 @@ pub fn side_threats(
 }
 
 /// How many external ko threats `other` needs to turn a result it loses
-/// without threats ([`count_from`]).
+/// without threats ([`count_against`]).
 enum Count {
     /// None: it loses even with threats that never run out.
     Never,
@@ -542,51 +541,43 @@ enum Count {
     Cut(Stop),
 }
 
-/// The fewest external threats with which `who` (no threats for its
+/// The fewest external threats with which `other` (no threats for its
 /// opponent) wins, up to `max`, when without threats it loses. Asked
 /// first against threats that never run out ([`UNLIMITED`]): one query
 /// whose states carry no count down the lines, and a loss there settles
 /// every count at once. It is a bound: the winner's positional strategy
 /// against unlimited threats also wins against `k` (the plays allowed to
-/// `who` are the same while it has threats left, fewer after; a cycle
+/// `other` are the same while it has threats left, fewer after; a cycle
 /// of the bounded game, whose count cannot grow back, is a walk round
 /// cycles of the unlimited one, and the cycle rule — the tempo balance,
-/// then retakes — adds up over them). Then, `most_first`, with the most
+/// then retakes — adds up over them). Then, as before, with the most
 /// (more threats never hurt: a threat need not be used) and the fewest
-/// from 1 up; else from 1 up.
-fn count_from<F: FnMut(&mut Searcher, Query) -> Answer + ?Sized>(
+/// from 1 up.
+fn count_against(
     s: &mut Searcher,
-    ask: &mut F,
-    who: Side,
+    ask: &dyn Fn(&mut Searcher, Query) -> Answer,
+    other: Side,
     max: u8,
-    most_first: bool,
 ) -> Count {
-    match ask(s, Query::threats(who, who, UNLIMITED)) {
+    match ask(s, Query::threats(other, other, UNLIMITED)) {
         Answer::No => return Count::Never,
         Answer::Unknown(st) => return Count::Cut(st),
         Answer::Yes => {}
     }
-    if most_first {
-        match ask(s, Query::threats(who, who, max)) {
-            Answer::No => return Count::NotWithin,
-            Answer::Unknown(st) => return Count::Cut(st),
-            Answer::Yes => {}
+    match ask(s, Query::threats(other, other, max)) {
+        Answer::No => Count::NotWithin,
+        Answer::Unknown(st) => Count::Cut(st),
+        Answer::Yes => {
+            for t in 1..max {
+                match ask(s, Query::threats(other, other, t)) {
+                    Answer::Yes => return Count::Turns(t),
+                    Answer::No => {}
+                    // The count is an upper bound only.
+                    Answer::Unknown(st) => return Count::AtMost(max, st),
+                }
+            }
+            Count::Turns(max)
         }
-    }
-    let top = if most_first { max - 1 } else { max };
-    for t in 1..=top {
-        match ask(s, Query::threats(who, who, t)) {
-            Answer::Yes => return Count::Turns(t),
-            Answer::No => {}
-            // With the most known to win, the count is an upper bound.
-            Answer::Unknown(st) if most_first => return Count::AtMost(max, st),
-            Answer::Unknown(st) => return Count::Cut(st),
-        }
-    }
-    if most_first {
-        Count::Turns(max)
-    } else {
-        Count::NotWithin
     }
 }
 
@@ -739,8 +730,7 @@ pub fn analyse_after(
 
 /// GoTools-style threat counts (see [`KoThreats`]): the game without
 /// threats, the first player's hope asked first, then for each side that
-/// fails so its fewest threats, up to `max` ([`count_from`]: against
-/// unlimited threats first, then from 1 up). Returns the counts
+/// fails so its fewest threats, from 1 up to `max`. Returns the counts
 /// (lines empty) and the queries of the plain win and of the ko line.
 fn count_threats(
     s: &mut Searcher,
@@ -783,19 +773,23 @@ fn count_threats(
         let need = if winner == Some(side) {
             Some(0)
         } else {
-            // Against unlimited threats first (a loss there settles
-            // every count), then from 1 up.
-            match count_from(s, ask, side, max, false) {
-                Count::Turns(t) => {
-                    ko_q.get_or_insert(Query::threats(side, side, t));
-                    Some(t)
-                }
-                Count::Never | Count::NotWithin => None,
-                Count::AtMost(_, st) | Count::Cut(st) => {
-                    k.stopped = Some(st);
-                    None
+            let mut found = None;
+            for t in 1..=max {
+                let q = Query::threats(side, side, t);
+                match ask(s, q) {
+                    Answer::Yes => {
+                        found = Some(t);
+                        ko_q.get_or_insert(q);
+                        break;
+                    }
+                    Answer::No => {}
+                    Answer::Unknown(st) => {
+                        k.stopped = Some(st);
+                        break;
+                    }
                 }
             }
+            found
         };
         match side {
             Side::Attacker => k.attacker = need,

@@ -525,7 +525,7 @@ fn threat_counts_agree_with_exhaustive_search() {
     let (mut compared, mut skipped, mut kos) = (0, 0, 0);
     // Side counts settled against unlimited threats, and wins without
     // threats the opponent turns with more than `MAX` but not unlimited.
-    let (mut unlimited, mut limited, mut plenty, mut failed) = (0, 0, 0, 0);
+    let (mut unlimited, mut limited, mut plenty) = (0, 0, 0);
     let mut mismatches = Vec::new();
     for (name, problem, ordering) in &cases {
         for first in [Side::Attacker, Side::Defender] {
@@ -572,28 +572,16 @@ fn threat_counts_agree_with_exhaustive_search() {
                 // Turned by no number of threats: the reference, with
                 // more threats than any line of these small problems
                 // can use, agrees.
-                // And a side that fails so fails with them too.
                 if t.unlimited {
-                    // The side with the threats: the opponent of a clean
-                    // winner, else the side itself.
-                    let who = if t.threats == Some(0) {
-                        side.other()
-                    } else {
-                        side
-                    };
-                    if who == side {
-                        failed += 1;
-                    } else {
-                        unlimited += 1;
-                    }
+                    unlimited += 1;
                     let mut budget = [0, 0];
-                    budget[who.index()] = PLENTY;
+                    budget[side.other().index()] = PLENTY;
                     // (Over the reference's cap: not compared.)
-                    let r = reference_threats(problem, first, who, budget, REFERENCE_CAP);
+                    let r = reference_threats(problem, first, side.other(), budget, REFERENCE_CAP);
                     plenty += usize::from(r.is_some());
                     if r == Some(true) {
                         mismatches.push(format!(
-                            "{name}, {first} first: the {who} is said to lose with unlimited threats (the {side}'s count), the reference with {PLENTY} does not agree\n{}",
+                            "{name}, {first} first: the {side} is said to win against unlimited threats, the reference with {PLENTY} does not agree\n{}",
                             describe(problem)
                         ));
                     }
@@ -623,15 +611,12 @@ fn threat_counts_agree_with_exhaustive_search() {
     );
     assert!(kos >= 3, "only {kos} positions that need threats");
     // The opponent's count is settled by the one query against unlimited
-    // threats on most clean wins, and so is a side's failure.
+    // threats on most clean wins.
     assert!(
-        unlimited >= 100
-            && unlimited > 10 * limited
-            && failed >= 50
-            && 2 * plenty >= unlimited + failed,
-        "{unlimited} clean wins and {failed} failures settled against unlimited threats ({plenty} of them checked with {PLENTY}), {limited} wins not"
+        unlimited >= 100 && unlimited > 10 * limited && plenty >= unlimited / 2,
+        "{unlimited} clean wins settled against unlimited threats ({plenty} of them checked with {PLENTY}), {limited} not"
     );
     eprintln!(
-        "{unlimited} clean wins and {failed} failures settled against unlimited threats ({plenty} checked), {limited} wins not"
+        "{unlimited} clean wins settled against unlimited threats ({plenty} checked), {limited} not"
     );
 }
