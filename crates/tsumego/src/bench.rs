@@ -147,6 +147,12 @@ pub struct ProblemResult {
     /// the side to play is favoured in); `None` when it cannot with up to
     /// the most tried (an outright success), or not counted.
     pub opponent_threats: Option<u8>,
+    /// Open problems: the points of the board that got frame stones in
+    /// the posing used (empty for a closed problem).
+    pub framed: Vec<String>,
+    /// A book move's point holds a frame stone in the posing used: the
+    /// frame took a point the book plays (the answer cannot be the book's).
+    pub book_move_framed: bool,
 }
 
 impl ProblemResult {
@@ -175,6 +181,8 @@ impl ProblemResult {
             goal: None,
             ko_threats: None,
             opponent_threats: None,
+            framed: Vec::new(),
+            book_move_framed: false,
         }
     }
 }
@@ -249,6 +257,8 @@ pub struct BenchReport {
     pub frame_narrowed: usize,
     /// Open problems answered with a wider frame.
     pub frame_widened: usize,
+    /// Problems whose posing used put a frame stone on a book move's point.
+    pub book_move_framed: usize,
     /// Ko answers with a book move proven to win the ko (or, for a status
     /// problem, none given).
     pub ko_with_accepted_move: usize,
@@ -1019,6 +1029,13 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
             .collect(),
     );
     r.accepted = used.accepted;
+    let graph = &problem.original().graph;
+    r.framed = problem
+        .frame()
+        .iter()
+        .map(|&v| graph.vertex_name(v))
+        .collect();
+    r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
 }
 
 /// Book regime: the status of `used`'s posing under the seed's rules (the
@@ -1415,6 +1432,7 @@ pub fn summarise(
         role_swapped: results.iter().filter(|r| r.swapped).count(),
         frame_narrowed: results.iter().filter(|r| r.narrowed).count(),
         frame_widened: results.iter().filter(|r| r.widened).count(),
+        book_move_framed: results.iter().filter(|r| r.book_move_framed).count(),
         ko_with_accepted_move: results
             .iter()
             .filter(|r| r.outcome == Outcome::Ko && (r.accepted || r.sol.is_empty()))
@@ -1516,8 +1534,12 @@ impl BenchReport {
         if r.kind == "jsonl" {
             let _ = writeln!(
                 s,
-                "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}, widened: {}",
-                r.ko_with_accepted_move, r.role_swapped, r.frame_narrowed, r.frame_widened
+                "ko answers with an accepted first move: {}; role swapped: {}; frame narrowed: {}, widened: {}; a frame stone on a book move: {}",
+                r.ko_with_accepted_move,
+                r.role_swapped,
+                r.frame_narrowed,
+                r.frame_widened,
+                r.book_move_framed
             );
             let strict = c.solved + c.other_correct;
             let _ = writeln!(
@@ -1631,6 +1653,9 @@ impl BenchReport {
                 }
                 if x.widened {
                     line.push_str(" (frame widened)");
+                }
+                if x.book_move_framed {
+                    line.push_str(" (a frame stone on a book move)");
                 }
                 if let Some(d) = &x.detail {
                     let _ = write!(line, ": {d}");
@@ -1795,6 +1820,30 @@ mod tests {
         assert_eq!(r.region.as_deref(), Some("closed"));
         assert_eq!(r.reach, None);
         assert!(!r.narrowed && !r.widened && !r.swapped);
+    }
+
+    #[test]
+    fn the_framed_points_are_reported_and_a_framed_book_move_is_flagged() {
+        let closed = run(CLOSED_THREE, posing(2, 0.5), limits(1_000_000));
+        assert!(closed.framed.is_empty() && !closed.book_move_framed);
+        let r = run(OPEN_CORNER, posing(1, 0.0), limits(1_000_000));
+        assert!(!r.framed.is_empty(), "{r:?}");
+        assert!(!r.book_move_framed, "{r:?}");
+        // The same problem with a framed point as its book move.
+        let name = &r.framed[0];
+        let col = "ABCDEFGHJKLMNOPQRST"
+            .find(&name[..1])
+            .expect("a column letter");
+        let row: usize = name[1..].parse().expect("a row number");
+        let sgf = format!(
+            "{}{}",
+            char::from(b'a' + col as u8),
+            char::from(b'a' + (19 - row) as u8)
+        );
+        let line = OPEN_CORNER.replace("\"ea\"", &format!("\"{sgf}\""));
+        let f = run(&line, posing(1, 0.0), limits(1_000_000));
+        assert_eq!(f.framed, r.framed);
+        assert!(f.book_move_framed, "{f:?}");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::regime::Regime;
 use crate::search::limit::{Cancel, DEFAULT_LIMITS, Limits, Progress, Stop};
 use crate::search::{Answer, Ordering, Searcher};
 use crate::side::Side;
-use crate::state::{Ctx, Mv, State};
+use crate::state::{Ctx, Mv, State, UNLIMITED};
 
 /// The status of the target stones with a given side to move first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -357,6 +357,11 @@ pub struct SideThreats {
     /// a ko it is favoured in ("unless the opponent has k threats") when
     /// this is `Some(k)`.
     pub opponent: Option<u8>,
+    /// When `side` wins with no threats: the other side cannot turn it
+    /// with any number of external threats (proven against threats that
+    /// never run out, which settles every count at once; `opponent` is
+    /// then `None`).
+    pub unlimited: bool,
     /// The most threats tried.
     pub max: u8,
     /// Set when a limit cut the count off before an answer.
@@ -417,8 +422,9 @@ fn check_line(
 /// history, as in [`analyse_after`]): first with no threats on either side
 /// (the plain simple-ko rule), then with 1, 2, ... up to
 /// `options.threat_search` threats for `side` and none for the other; when
-/// it wins without, the other side's fewest threats to turn it (asked with
-/// the most first: more threats never hurt). Under superko there is no
+/// it wins without, the other side's fewest threats to turn it (asked
+/// against threats that never run out first, then with the most: more
+/// threats never hurt; see [`SideThreats::unlimited`]). Under superko there is no
 /// threat model and the count is that of the plain superko game (0 or
 /// none).
 pub fn side_threats(
@@ -454,6 +460,7 @@ pub fn side_threats(
         side,
         threats: None,
         opponent: None,
+        unlimited: false,
         max,
         stopped: None,
         pv: Vec::new(),
@@ -486,34 +493,25 @@ pub fn side_threats(
             }
         }
     }
-    // A win without threats: can the other side turn it with threats? One
-    // query with the most first (more threats never hurt: a threat need
-    // not be used), then the fewest from 1 up. (The seed's query against a
+    // A win without threats: can the other side turn it with threats?
+    // Against unlimited threats first, then with the most, then the fewest
+    // from 1 up (`count_against`). (The seed's query against a
     // ko-advantaged opponent is no shortcut: there the side that waits N
     // tenukis may then retake at will, so the seed's approach ko is alive
     // at N = 2 and turned by three threats.)
     if out.threats == Some(0) && max > 0 {
         let other = side.other();
-        match ask(&mut s, Query::threats(other, other, max)) {
-            Answer::Yes => {
-                out.opponent = Some(max);
-                for t in 1..max {
-                    match ask(&mut s, Query::threats(other, other, t)) {
-                        Answer::Yes => {
-                            out.opponent = Some(t);
-                            break;
-                        }
-                        Answer::No => {}
-                        Answer::Unknown(st) => {
-                            // The count is an upper bound only.
-                            out.stopped = Some(st);
-                            break;
-                        }
-                    }
-                }
+        // First against threats that never run out: a side that wins so
+        // wins against any number (see `count_against`).
+        match count_against(&mut s, &ask, other, max) {
+            Count::Never => out.unlimited = true,
+            Count::Turns(k) => out.opponent = Some(k),
+            Count::AtMost(k, st) => {
+                out.opponent = Some(k);
+                out.stopped = Some(st);
             }
-            Answer::No => {}
-            Answer::Unknown(st) => out.stopped = Some(st),
+            Count::NotWithin => {}
+            Count::Cut(st) => out.stopped = Some(st),
         }
     }
     if let Some(q) = winning {
@@ -526,6 +524,61 @@ pub fn side_threats(
     out.nodes = s.nodes();
     out.elapsed = started.elapsed();
     Ok(out)
+}
+
+/// How many external ko threats `other` needs to turn a result it loses
+/// without threats ([`count_against`]).
+enum Count {
+    /// None: it loses even with threats that never run out.
+    Never,
+    /// This many, the fewest.
+    Turns(u8),
+    /// At most this many (the count from 1 up was cut off).
+    AtMost(u8, Stop),
+    /// More than the most asked for.
+    NotWithin,
+    /// Cut off before an answer.
+    Cut(Stop),
+}
+
+/// The fewest external threats with which `other` (no threats for its
+/// opponent) wins, up to `max`, when without threats it loses. Asked
+/// first against threats that never run out ([`UNLIMITED`]): one query
+/// whose states carry no count down the lines, and a loss there settles
+/// every count at once. It is a bound: the winner's positional strategy
+/// against unlimited threats also wins against `k` (the plays allowed to
+/// `other` are the same while it has threats left, fewer after; a cycle
+/// of the bounded game, whose count cannot grow back, is a walk round
+/// cycles of the unlimited one, and the cycle rule — the tempo balance,
+/// then retakes — adds up over them). Then, as before, with the most
+/// (more threats never hurt: a threat need not be used) and the fewest
+/// from 1 up.
+fn count_against(
+    s: &mut Searcher,
+    ask: &dyn Fn(&mut Searcher, Query) -> Answer,
+    other: Side,
+    max: u8,
+) -> Count {
+    match ask(s, Query::threats(other, other, UNLIMITED)) {
+        Answer::No => return Count::Never,
+        Answer::Unknown(st) => return Count::Cut(st),
+        Answer::Yes => {}
+    }
+    match ask(s, Query::threats(other, other, max)) {
+        Answer::No => Count::NotWithin,
+        Answer::Unknown(st) => Count::Cut(st),
+        Answer::Yes => {
+            for t in 1..max {
+                match ask(s, Query::threats(other, other, t)) {
+                    Answer::Yes => return Count::Turns(t),
+                    Answer::No => {}
+                    // The count is an upper bound only.
+                    Answer::Unknown(st) => return Count::AtMost(max, st),
+                }
+            }
+            Count::Turns(max)
+        }
+    }
 }
 
 /// Analyses the problem with `first` to move.

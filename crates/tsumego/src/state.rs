@@ -44,7 +44,8 @@ pub(crate) struct Ctx {
     /// Seed regime without a ko-advantaged side: the external ko threats
     /// each side has (by [`Side::index`]); a side with one left may retake
     /// a ko at once, using it up (the threat is played and answered
-    /// elsewhere). `[0, 0]`: the plain simple-ko rule.
+    /// elsewhere). `[0, 0]`: the plain simple-ko rule. [`UNLIMITED`]
+    /// threats are never used up.
     pub budget: [u8; 2],
     /// The seki test: both sides may tenuki at any time (as passes), two
     /// tenukis in a row end the game, and the defender wins only by
@@ -173,6 +174,11 @@ const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
 /// The key of the book regime's attacker passes still allowed.
 const KEY_BOOK: u64 = 0x6a09_e667_f3bc_c909;
+
+/// A threat budget that is never used up (`Ctx::budget`): its side may
+/// retake every ko at once. A side that wins against an opponent with
+/// unlimited threats wins against any number of them.
+pub(crate) const UNLIMITED: u8 = u8::MAX;
 
 /// The key of the external ko threats left (`State::left`), when any.
 #[inline]
@@ -509,7 +515,7 @@ impl State {
             Mv::Play(v) => {
                 let retake = self.left[side.index()] > 0 && ctx.plain_ko() && self.is_retake(v);
                 let info = out.pos.play_unchecked(color, v);
-                if retake && info.captured > 0 {
+                if retake && info.captured > 0 && out.left[side.index()] != UNLIMITED {
                     // A threat played and answered elsewhere, then the
                     // retake.
                     out.left[side.index()] -= 1;

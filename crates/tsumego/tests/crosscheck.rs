@@ -520,7 +520,12 @@ fn threat_counts_agree_with_exhaustive_search() {
     for (name, problem, _) in small_data_files() {
         cases.push((name, problem, Ordering::Heuristic));
     }
+    // More threats than the small problems' lines can use.
+    const PLENTY: u8 = 8;
     let (mut compared, mut skipped, mut kos) = (0, 0, 0);
+    // Side counts settled against unlimited threats, and wins without
+    // threats the opponent turns with more than `MAX` but not unlimited.
+    let (mut unlimited, mut limited, mut plenty) = (0, 0, 0);
     let mut mismatches = Vec::new();
     for (name, problem, ordering) in &cases {
         for first in [Side::Attacker, Side::Defender] {
@@ -564,6 +569,25 @@ fn threat_counts_agree_with_exhaustive_search() {
                     Side::Defender => (want.2, want.1),
                 };
                 let opponent = if mine == Some(0) { theirs } else { None };
+                // Turned by no number of threats: the reference, with
+                // more threats than any line of these small problems
+                // can use, agrees.
+                if t.unlimited {
+                    unlimited += 1;
+                    let mut budget = [0, 0];
+                    budget[side.other().index()] = PLENTY;
+                    // (Over the reference's cap: not compared.)
+                    let r = reference_threats(problem, first, side.other(), budget, REFERENCE_CAP);
+                    plenty += usize::from(r.is_some());
+                    if r == Some(true) {
+                        mismatches.push(format!(
+                            "{name}, {first} first: the {side} is said to win against unlimited threats, the reference with {PLENTY} does not agree\n{}",
+                            describe(problem)
+                        ));
+                    }
+                } else if mine == Some(0) && opponent.is_none() && t.stopped.is_none() {
+                    limited += 1;
+                }
                 if (t.threats, t.opponent) != (mine, opponent) || t.stopped.is_some() {
                     mismatches.push(format!(
                         "{name}, {first} first, the {side}'s count: solver {:?} / {:?}, reference {mine:?} / {opponent:?}\n{}",
@@ -586,4 +610,13 @@ fn threat_counts_agree_with_exhaustive_search() {
         "only {compared} compared ({skipped} skipped)"
     );
     assert!(kos >= 3, "only {kos} positions that need threats");
+    // The opponent's count is settled by the one query against unlimited
+    // threats on most clean wins.
+    assert!(
+        unlimited >= 100 && unlimited > 10 * limited && plenty >= unlimited / 2,
+        "{unlimited} clean wins settled against unlimited threats ({plenty} of them checked with {PLENTY}), {limited} not"
+    );
+    eprintln!(
+        "{unlimited} clean wins settled against unlimited threats ({plenty} checked), {limited} not"
+    );
 }

@@ -463,6 +463,60 @@ fn bench_classic_directory() {
     );
 }
 
+/// `--jobs 2` runs two problems at once: the same results, in the set's
+/// order, as one job (under a node limit, node counts included), each
+/// problem's line streamed once as it finishes; `--jobs 0` is refused.
+#[test]
+fn bench_jobs_run_problems_side_by_side_with_the_same_results() {
+    let dir = data("classic");
+    let run = |jobs: &str| {
+        let (code, out, err) = miai(&[
+            "tsumego",
+            "bench",
+            &dir,
+            "--json",
+            "--max-nodes",
+            "2000000",
+            "--time",
+            "600",
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        (json(&out), err)
+    };
+    let (one, _) = run("1");
+    let (two, err) = run("2");
+    let key = |v: &Value| -> Vec<(String, String, u64)> {
+        v["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| {
+                (
+                    r["id"].as_str().unwrap_or("").to_string(),
+                    r["outcome"].as_str().unwrap_or("").to_string(),
+                    r["nodes"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(key(&one).len(), 24);
+    assert_eq!(key(&one), key(&two));
+    assert_eq!(one["counts"], two["counts"]);
+    let mut streamed: Vec<&str> = err
+        .lines()
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    streamed.sort_unstable();
+    let mut ids: Vec<String> = key(&two).into_iter().map(|(id, _, _)| id).collect();
+    ids.sort_unstable();
+    assert_eq!(streamed, ids, "{err}");
+    let (code, _, err) = miai(&["tsumego", "bench", &dir, "--jobs", "0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--jobs"), "{err}");
+}
+
 #[test]
 fn bench_directory_reports_a_wrong_expectation() {
     // classic/01 with its attacker-first status turned round: the bench

@@ -17,6 +17,8 @@ use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail};
@@ -81,6 +83,12 @@ pub struct BenchArgs {
     /// step narrower gets the rest (1: never narrow).
     #[arg(long, value_name = "FRACTION", default_value_t = 0.5)]
     narrow_after: f64,
+    /// Problems run at once, one thread each (each with its own limits
+    /// and table, so memory grows with it: up to `--table-mb` per job).
+    /// Results are reported in the set's order; off a terminal the line
+    /// of each problem is streamed as it finishes.
+    #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
     /// List every problem in the text output, not only the failures.
     #[arg(long)]
     verbose: bool,
@@ -164,50 +172,51 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         wide_share: args.narrow_after,
         threat_search: args.threat_search,
     };
-    let mut results = Vec::with_capacity(items.len());
-    for item in &items {
-        bar.set_message(item.id().to_string());
-        let started = Instant::now();
-        let mut r = match item {
-            Item::Book { id, line, parsed } => match parsed {
-                Ok(p) => run_book(id, p, posing, limits, &cancel),
-                Err(e) => {
-                    let mut r = ProblemResult::new(id.clone());
-                    r.detail = Some(format!("line {line}: {e}"));
-                    r
-                }
-            },
-            Item::File { id, path } => file_result(id, path, posing, limits, &cancel),
-        };
-        r.seconds = started.elapsed().as_secs_f64();
-        if stream {
-            // Off a terminal there is no progress bar: a line per problem.
-            eprintln!(
-                "{} {}{} {} {} nodes {:.3} s{}",
-                r.id,
-                r.outcome.word(),
-                r.ko_threats
-                    .filter(|&t| t > 0)
-                    .map(|t| format!(" ({t} threat{})", if t == 1 { "" } else { "s" }))
-                    .unwrap_or_default(),
-                r.first_move.as_deref().unwrap_or("-"),
-                r.nodes,
-                r.seconds,
-                r.seed_status
-                    .as_deref()
-                    .map(|s| format!(
-                        " (book {}; seed rules {s})",
-                        r.status.as_deref().unwrap_or("-")
-                    ))
-                    .unwrap_or_default()
-            );
+    let jobs = usize::from(args.jobs).min(items.len()).max(1);
+    // Problems are handed out in order; each runs on one thread with its
+    // own budget and table, and its result lands in its slot.
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<ProblemResult>>> = Mutex::new(vec![None; items.len()]);
+    let work = || {
+        loop {
+            if cancel.is_cancelled() {
+                break;
+            }
+            let i = next.fetch_add(1, AtomicOrdering::Relaxed);
+            let Some(item) = items.get(i) else { break };
+            if jobs == 1 {
+                bar.set_message(item.id().to_string());
+            }
+            let started = Instant::now();
+            let mut r = run_item(item, posing, limits, &cancel);
+            r.seconds = started.elapsed().as_secs_f64();
+            if stream {
+                // Off a terminal there is no progress bar: a line per
+                // problem, as it finishes.
+                eprintln!("{}", stream_line(&r));
+            }
+            bar.inc(1);
+            if let Ok(mut s) = slots.lock() {
+                s[i] = Some(r);
+            }
         }
-        results.push(r);
-        bar.inc(1);
-        if cancel.is_cancelled() {
-            break;
-        }
+    };
+    if jobs == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..jobs {
+                scope.spawn(work);
+            }
+        });
     }
+    // In the set's order; problems not run (cancelled) are left out.
+    let results: Vec<ProblemResult> = slots
+        .into_inner()
+        .map_err(|_| anyhow!("a bench thread panicked"))?
+        .into_iter()
+        .flatten()
+        .collect();
     bar.finish_and_clear();
     let report = summarise(
         path.display().to_string(),
@@ -231,6 +240,44 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Runs one item of the set (its time is the caller's to set).
+fn run_item(item: &Item, posing: Posing, limits: Limits, cancel: &Cancel) -> ProblemResult {
+    match item {
+        Item::Book { id, line, parsed } => match parsed {
+            Ok(p) => run_book(id, p, posing, limits, cancel),
+            Err(e) => {
+                let mut r = ProblemResult::new(id.clone());
+                r.detail = Some(format!("line {line}: {e}"));
+                r
+            }
+        },
+        Item::File { id, path } => file_result(id, path, posing, limits, cancel),
+    }
+}
+
+/// The line streamed for a problem off a terminal.
+fn stream_line(r: &ProblemResult) -> String {
+    format!(
+        "{} {}{} {} {} nodes {:.3} s{}",
+        r.id,
+        r.outcome.word(),
+        r.ko_threats
+            .filter(|&t| t > 0)
+            .map(|t| format!(" ({t} threat{})", if t == 1 { "" } else { "s" }))
+            .unwrap_or_default(),
+        r.first_move.as_deref().unwrap_or("-"),
+        r.nodes,
+        r.seconds,
+        r.seed_status
+            .as_deref()
+            .map(|s| format!(
+                " (book {}; seed rules {s})",
+                r.status.as_deref().unwrap_or("-")
+            ))
+            .unwrap_or_default()
+    )
 }
 
 /// The bench's regime: `--rules`, default the book regime.
