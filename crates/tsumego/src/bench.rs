@@ -145,7 +145,9 @@ pub struct ProblemResult {
     /// Threat counts, when the side to play wins without threats: the
     /// fewest external ko threats with which the opponent turns it (a ko
     /// the side to play is favoured in); `None` when it cannot with up to
-    /// the most tried (an outright success), or not counted.
+    /// the most tried (an outright success), or not counted. An upper bound
+    /// when the count from 1 up was cut off (the status then says "at
+    /// most").
     pub opponent_threats: Option<u8>,
     /// Open problems: the points of the board that got frame stones in
     /// the posing used (empty for a closed problem).
@@ -452,7 +454,8 @@ struct Eval {
     /// When it wins without: the fewest the opponent needs to turn it.
     opponent: Option<u8>,
     /// It wins without threats, but the opponent's count was cut off (the
-    /// fare may be better than it says).
+    /// fare may be better than it says; `opponent`, if any, is an upper
+    /// bound).
     open: bool,
     pv_first: Option<Mv>,
     /// A limit was reached while the first move was extracted.
@@ -505,7 +508,23 @@ fn evaluate(
                     t.max
                 ),
             ),
-            (Some(0), Some(k), _) => (
+            // The count from 1 up was cut off after the most threats
+            // turned it: `k` is only an upper bound, and the opponent
+            // needs at least one (it loses without).
+            (Some(0), Some(k), Some(st)) => (
+                Fare::WinsKo(1),
+                format!(
+                    "ko (the {} needs at most {k} threat{})",
+                    side.other(),
+                    plural(k)
+                ),
+                format!(
+                    "ko: the {side} {verb} with no ko threats, but the {} turns it with at most {k} external threat{} (the count from 1 up was cut off: {st})",
+                    side.other(),
+                    plural(k)
+                ),
+            ),
+            (Some(0), Some(k), None) => (
                 Fare::WinsKo(k.min(i8::MAX as u8) as i8),
                 format!("ko (the {} needs {k} threat{})", side.other(), plural(k)),
                 format!(
@@ -552,7 +571,7 @@ fn evaluate(
             text,
             threats: t.threats,
             opponent: t.opponent,
-            open: t.threats == Some(0) && t.opponent.is_none() && t.stopped.is_some(),
+            open: t.threats == Some(0) && t.stopped.is_some(),
             pv_first,
             cut: fare.wins() && cut,
             nodes: t.nodes,
@@ -1754,6 +1773,58 @@ mod tests {
         let a = analyse(&problem, Side::Defender, &Options::default(), None, None);
         let k = a.threats.expect("counted");
         assert_eq!(k.code(), format!("l{}d", r.opponent_threats.unwrap_or(0)));
+    }
+
+    /// When the opponent's count from 1 up is cut off after the most
+    /// threats turned the result, the count found is only an upper bound:
+    /// the status says "at most", and the result stays open (a book move
+    /// cannot be scored worse for it). Found by cutting the approach ko's
+    /// count at node limits below what the whole count takes.
+    #[test]
+    fn a_cut_off_opponent_count_is_reported_as_an_upper_bound() {
+        let p = approach_ko();
+        let problem = Problem::new(ProblemSpec {
+            attacker: Some(Color::Black),
+            region: p.region.clone(),
+            ..ProblemSpec::new(p.setup.clone())
+        })
+        .expect("poses");
+        let t = Posing::DEFAULT_THREAT_SEARCH;
+        let eval = |nodes| {
+            evaluate(
+                &problem,
+                Side::Defender,
+                &[],
+                Regime::SEED,
+                t,
+                limits(nodes),
+                1,
+                &Cancel::new(),
+            )
+            .expect("evaluates")
+        };
+        let full = eval(50_000_000);
+        let k = full.opponent.expect("the attacker turns it with threats");
+        assert!(
+            !full.open && !full.word.contains("at most"),
+            "{}",
+            full.word
+        );
+        let mut bounded = 0;
+        for i in 1..60u64 {
+            let e = eval(full.nodes * i / 60);
+            if e.threats == Some(0) && e.opponent.is_some() && e.open {
+                bounded += 1;
+                let at_most = e.opponent.expect("checked");
+                assert!(at_most >= k, "an upper bound {at_most} below the count {k}");
+                assert!(e.word.contains("at most"), "{}", e.word);
+                assert!(e.text.contains("cut off"), "{}", e.text);
+            }
+            if e.opponent.is_some() && !e.open {
+                assert_eq!(e.opponent, Some(k), "a finished count is the count");
+            }
+        }
+        assert!(bounded > 0, "no limit cut the count from 1 up off");
     }
 
     #[test]
