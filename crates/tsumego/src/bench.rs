@@ -1813,9 +1813,8 @@ mod tests {
         let mut bounded = 0;
         for i in 1..60u64 {
             let e = eval(full.nodes * i / 60);
-            if e.threats == Some(0) && e.opponent.is_some() && e.open {
+            if let (Some(0), Some(at_most), true) = (e.threats, e.opponent, e.open) {
                 bounded += 1;
-                let at_most = e.opponent.expect("checked");
                 assert!(at_most >= k, "an upper bound {at_most} below the count {k}");
                 assert!(e.word.contains("at most"), "{}", e.word);
                 assert!(e.text.contains("cut off"), "{}", e.text);
