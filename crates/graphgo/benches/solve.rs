@@ -2,7 +2,7 @@
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
 //! [--nodes N] [--time S] [--situational] [--no-safety] [--table-bits B]
-//! [--guess V | --published] [--stats] [--no-reductions]`; with no
+//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -67,6 +67,13 @@ fn main() {
             "--no-benson" => opts.benson = false,
             "--no-safety" => opts.safety = false,
             "--no-reductions" => opts.reductions = false,
+            "--max-depth" => {
+                i += 1;
+                opts.max_depth = args
+                    .get(i)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(opts.max_depth);
+            }
             "--no-symmetry" => opts.symmetry = false,
             "--table-bits" => {
                 i += 1;
