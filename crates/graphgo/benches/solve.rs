@@ -1,7 +1,8 @@
 //! Bench binary: solves small boards from the empty position and asserts
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
-//! [--nodes N] [--time S] [--situational] [--no-safety] [--table-bits B]`; with no
+//! [--nodes N] [--time S] [--situational] [--no-safety] [--table-bits B]
+//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -43,6 +44,8 @@ fn main() {
     let mut opts = SolveOptions::default();
     let table_bytes = |bits: u32| (1usize << bits.min(30)) * ENTRY_BYTES;
     opts.limits.table_bytes = Some(table_bytes(20));
+    let mut use_published = false;
+    let mut stats = false;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -55,8 +58,22 @@ fn main() {
                 opts.limits.max_time = args.get(i).and_then(|s| solver::Limits::parse_time(s).ok());
             }
             "--situational" => opts.repetition = Repetition::Situational,
+            "--guess" => {
+                i += 1;
+                opts.guess = args.get(i).and_then(|s| s.parse().ok());
+            }
+            "--published" => use_published = true,
+            "--stats" => stats = true,
             "--no-benson" => opts.benson = false,
             "--no-safety" => opts.safety = false,
+            "--no-reductions" => opts.reductions = false,
+            "--max-depth" => {
+                i += 1;
+                opts.max_depth = args
+                    .get(i)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(opts.max_depth);
+            }
             "--no-symmetry" => opts.symmetry = false,
             "--table-bits" => {
                 i += 1;
@@ -82,6 +99,10 @@ fn main() {
             continue;
         };
         let t = Instant::now();
+        let mut opts = opts;
+        if use_published {
+            opts.guess = published(w, h);
+        }
         let s = solver::solve(&board, Stones::EMPTY, Color::Black, &opts, None, &mut |p| {
             eprintln!(
                 "  {}x{}: {} nodes, {:.1?}, ply {}",
@@ -110,6 +131,41 @@ fn main() {
             t.elapsed(),
             pv.join(" ")
         );
+        if stats {
+            let st = &s.stats;
+            println!(
+                "  probes {} hits {} table cutoffs {} refused by history {} static cutoffs {} \
+                 failure cutoffs {} expanded {} open horizon leaves {}",
+                st.probes,
+                st.probe_hits,
+                st.table_cutoffs,
+                st.refused_by_history,
+                st.static_cutoffs,
+                st.failure_cutoffs,
+                st.expanded,
+                st.open_leaves
+            );
+            println!("  nodes by empty points: {:?}", st.by_empty);
+            println!("  open leaves by empty points: {:?}", st.open_by_empty);
+            for (stones, to_move) in st.open_sample.iter().take(12) {
+                println!("  open leaf, {to_move:?} to move:");
+                for row in 0..h {
+                    let line: String = (0..w)
+                        .map(|col| {
+                            let v = row * w + col;
+                            if stones.black >> v & 1 == 1 {
+                                'X'
+                            } else if stones.white >> v & 1 == 1 {
+                                'O'
+                            } else {
+                                '.'
+                            }
+                        })
+                        .collect();
+                    println!("    {line}");
+                }
+            }
+        }
         if s.proven
             && let Some(p) = published(w, h)
         {

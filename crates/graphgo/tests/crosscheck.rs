@@ -322,6 +322,34 @@ fn fast_from(pos: &Position, rep: Rep) -> i64 {
 /// captures and ko shapes, where the table's history handling matters.
 #[test]
 fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
+    let mut checked = Vec::new();
+    for (name, trial, pos) in midgame_positions() {
+        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+            // Plain alpha-beta over full histories; most positions are
+            // over its small budget and skipped.
+            let Some(want) = brute_ab_from(&pos, situational, 20_000) else {
+                continue;
+            };
+            assert_eq!(
+                fast_from(&pos, rep),
+                want,
+                "{name} trial {trial} {rep:?}: {:?}",
+                pos.stones()
+            );
+            checked.push((name, trial, situational));
+        }
+    }
+    eprintln!("checked (mid-game): {} cases: {checked:?}", checked.len());
+    assert!(
+        checked.len() >= 12,
+        "too few cases within the brute force's budget: {checked:?}"
+    );
+}
+
+/// The mid-game starts: on each board a fixed pseudo-random sequence of
+/// legal plays (a linear congruential generator, so the cases never
+/// change) that nearly fills it, eight trials a board.
+fn midgame_positions() -> Vec<(&'static str, usize, Position)> {
     let boards: Vec<(&str, Arc<Graph>, usize)> = vec![
         ("2x3", Arc::new(Graph::grid(2, 3).unwrap()), 5),
         ("1x7", Arc::new(Graph::line(7).unwrap()), 6),
@@ -341,7 +369,7 @@ fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
             .wrapping_add(1_442_695_040_888_963_407);
         (state >> 33) as usize % bound.max(1)
     };
-    let mut checked = Vec::new();
+    let mut out = Vec::new();
     for (name, g, plays) in boards {
         for trial in 0..8 {
             let mut pos = Position::empty(g.clone(), rules());
@@ -354,26 +382,69 @@ fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
                 let v = legal[next(legal.len())];
                 pos.play_mut(me, Move::Play(v)).expect("legal play");
             }
-            for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-                // Plain alpha-beta over full histories; most positions are
-                // over its small budget and skipped.
-                let Some(want) = brute_ab_from(&pos, situational, 20_000) else {
-                    continue;
-                };
-                assert_eq!(
-                    fast_from(&pos, rep),
-                    want,
-                    "{name} trial {trial} {rep:?}: {:?}",
-                    pos.stones()
-                );
-                checked.push((name, trial, situational));
-            }
+            out.push((name, trial, pos));
         }
     }
-    eprintln!("checked (mid-game): {} cases: {checked:?}", checked.len());
+    out
+}
+
+/// The solver's value of `pos` as a fresh start with or without
+/// late-move reductions and with a first guess.
+fn fast_with(pos: &Position, rep: Rep, reductions: bool, guess: Option<i32>) -> i64 {
+    let board = Board::new(pos.graph().clone()).unwrap();
+    let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+    let opts = SolveOptions {
+        repetition: rep,
+        reductions,
+        guess,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+    assert!(s.proven);
+    i64::from(s.score.unwrap())
+}
+
+/// Late-move reductions (a shallower horizon for the prover's late moves)
+/// and the first guess of the null-window tests change only how the value
+/// is found: with and without them, and from guesses below and above the
+/// value, the solver agrees with the full-history searches on the
+/// tiny graphs from the empty board and on the mid-game positions, under
+/// both superko rules.
+#[test]
+fn reductions_and_guesses_agree_with_full_history_minimax() {
+    let mut starts: Vec<(String, Position)> = tiny_graphs()
+        .into_iter()
+        .map(|(name, g)| (name.to_string(), Position::empty(g, rules())))
+        .collect();
+    starts.extend(
+        midgame_positions()
+            .into_iter()
+            .map(|(name, trial, pos)| (format!("{name} trial {trial}"), pos)),
+    );
+    let mut checked = 0;
+    for (name, pos) in &starts {
+        let n = pos.graph().len() as i32;
+        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
+                continue;
+            };
+            let at = i32::try_from(want).unwrap();
+            for reductions in [false, true] {
+                for guess in [None, Some(-n), Some(at + 1)] {
+                    assert_eq!(
+                        fast_with(pos, rep, reductions, guess),
+                        want,
+                        "{name} {rep:?} reductions {reductions} guess {guess:?}"
+                    );
+                }
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("checked (reductions and guesses): {checked} starts");
     assert!(
-        checked.len() >= 12,
-        "too few cases within the brute force's budget: {checked:?}"
+        checked >= 30,
+        "too few starts within the budgets: {checked}"
     );
 }
 

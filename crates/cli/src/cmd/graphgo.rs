@@ -113,6 +113,15 @@ struct SolveArgs {
     /// (enclosed regions with one inner point; to measure what they save).
     #[arg(long)]
     no_safety: bool,
+    /// Search every move of the prover to the full horizon (no late-move
+    /// reductions; to measure what they save). The value is the same.
+    #[arg(long)]
+    no_reductions: bool,
+    /// The score expected (Black's view, e.g. a published value): the
+    /// first null-window test is `score >= V`. Any V gives the same
+    /// proven score; a right one needs fewer tests.
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    guess: Option<i32>,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -191,6 +200,8 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         repetition,
         limits: a.limits.limits(),
         safety: !a.no_safety,
+        reductions: !a.no_reductions,
+        guess: a.guess,
         ..SolveOptions::default()
     };
     let cancel = ctrl_c();

@@ -304,3 +304,23 @@ fn no_safety_solves_the_same_value_another_way() {
     };
     assert_ne!(nodes(&[]), nodes(&["--no-safety"]));
 }
+
+/// `--no-reductions` searches every prover move to the full horizon, and
+/// `--guess` starts the null-window tests elsewhere: the same value,
+/// found by other numbers of nodes (3x4).
+#[test]
+fn reductions_and_guesses_change_the_nodes_not_the_value() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = miai(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["score"], 4);
+        v["nodes"].as_u64().unwrap()
+    };
+    let plain = nodes(&[]);
+    assert!(plain < nodes(&["--no-reductions"]));
+    assert_ne!(plain, nodes(&["--guess", "-12"]));
+    assert_ne!(plain, nodes(&["--guess", "4"]));
+}
