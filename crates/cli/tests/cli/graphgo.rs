@@ -289,20 +289,23 @@ fn solve_writes_a_proof_that_verify_accepts() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Solves 3x4 with the extra flags, checks the value (4) and returns the
+/// nodes searched.
+fn nodes_3x4(extra: &[&str]) -> u64 {
+    let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = miai(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["score"], 4);
+    v["nodes"].as_u64().unwrap()
+}
+
 /// `--no-safety` leaves out the safe regions beyond Benson: the same
 /// value, found by another number of nodes (3x4).
 #[test]
 fn no_safety_solves_the_same_value_another_way() {
-    let nodes = |extra: &[&str]| {
-        let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
-        args.extend_from_slice(extra);
-        let (code, out, err) = miai(&args);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["score"], 4);
-        v["nodes"].as_u64().unwrap()
-    };
-    assert_ne!(nodes(&[]), nodes(&["--no-safety"]));
+    assert_ne!(nodes_3x4(&[]), nodes_3x4(&["--no-safety"]));
 }
 
 /// `--no-reductions` searches every prover move to the full horizon, and
@@ -310,17 +313,8 @@ fn no_safety_solves_the_same_value_another_way() {
 /// found by other numbers of nodes (3x4).
 #[test]
 fn reductions_and_guesses_change_the_nodes_not_the_value() {
-    let nodes = |extra: &[&str]| {
-        let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
-        args.extend_from_slice(extra);
-        let (code, out, err) = miai(&args);
-        assert_eq!(code, 0, "{err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["score"], 4);
-        v["nodes"].as_u64().unwrap()
-    };
-    let plain = nodes(&[]);
-    assert!(plain < nodes(&["--no-reductions"]));
-    assert_ne!(plain, nodes(&["--guess", "-12"]));
-    assert_ne!(plain, nodes(&["--guess", "4"]));
+    let plain = nodes_3x4(&[]);
+    assert!(plain < nodes_3x4(&["--no-reductions"]));
+    assert_ne!(plain, nodes_3x4(&["--guess", "-12"]));
+    assert_ne!(plain, nodes_3x4(&["--guess", "4"]));
 }
