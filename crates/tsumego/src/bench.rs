@@ -608,6 +608,9 @@ struct Attempt {
     threats: Option<u8>,
     /// When it wins without: the fewest the opponent needs to turn it.
     opponent: Option<u8>,
+    /// It wins without threats, but the opponent's count was cut off
+    /// ([`Eval::open`]).
+    open: bool,
     pv_first: Option<Mv>,
     correct: Vec<Mv>,
     fare: Fare,
@@ -620,11 +623,13 @@ struct Attempt {
 }
 
 impl Attempt {
-    /// Whether the bench's question is answered: a result is proven, and
-    /// either a book move is proven correct or every book move was checked
-    /// (an analysis cut off while checking them leaves it open).
+    /// Whether the bench's question is answered: a result is proven, its
+    /// threat counts are finished (a `ko?`, the opponent's count cut off,
+    /// is not), and either a book move is proven correct or every book
+    /// move was checked (an analysis cut off while checking them leaves it
+    /// open).
     fn settled(&self) -> bool {
-        self.fare != Fare::Unproven && (self.accepted || !self.cut)
+        self.fare != Fare::Unproven && !self.open && (self.accepted || !self.cut)
     }
 }
 
@@ -779,6 +784,7 @@ fn attempt(
         text: a.text,
         threats: a.threats,
         opponent: a.opponent,
+        open: a.open,
         pv_first,
         correct,
         fare,
@@ -1824,6 +1830,37 @@ mod tests {
             }
         }
         assert!(bounded > 0, "no limit cut the count from 1 up off");
+    }
+
+    /// A `ko?` (a win without threats whose opponent count was cut off)
+    /// leaves the bench's question open, so the narrower frame gets its
+    /// turn; the same answer with its count finished settles it.
+    #[test]
+    fn an_open_threat_count_is_not_settled() {
+        let p = approach_ko();
+        let problem = Problem::new(ProblemSpec {
+            attacker: Some(Color::Black),
+            region: p.region.clone(),
+            ..ProblemSpec::new(p.setup.clone())
+        })
+        .expect("poses");
+        let attempt = |open: bool| Attempt {
+            problem: problem.clone(),
+            side: Side::Defender,
+            word: "ko?".into(),
+            text: String::new(),
+            threats: Some(0),
+            opponent: None,
+            open,
+            pv_first: None,
+            correct: Vec::new(),
+            fare: WINS_KO,
+            cut: false,
+            first_accepted: true,
+            accepted: true,
+        };
+        assert!(!attempt(true).settled());
+        assert!(attempt(false).settled());
     }
 
     #[test]

@@ -626,15 +626,17 @@ fn bench_jsonl_frame_reach_and_narrowing() {
 
 /// The wide frame gets `--narrow-after` of the node limit too: the open
 /// corner takes about 4,000 nodes in the frame at reach 2 (the book move's
-/// check included) and about 1,200 at reach 1, so with 4,000 nodes the wide
-/// frame is cut off at 2,000 and the narrow one settles it with the rest.
-/// (The time limit does not bind.)
+/// check included) and about 1,200 at reach 1, so with 4,000 nodes and a
+/// share of one half the wide frame is cut off at 2,000 and the narrow one
+/// settles it with the rest. (The time limit does not bind.)
 #[test]
 fn bench_jsonl_the_node_limit_is_shared_by_the_frames() {
     let v = bench_jsonl(
         "open-nodes.jsonl",
         &[OPEN_CORNER],
         &[
+            "--narrow-after",
+            "0.5",
             "--max-nodes",
             "4000",
             "--time",

@@ -79,9 +79,10 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N", default_value_t = miai_tsumego::problem::DEFAULT_REACH)]
     reach: usize,
     /// Open `.jsonl` problems: the share of the time and node limits the
-    /// frame at `--reach` gets; when its search is cut off, the frame one
-    /// step narrower gets the rest (1: never narrow).
-    #[arg(long, value_name = "FRACTION", default_value_t = 0.5)]
+    /// frame at `--reach` gets; when its search is cut off (or its
+    /// opponent's threat count is), the frame one step narrower gets the
+    /// rest and the better answer is kept (1: never narrow).
+    #[arg(long, value_name = "FRACTION", default_value_t = 0.25)]
     narrow_after: f64,
     /// Problems run at once, one thread each (each with its own limits
     /// and table, so memory grows with it: up to `--table-mb` per job).
