@@ -439,10 +439,9 @@ fn fare(status: Status, side: Side) -> Fare {
     }
 }
 
-/// How the side to play fares, with its status in words, from one
-/// analysis of a posed problem.
-struct Eval {
-    fare: Fare,
+/// The status of one analysis in words, with its threat counts: what an
+/// [`Eval`] found and an [`Attempt`] keeps.
+struct Reading {
     /// The status's word (`dead`, `alive`, `ko`, ... in the seed's N model;
     /// `kills`, `lives`, `ko`, `fails`, `unproven` with threat counts).
     word: String,
@@ -457,6 +456,13 @@ struct Eval {
     /// fare may be better than it says; `opponent`, if any, is an upper
     /// bound).
     open: bool,
+}
+
+/// How the side to play fares, with its status in words, from one
+/// analysis of a posed problem.
+struct Eval {
+    fare: Fare,
+    reading: Reading,
     pv_first: Option<Mv>,
     /// A limit was reached while the first move was extracted.
     cut: bool,
@@ -567,11 +573,13 @@ fn evaluate(
             || limits.max_time.is_some_and(|m| t.elapsed >= m);
         return Ok(Eval {
             fare,
-            word,
-            text,
-            threats: t.threats,
-            opponent: t.opponent,
-            open: t.threats == Some(0) && t.stopped.is_some(),
+            reading: Reading {
+                word,
+                text,
+                threats: t.threats,
+                opponent: t.opponent,
+                open: t.threats == Some(0) && t.stopped.is_some(),
+            },
             pv_first,
             cut: fare.wins() && cut,
             nodes: t.nodes,
@@ -586,11 +594,13 @@ fn evaluate(
     let fare = fare(a.status, side);
     Ok(Eval {
         fare,
-        word: a.status.word().to_string(),
-        text: a.status.to_string(),
-        threats: None,
-        opponent: None,
-        open: false,
+        reading: Reading {
+            word: a.status.word().to_string(),
+            text: a.status.to_string(),
+            threats: None,
+            opponent: None,
+            open: false,
+        },
         pv_first: a.pv.first().copied(),
         cut: extraction_cut(&a, &limits, cancel),
         nodes: a.nodes,
@@ -601,16 +611,8 @@ fn evaluate(
 struct Attempt {
     problem: Problem,
     side: Side,
-    /// The status's word and sentence ([`Eval`]).
-    word: String,
-    text: String,
-    /// The fewest external ko threats the side to play needs.
-    threats: Option<u8>,
-    /// When it wins without: the fewest the opponent needs to turn it.
-    opponent: Option<u8>,
-    /// It wins without threats, but the opponent's count was cut off
-    /// ([`Eval::open`]).
-    open: bool,
+    /// The status in words and its threat counts (the main analysis's).
+    reading: Reading,
     pv_first: Option<Mv>,
     correct: Vec<Mv>,
     fare: Fare,
@@ -629,7 +631,7 @@ impl Attempt {
     /// move was checked (an analysis cut off while checking them leaves it
     /// open).
     fn settled(&self) -> bool {
-        self.fare != Fare::Unproven && !self.open && (self.accepted || !self.cut)
+        self.fare != Fare::Unproven && !self.reading.open && (self.accepted || !self.cut)
     }
 }
 
@@ -765,7 +767,7 @@ fn attempt(
                 cancel,
             ) {
                 *nodes += b.nodes;
-                if b.fare == Fare::Unproven || (b.open && b.fare < fare) {
+                if b.fare == Fare::Unproven || (b.reading.open && b.fare < fare) {
                     // Cut off before it is known to do as well.
                     cut = true;
                 } else if b.fare >= fare {
@@ -780,11 +782,7 @@ fn attempt(
     Ok(Some(Attempt {
         cut,
         side,
-        word: a.word,
-        text: a.text,
-        threats: a.threats,
-        opponent: a.opponent,
-        open: a.open,
+        reading: a.reading,
         pv_first,
         correct,
         fare,
@@ -1002,7 +1000,7 @@ pub fn run_book(
         Fare::Succeeds | Fare::WinsKo(_) if used.cut && !used.accepted => {
             r.detail = Some(format!(
                 "{}, proven, but the limit cut off the search for the first move",
-                used.word
+                used.reading.word
             ));
             Outcome::Unproven
         }
@@ -1020,13 +1018,13 @@ pub fn run_book(
             Outcome::Ko
         }
         Fare::Unproven => {
-            r.detail = Some(used.text.clone());
+            r.detail = Some(used.reading.text.clone());
             Outcome::Unproven
         }
         Fare::Fails => {
             r.detail = Some(format!(
                 "the side to play fails as the {}: {}",
-                used.side, used.text
+                used.side, used.reading.text
             ));
             Outcome::Wrong
         }
@@ -1043,9 +1041,9 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
     r.region = Some(kind_word(problem.region_kind()).to_string());
     r.region_points = Some(problem.region().len());
     r.reach = problem.reach();
-    r.status = Some(format!("{} ({} first)", used.word, used.side));
-    r.ko_threats = used.threats;
-    r.opponent_threats = used.opponent;
+    r.status = Some(format!("{} ({} first)", used.reading.word, used.side));
+    r.ko_threats = used.reading.threats;
+    r.opponent_threats = used.reading.opponent;
     r.first_move = used.pv_first.map(|m| move_name(problem, m));
     r.correct = Some(
         used.correct
@@ -1102,7 +1100,7 @@ fn seed_differs(
             .pv_first
             .map(|m| format!(" by {}", move_name(&used.problem, m)))
             .unwrap_or_default();
-        format!("{} ({} first){first}", a.word, used.side)
+        format!("{} ({} first){first}", a.reading.word, used.side)
     })
 }
 
@@ -1274,21 +1272,21 @@ pub fn run_status(
     let no_sol = p.sol.is_empty();
     r.outcome = match (p.fails, used.fare) {
         (_, Fare::Unproven) => {
-            r.detail = Some(used.text.clone());
+            r.detail = Some(used.reading.text.clone());
             Outcome::Unproven
         }
         (true, Fare::Fails) => Outcome::Solved,
         (true, _) => {
             r.detail = Some(format!(
                 "stated to fail, but the side to play succeeds: {}",
-                used.text
+                used.reading.text
             ));
             Outcome::Wrong
         }
         (false, Fare::Fails) => {
             r.detail = Some(format!(
                 "the side to play fails as the {}: {}",
-                used.side, used.text
+                used.side, used.reading.text
             ));
             Outcome::Wrong
         }
@@ -1810,23 +1808,28 @@ mod tests {
             .expect("evaluates")
         };
         let full = eval(50_000_000);
-        let k = full.opponent.expect("the attacker turns it with threats");
+        let k = full
+            .reading
+            .opponent
+            .expect("the attacker turns it with threats");
         assert!(
-            !full.open && !full.word.contains("at most"),
+            !full.reading.open && !full.reading.word.contains("at most"),
             "{}",
-            full.word
+            full.reading.word
         );
         let mut bounded = 0;
         for i in 1..60u64 {
             let e = eval(full.nodes * i / 60);
-            if let (Some(0), Some(at_most), true) = (e.threats, e.opponent, e.open) {
+            if let (Some(0), Some(at_most), true) =
+                (e.reading.threats, e.reading.opponent, e.reading.open)
+            {
                 bounded += 1;
                 assert!(at_most >= k, "an upper bound {at_most} below the count {k}");
-                assert!(e.word.contains("at most"), "{}", e.word);
-                assert!(e.text.contains("cut off"), "{}", e.text);
+                assert!(e.reading.word.contains("at most"), "{}", e.reading.word);
+                assert!(e.reading.text.contains("cut off"), "{}", e.reading.text);
             }
-            if e.opponent.is_some() && !e.open {
-                assert_eq!(e.opponent, Some(k), "a finished count is the count");
+            if e.reading.opponent.is_some() && !e.reading.open {
+                assert_eq!(e.reading.opponent, Some(k), "a finished count is the count");
             }
         }
         assert!(bounded > 0, "no limit cut the count from 1 up off");
@@ -1847,11 +1850,13 @@ mod tests {
         let attempt = |open: bool| Attempt {
             problem: problem.clone(),
             side: Side::Defender,
-            word: "ko?".into(),
-            text: String::new(),
-            threats: Some(0),
-            opponent: None,
-            open,
+            reading: Reading {
+                word: "ko?".into(),
+                text: String::new(),
+                threats: Some(0),
+                opponent: None,
+                open,
+            },
             pv_first: None,
             correct: Vec::new(),
             fare: WINS_KO,
