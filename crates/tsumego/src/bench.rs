@@ -1750,6 +1750,16 @@ mod tests {
         }
     }
 
+    /// A status problem posed as the analysis takes it, Black attacking.
+    fn posed(p: &StatusProblem) -> Problem {
+        Problem::new(ProblemSpec {
+            attacker: Some(Color::Black),
+            region: p.region.clone(),
+            ..ProblemSpec::new(p.setup.clone())
+        })
+        .expect("poses")
+    }
+
     /// The seed's N model (N = 2) calls the approach ko alive, and the
     /// bench used to score "White to live" solved on it; with threat counts
     /// (the default) White lives without threats only until Black has
@@ -1768,12 +1778,7 @@ mod tests {
         assert_eq!(r.ko_threats, Some(0), "{r:?}");
         assert!(r.opponent_threats.is_some_and(|k| k > 0), "{r:?}");
         // The same count as the analysis's own (`KoThreats`).
-        let problem = Problem::new(ProblemSpec {
-            attacker: Some(Color::Black),
-            region: p.region.clone(),
-            ..ProblemSpec::new(p.setup.clone())
-        })
-        .expect("poses");
+        let problem = posed(&p);
         let a = analyse(&problem, Side::Defender, &Options::default(), None, None);
         let k = a.threats.expect("counted");
         assert_eq!(k.code(), format!("l{}d", r.opponent_threats.unwrap_or(0)));
@@ -1787,12 +1792,7 @@ mod tests {
     #[test]
     fn a_cut_off_opponent_count_is_reported_as_an_upper_bound() {
         let p = approach_ko();
-        let problem = Problem::new(ProblemSpec {
-            attacker: Some(Color::Black),
-            region: p.region.clone(),
-            ..ProblemSpec::new(p.setup.clone())
-        })
-        .expect("poses");
+        let problem = posed(&p);
         let t = Posing::DEFAULT_THREAT_SEARCH;
         let eval = |nodes| {
             evaluate(
@@ -1841,12 +1841,7 @@ mod tests {
     #[test]
     fn an_open_threat_count_is_not_settled() {
         let p = approach_ko();
-        let problem = Problem::new(ProblemSpec {
-            attacker: Some(Color::Black),
-            region: p.region.clone(),
-            ..ProblemSpec::new(p.setup.clone())
-        })
-        .expect("poses");
+        let problem = posed(&p);
         let attempt = |open: bool| Attempt {
             problem: problem.clone(),
             side: Side::Defender,
