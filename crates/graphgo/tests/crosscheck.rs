@@ -302,17 +302,10 @@ fn solver_agrees_with_full_history_minimax_situational() {
     );
 }
 
-/// The solver's value of `pos` as a fresh start.
+/// The solver's value of `pos` as a fresh start, with the default options.
 fn fast_from(pos: &Position, rep: Rep) -> i64 {
-    let board = Board::new(pos.graph().clone()).unwrap();
-    let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
-    let opts = SolveOptions {
-        repetition: rep,
-        ..SolveOptions::default()
-    };
-    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-    assert!(s.proven);
-    i64::from(s.score.unwrap())
+    let d = SolveOptions::default();
+    fast_with(pos, rep, d.reductions, d.guess)
 }
 
 /// Mid-game positions of boards too big for the brute force from the
