@@ -7,11 +7,14 @@
 //! cargo bench -p miai-tsumego --bench corpus -- --rounds 1 --verbose
 //! cargo bench -p miai-tsumego --bench corpus -- classic/   # names containing it
 //! cargo bench -p miai-tsumego --bench corpus -- --threat-search 0
+//! cargo bench -p miai-tsumego --bench corpus -- --plain-init
 //! ```
 //!
 //! `--threat-search N` sets `Options::threat_search` (the ko-threat counts
 //! of each analysis; default `Options::DEFAULT_THREAT_SEARCH`; 0: the
 //! seed's statuses alone, the figure of the versions before the counts).
+//! `--plain-init` turns `Options::heuristic_init` off (plain df-pn, the
+//! figure of the versions before df-pn+).
 //!
 //! It prints the nodes searched (exact, the same on every machine), the
 //! best wall time of the rounds and the time per node. Node counts are the
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
     let mut rounds = 5usize;
     let mut verbose = false;
     let mut threat_search = Options::DEFAULT_THREAT_SEARCH;
+    let mut heuristic_init = true;
     let mut filters: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -115,6 +119,7 @@ fn main() -> ExitCode {
                 }
             },
             "--verbose" => verbose = true,
+            "--plain-init" => heuristic_init = false,
             "--threat-search" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => threat_search = n,
                 None => {
@@ -142,6 +147,7 @@ fn main() -> ExitCode {
         .into_iter()
         .map(|mut c| {
             c.options.threat_search = threat_search;
+            c.options.heuristic_init = heuristic_init;
             c
         })
         .collect();

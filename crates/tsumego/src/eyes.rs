@@ -255,3 +255,31 @@ pub(crate) fn verdict(s: &State, ctx: &Ctx, class: Class) -> Option<Side> {
     };
     quiet.then_some(Side::Defender)
 }
+
+/// The defender's eye-space potential in `pos`: the empty points of the
+/// region next to a defender stone and to no attacker stone. A heuristic
+/// for df-pn+'s initial numbers (the more such points, the longer the
+/// attacker's way to a kill); it decides nothing.
+pub(crate) fn potential(pos: &Position, ctx: &Ctx) -> u32 {
+    let def = ctx.attacker.opponent();
+    let g = pos.graph();
+    let mut n = 0;
+    for &v in &ctx.region_list {
+        if pos.color_at(v).is_some() {
+            continue;
+        }
+        let mut own = false;
+        let mut theirs = false;
+        for &u in g.neighbors(v) {
+            match pos.color_at(u) {
+                Some(c) if c == def => own = true,
+                Some(_) => theirs = true,
+                None => {}
+            }
+        }
+        if own && !theirs {
+            n += 1;
+        }
+    }
+    n
+}

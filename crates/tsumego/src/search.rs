@@ -403,6 +403,14 @@ impl<'c> Searcher<'c> {
                 }
             }
         }
+        // df-pn+ (Kishimoto and Müller 2005): the children not yet in the
+        // table start from the defender's eye-space potential at this
+        // node instead of (1, 1) — the order of the work only.
+        let init = if self.ctx.heuristic_init {
+            initial(crate::eyes::potential(&self.stack[d].pos, &self.ctx), mover)
+        } else {
+            (1, 1)
+        };
         for &v in &plays {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
@@ -427,7 +435,7 @@ impl<'c> Searcher<'c> {
                     gen_dep = gen_dep.min(a);
                     continue;
                 }
-                let c = self.lookup(d, Mv::Play(v), key, mover.other());
+                let c = self.lookup(d, Mv::Play(v), key, mover.other(), init);
                 children.push(c);
                 continue;
             }
@@ -447,7 +455,7 @@ impl<'c> Searcher<'c> {
                 Side::Attacker => captured > 0,
                 Side::Defender => !self.ctx.near_outside.is_empty(),
             };
-            let c = self.child_value(d, Mv::Play(v), check);
+            let c = self.child_value(d, Mv::Play(v), check, init);
             children.push(c);
         }
         if !ko_blocked {
@@ -465,7 +473,7 @@ impl<'c> Searcher<'c> {
                 let mover = self.stack[d + 1].mover(&self.ctx);
                 Child::known(Mv::Tenuki, self.leaf(mover == Side::Attacker), FREE)
             } else {
-                self.child_value(d, Mv::Tenuki, false)
+                self.child_value(d, Mv::Tenuki, false, init)
             };
             children.push(c);
         }
@@ -492,8 +500,9 @@ impl<'c> Searcher<'c> {
     }
 
     /// The value of the child now at depth `d + 1`, reached by `mv`;
-    /// `check`: whether the move may have decided the game by the stones.
-    fn child_value(&mut self, d: usize, mv: Mv, check: bool) -> Child {
+    /// `check`: whether the move may have decided the game by the stones;
+    /// `init`: its (phi, delta) when the table does not know it.
+    fn child_value(&mut self, d: usize, mv: Mv, check: bool, init: (u32, u32)) -> Child {
         let child = &self.stack[d + 1];
         let key = child.key(&self.ctx);
         let mover = child.mover(&self.ctx);
@@ -504,16 +513,16 @@ impl<'c> Searcher<'c> {
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
             return Child::known(mv, self.leaf(mover == w), FREE);
         }
-        self.table_child(mv, key)
+        self.table_child(mv, key, init)
     }
 
     /// [`Searcher::child_value`] of a child known by its key (a quiet play
     /// that cannot decide the game by the stones), with `mover` to move
     /// there.
-    fn lookup(&mut self, d: usize, mv: Mv, key: u64, mover: Side) -> Child {
+    fn lookup(&mut self, d: usize, mv: Mv, key: u64, mover: Side, init: (u32, u32)) -> Child {
         match self.cycle(d, mv, key, mover) {
             Some(c) => c,
-            None => self.table_child(mv, key),
+            None => self.table_child(mv, key, init),
         }
     }
 
@@ -547,12 +556,12 @@ impl<'c> Searcher<'c> {
         None
     }
 
-    /// A child with the table's estimate (1, 1 when unknown).
+    /// A child with the table's estimate (`init` when unknown).
     #[inline]
-    fn table_child(&self, mv: Mv, key: u64) -> Child {
+    fn table_child(&self, mv: Mv, key: u64, init: (u32, u32)) -> Child {
         let (phi, delta) = match self.tt.get(key ^ self.salt) {
             Some(e) => (e.phi, e.delta),
-            None => (1, 1),
+            None => init,
         };
         Child {
             mv,
@@ -786,6 +795,23 @@ impl<'c> Searcher<'c> {
         self.give_child_list(d, children);
         self.on_line.clear();
         out
+    }
+}
+
+/// df-pn+ initial numbers: (phi, delta) of the unexplored children of a
+/// node where `mover` moves and the defender's eye-space potential is
+/// `potential` (`crate::eyes::potential`), from the children's mover's
+/// view. The attacker's cost to kill grows with the potential (1 + half
+/// of it); the defender's cost to live is left at 1. Never 0 nor
+/// infinite: these numbers order the work and prove nothing.
+#[inline]
+fn initial(potential: u32, mover: Side) -> (u32, u32) {
+    let attacker = 1 + potential / 2;
+    let defender = 1;
+    match mover {
+        // The children are the attacker's to move.
+        Side::Defender => (attacker, defender),
+        Side::Attacker => (defender, attacker),
     }
 }
 

@@ -130,6 +130,11 @@ pub struct Options {
     /// eye space of a known shape, with a safe wall): on by default; off,
     /// the plain search (what the recogniser is checked against).
     pub eye_shapes: bool,
+    /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
+    /// a heuristic proof and disproof number (the defender's eye-space
+    /// potential) instead of (1, 1). It orders the work only: proven
+    /// answers are the same either way. On by default.
+    pub heuristic_init: bool,
 }
 
 impl Options {
@@ -149,6 +154,7 @@ impl Default for Options {
             full_status: true,
             threat_search: Options::DEFAULT_THREAT_SEARCH,
             eye_shapes: true,
+            heuristic_init: true,
         }
     }
 }
@@ -440,6 +446,7 @@ pub fn side_threats(
     let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
     let mut ctx = Ctx::new(problem, options.regime, master);
     ctx.eyes = options.eye_shapes;
+    ctx.heuristic_init = options.heuristic_init;
     let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
@@ -612,6 +619,7 @@ pub fn analyse_after(
     check_line(problem, first, moves, options.regime)?;
     let mut ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
     ctx.eyes = options.eye_shapes;
+    ctx.heuristic_init = options.heuristic_init;
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,

@@ -63,6 +63,9 @@ pub(crate) struct Ctx {
     pub wall_list: Vec<Vertex>,
     /// Close nodes by static eye-space knowledge (`crate::eyes`).
     pub eyes: bool,
+    /// df-pn+: unexplored children start from the eye-space potential
+    /// (`crate::search`), not (1, 1).
+    pub heuristic_init: bool,
 }
 
 impl Ctx {
@@ -90,6 +93,7 @@ impl Ctx {
             .collect();
         Ctx {
             eyes: true,
+            heuristic_init: true,
             wall_list,
             near_outside,
             near_outside_set,

@@ -51,8 +51,9 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         full_status: true,
         threat_search: 0,
         // The reference checks the solver as it runs, eye-shape knowledge
-        // included.
+        // and df-pn+'s initial numbers included.
         eye_shapes: true,
+        heuristic_init: true,
     }
 }
 
@@ -335,6 +336,95 @@ fn data_files_with_small_regions_agree_with_exhaustive_search() {
     // A lower cap than for the random problems: the larger files would
     // spend it in vain (the thorough run takes them on).
     data_files(REFERENCE_CAP / 3, &[]).finish("data files", 100);
+}
+
+/// df-pn+'s initial numbers (`Options::heuristic_init`) change the order
+/// of the work, never an answer: on random problems (every regime, both
+/// players first, heuristic and shuffled orders) and on every small data
+/// file, the search with them and the plain df-pn ((1, 1) for every new
+/// child) give the same status, the same reading without threats and the
+/// same threat counts; and they do change the work (else this test would
+/// compare a search with itself).
+#[test]
+fn heuristic_initial_numbers_change_the_work_not_the_answers() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_d0f0);
+    let mut cases: Vec<(String, Problem, Regime)> = Vec::new();
+    for i in 0..90 {
+        let style = if i % 2 == 1 {
+            Style::Mixed
+        } else {
+            Style::EyeSpace
+        };
+        let spec = random::random_problem(&mut rng, 14, 7, style);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("random case {i}: {e}"));
+        let regime = match i % 3 {
+            0 => Regime::Superko,
+            1 => Regime::Seed {
+                ko_threats: rng.random_range(0..=2),
+            },
+            _ => Regime::Book {
+                ko_threats: rng.random_range(0..=2),
+            },
+        };
+        cases.push((format!("random case {i}"), problem, regime));
+    }
+    for (name, problem, threats) in small_data_files() {
+        cases.push((
+            name,
+            problem,
+            Regime::Seed {
+                ko_threats: threats.unwrap_or(2),
+            },
+        ));
+    }
+    let mut mismatches = Vec::new();
+    let (mut compared, mut differ) = (0, 0);
+    for (i, (name, problem, regime)) in cases.iter().enumerate() {
+        let ordering = if i % 2 == 1 {
+            Ordering::Shuffled(rng.random())
+        } else {
+            Ordering::Heuristic
+        };
+        for first in [Side::Attacker, Side::Defender] {
+            let with = Options {
+                threat_search: 2,
+                ..options(*regime, ordering)
+            };
+            let plain = Options {
+                heuristic_init: false,
+                ..with
+            };
+            let a = analyse(problem, first, &with, None, None);
+            let b = analyse(problem, first, &plain, None, None);
+            if matches!(a.status, Status::Unproven(_)) || matches!(b.status, Status::Unproven(_)) {
+                continue;
+            }
+            compared += 1;
+            if a.nodes != b.nodes {
+                differ += 1;
+            }
+            let ta = a.threats.as_ref().map(|t| t.code());
+            let tb = b.threats.as_ref().map(|t| t.code());
+            if (a.status, a.without_threats, ta.clone())
+                != (b.status, b.without_threats, tb.clone())
+            {
+                mismatches.push(format!(
+                    "{name} ({regime:?}, {first} first, {ordering:?}): {:?} / {:?} / {ta:?} with, {:?} / {:?} / {tb:?} plain\n{}",
+                    a.status,
+                    a.without_threats,
+                    b.status,
+                    b.without_threats,
+                    describe(problem)
+                ));
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert!(compared >= 200, "only {compared} compared");
+    assert!(
+        differ * 4 >= compared,
+        "the initial numbers changed the work in only {differ} of {compared}"
+    );
 }
 
 /// The seed's tenuki diagram (§2(2), lines 26-31: 手抜きに対する手抜きを禁止する
