@@ -323,7 +323,7 @@ fn approach_race(n: usize, p: usize) -> String {
     };
     let dent = |x: usize| x < 6 && x % 3 == 1;
     let tooth = |x: usize| x < 6 && x % 3 != 1;
-    let plain = |x: usize| x >= 7 && (x - 7) % 2 == 0 && (x - 7) / 2 < p;
+    let plain = |x: usize| x >= 7 && (x - 7).is_multiple_of(2) && (x - 7) / 2 < p;
     [
         row(&|_| '.'),
         row(&|_| 'O'),
