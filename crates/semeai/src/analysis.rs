@@ -585,13 +585,7 @@ pub fn analyse_with(
                     if meet.is_some() {
                         // The areas meet: one joint game for both.
                         let mut t = JointTree::new(race, sub.region);
-                        // Two areas in one tree: JOINT_NODES times a
-                        // tree's node limit.
-                        let mut limits = options.tree_limits;
-                        limits.max_nodes = limits
-                            .max_nodes
-                            .map(|n| n.saturating_mul(crate::joint::JOINT_NODES));
-                        let stop = t.expand_auto(&limits, cancel).err();
+                        let stop = t.expand_auto(&options.tree_limits, cancel).err();
                         if t.ko_retakes > 0 {
                             a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
                         }

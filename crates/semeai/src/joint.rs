@@ -44,10 +44,6 @@ use crate::count;
 use crate::race::Race;
 use crate::tree::Edge;
 
-/// A joint tree may hold this many times the positions of a tree of one
-/// colour ([`crate::Options::tree_limits`]): it plays two areas at once.
-pub const JOINT_NODES: u64 = 5;
-
 /// A node of a joint tree.
 #[derive(Debug, Clone)]
 pub struct JointNode {
