@@ -561,7 +561,16 @@ pub fn analyse_with(
     let mut out = Vec::new();
     for sub in &subs {
         let mut a = match sub.scope() {
-            Scope::Race(owner) => analyse_sub(race, sub, owner, options),
+            Scope::Race(owner) => {
+                // The owner's whole eyes elsewhere (a one-point eye, say):
+                // a capture here that makes a second eye lives.
+                let eyes = subs
+                    .iter()
+                    .filter(|o| o.index != sub.index && o.scope() == Scope::Race(owner))
+                    .filter(|o| count::eye_space(race, &o.region, owner) == o.region)
+                    .fold(VertexSet::default(), |a, o| a | o.region);
+                analyse_sub(race, sub, owner, options, eyes)
+            }
             scope => SubAnalysis {
                 sub: sub.clone(),
                 scope,
@@ -598,7 +607,7 @@ pub fn analyse_with(
                     a.shared = split.shared;
                     for (c, region) in split.parts {
                         let part = part_of(race, sub, region, c);
-                        let p = analyse_sub(race, &part, c, options);
+                        let p = analyse_sub(race, &part, c, options, VertexSet::default());
                         if meet.is_none() {
                             a.unmodelled.extend(p.unmodelled.iter().cloned());
                         } else {
@@ -652,9 +661,15 @@ pub fn analyse_with(
 /// The analysis of a sub-position of one colour `owner` (or a part of a
 /// split one): its tree, expanded automatically or at the user's points,
 /// transformed.
-fn analyse_sub(race: &Race, sub: &SubPosition, owner: Color, options: &Options) -> SubAnalysis {
+fn analyse_sub(
+    race: &Race,
+    sub: &SubPosition,
+    owner: Color,
+    options: &Options,
+    other_eyes: VertexSet,
+) -> SubAnalysis {
     let cancel = options.cancel.as_ref();
-    let mut tree = GameTree::new(race, sub.region, owner);
+    let mut tree = GameTree::with_eyes(race, sub.region, owner, other_eyes);
     // The user's points steer the sub-positions they lie in; the others
     // expand automatically.
     let points: Vec<Vertex> = options
