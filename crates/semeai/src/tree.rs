@@ -69,8 +69,8 @@ pub struct GameTree {
     /// The owner's eyes in other sub-positions (regions only its essential
     /// chain borders, no move here changes them): a node below the root
     /// where the chain has two eyes with them lives (a capture here that
-    /// makes the second eye). At the root the analysis counts that life
-    /// itself (`Analysis::lives`).
+    /// makes the second eye). Empty where the chain lives with them at the
+    /// root already: the analysis counts that life (`Analysis::lives`).
     pub other_eyes: VertexSet,
     memo: HashMap<u64, usize>,
 }
@@ -95,6 +95,14 @@ impl GameTree {
         owner: Color,
         other_eyes: VertexSet,
     ) -> GameTree {
+        // A chain that already lives with them: that life is the
+        // analysis's (`Analysis::lives`), and the tree counts this
+        // sub-position alone.
+        let other_eyes = if count::is_alive(race, &(region | other_eyes), owner) {
+            VertexSet::default()
+        } else {
+            other_eyes
+        };
         let mut t = GameTree {
             owner,
             region,
