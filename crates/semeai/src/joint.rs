@@ -28,17 +28,15 @@
 //! node whose temperature is below 1 the defences are pruned; a node with
 //! moves for one side only takes its best option with that side's move
 //! charged (`{ | n} -> n+1`, `{n | } -> n-1`); a node with none takes its
-//! leaf value. Where the two areas do not interact this is the sum of the
+//! count as it stands. Where the two areas do not interact this is the sum of the
 //! two areas' values, up to a switch of temperature 1 that cooling by 1
 //! (the verdict) removes.
 
 use std::collections::HashMap;
 
-use miai_cgt::{Dyadic, Game};
+use miai_cgt::{Comparison, Dyadic, Game};
 use miai_goban::{Color, Illegal, Vertex, VertexSet};
 use miai_search::{Cancel, Limits, Meter, Stop};
-
-use miai_cgt::Comparison;
 
 use crate::count;
 use crate::race::Race;
