@@ -8,6 +8,7 @@ use miai_search::{Cancel, Limits, Meter, Progress};
 use crate::attribute::PointAttribute;
 use crate::count;
 use crate::error::RaceError;
+use crate::joint::JointTree;
 use crate::limit::default_tree_limits;
 use crate::race::Race;
 use crate::region::{Scope, SubPosition, split};
@@ -83,6 +84,13 @@ pub struct SubAnalysis {
     /// For such a sub-position: its one-colour parts, each analysed like a
     /// sub-position of its own (same index).
     pub parts: Vec<SubAnalysis>,
+    /// For such a sub-position whose two liberty areas meet: the joint
+    /// game of both areas ([`crate::joint`]), which values it instead of
+    /// its parts.
+    pub joint: Option<JointTree>,
+    /// The joint game's value with every leaf worth Black's own liberties
+    /// less White's (no shared-liberty margin), as `G` lists it.
+    pub joint_value: Option<Game>,
 }
 
 /// What the counting model cannot express in a sub-position. The race's
@@ -284,12 +292,15 @@ impl Analysis {
         let mut sum = Some(Game::zero());
         let mut outside = Vec::new();
         let mut shared = Vec::new();
+        let mut joint_shared = Vec::new();
+        let mut joint: Option<&SubAnalysis> = None;
         // Shared liberties between chains with an eye each, one of them
         // big: outside the rule for small eyes.
         let eyes = [Color::Black, Color::White].map(|c| {
             self.subs
                 .iter()
                 .filter(|s| s.scope == Scope::Race(c))
+                .chain(self.subs.iter().filter(|s| s.joint.is_some()))
                 .map(|s| count::eye_space(race, &s.sub.region, c).len())
                 .max()
                 .unwrap_or(0)
@@ -313,6 +324,19 @@ impl Analysis {
                         s.sub.name(race)
                     ));
                     sum = None;
+                    continue;
+                }
+                Scope::Outside if s.joint.is_some() => {
+                    // Valued below, with the margins at its leaves.
+                    if s.joint_value.is_none() {
+                        outside.push(format!(
+                            "{}: the joint game of its two liberty areas is incomplete (raise the tree limit)",
+                            s.sub.name(race)
+                        ));
+                        sum = None;
+                    }
+                    joint_shared.extend(s.shared.iter());
+                    joint = Some(s);
                     continue;
                 }
                 Scope::Outside => {
@@ -370,9 +394,40 @@ impl Analysis {
             self.fallback
                 .push("both essential chains live with two eyes (seki)".into());
         }
-        self.sum = sum;
         self.shared = None;
-        if let (Some(g), false) = (sum, shared.is_empty()) {
+        // The joint game: its leaves' margins count the shared liberties
+        // of the rest of the race too.
+        let mut joint_games = None;
+        if let Some(s) = joint {
+            let rest = sum;
+            sum = rest
+                .zip(s.joint_value)
+                .and_then(|(g, j)| g.checked_add(j).ok());
+            let eyes = eyes.map(|e| e > 0);
+            let s0 = shared.len();
+            let games = s.joint.as_ref().and_then(|t| {
+                let b = t.value(&|n| -crate::shared::margins(s0 + n.shared, eyes)[0])?;
+                let w = t.value(&|n| crate::shared::margins(s0 + n.shared, eyes)[1])?;
+                let g = rest?;
+                Some([g.checked_add(b).ok()?, g.checked_add(w).ok()?])
+            });
+            match (games, sum) {
+                (Some(gs), Some(g)) if s0 == 0 && gs == [g, g] => {}
+                (Some(gs), Some(_)) => {
+                    let mut libs = shared.clone();
+                    libs.extend(joint_shared);
+                    libs.sort_unstable();
+                    joint_games = Some(Shared::joint(libs, eyes, gs));
+                }
+                _ => sum = None,
+            }
+        }
+        self.sum = sum;
+        if let Some(sh) = joint_games {
+            self.shared = Some(sh);
+            self.seed = None;
+            self.stops = None;
+        } else if let (Some(g), false) = (sum, shared.is_empty()) {
             shared.sort_unstable();
             self.shared = Some(Shared::new(shared, eyes.map(|e| e > 0), g));
             self.seed = None;
@@ -506,7 +561,16 @@ pub fn analyse_with(
     let mut out = Vec::new();
     for sub in &subs {
         let mut a = match sub.scope() {
-            Scope::Race(owner) => analyse_sub(race, sub, owner, options),
+            Scope::Race(owner) => {
+                // The owner's whole eyes elsewhere (a one-point eye, say):
+                // a capture here that makes a second eye lives.
+                let eyes = subs
+                    .iter()
+                    .filter(|o| o.index != sub.index && o.scope() == Scope::Race(owner))
+                    .filter(|o| count::eye_space(race, &o.region, owner) == o.region)
+                    .fold(VertexSet::default(), |a, o| a | o.region);
+                analyse_sub(race, sub, owner, options, eyes)
+            }
             scope => SubAnalysis {
                 sub: sub.clone(),
                 scope,
@@ -519,19 +583,43 @@ pub fn analyse_with(
                 unmodelled: Vec::new(),
                 shared: VertexSet::default(),
                 parts: Vec::new(),
+                joint: None,
+                joint_value: None,
             },
         };
         if a.scope == Scope::Outside {
             match split_shared(race, &sub.region) {
                 Ok(split) => {
-                    if let Some(v) = joined(race, &split.parts) {
-                        a.unmodelled.push(Unmodelled::Joined(v));
+                    let meet = crate::joint::meeting(race, &split.parts);
+                    if meet.is_some() {
+                        // The areas meet: one joint game for both.
+                        let mut t = JointTree::new(race, sub.region);
+                        let stop = t.expand_auto(&options.tree_limits, cancel).err();
+                        if t.ko_retakes > 0 {
+                            a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
+                        }
+                        if stop.is_some() || t.has_nil() {
+                            a.unmodelled.push(Unmodelled::Incomplete);
+                        }
+                        a.joint_value = t.value(&|_| 0);
+                        a.joint = Some(t);
                     }
                     a.shared = split.shared;
                     for (c, region) in split.parts {
                         let part = part_of(race, sub, region, c);
-                        let p = analyse_sub(race, &part, c, options);
-                        a.unmodelled.extend(p.unmodelled.iter().cloned());
+                        let p = analyse_sub(race, &part, c, options, VertexSet::default());
+                        if meet.is_none() {
+                            a.unmodelled.extend(p.unmodelled.iter().cloned());
+                        } else {
+                            // The joint game plays the parts' trees; an
+                            // approach move's ko it does not see.
+                            a.unmodelled.extend(
+                                p.unmodelled
+                                    .iter()
+                                    .filter(|u| matches!(u, Unmodelled::ApproachMove(_)))
+                                    .cloned(),
+                            );
+                        }
                         a.parts.push(p);
                     }
                 }
@@ -541,6 +629,13 @@ pub fn analyse_with(
             }
         }
         out.push(a);
+    }
+    // One joint game at most: two would need their margins together.
+    if out.iter().filter(|s| s.joint.is_some()).count() > 1 {
+        for s in out.iter_mut().filter(|s| s.joint.is_some()) {
+            let v = s.sub.region.iter().next();
+            s.unmodelled.extend(v.map(Unmodelled::Joined));
+        }
     }
     // The searches with ko threats only where the search gives the verdict.
     let kos = out.iter().any(|s| !s.unmodelled.is_empty());
@@ -566,9 +661,15 @@ pub fn analyse_with(
 /// The analysis of a sub-position of one colour `owner` (or a part of a
 /// split one): its tree, expanded automatically or at the user's points,
 /// transformed.
-fn analyse_sub(race: &Race, sub: &SubPosition, owner: Color, options: &Options) -> SubAnalysis {
+fn analyse_sub(
+    race: &Race,
+    sub: &SubPosition,
+    owner: Color,
+    options: &Options,
+    other_eyes: VertexSet,
+) -> SubAnalysis {
     let cancel = options.cancel.as_ref();
-    let mut tree = GameTree::new(race, sub.region, owner);
+    let mut tree = GameTree::with_eyes(race, sub.region, owner, other_eyes);
     // The user's points steer the sub-positions they lie in; the others
     // expand automatically.
     let points: Vec<Vertex> = options
@@ -618,28 +719,9 @@ fn analyse_sub(race: &Race, sub: &SubPosition, owner: Color, options: &Options) 
         tree: Some(tree),
         shared: VertexSet::default(),
         parts: Vec::new(),
+        joint: None,
+        joint_value: None,
     }
-}
-
-/// A point of one colour's part next to a point of the other colour's
-/// part: the two liberty areas meet there without a shared liberty, and a
-/// stone on either point changes the other area's liberties (the fill
-/// next to the other chain's liberty is in atari, or it ataris a stone
-/// there, or it extends into the other area). The split counts the parts
-/// apart, which on the study corpus agreed with the search on only 78 %
-/// of such races' verdicts (docs/semeai.md §7): they stay outside the
-/// model's domain.
-fn joined(race: &Race, parts: &[(Color, VertexSet)]) -> Option<Vertex> {
-    let pos = race.position();
-    let of = |v: Vertex| parts.iter().find(|p| p.1.contains(v)).map(|p| p.0);
-    parts.iter().find_map(|(c, part)| {
-        part.iter().find(|&v| {
-            pos.graph()
-                .neighbors(v)
-                .iter()
-                .any(|&u| of(u) == Some(c.opponent()))
-        })
-    })
 }
 
 /// The part `region` of the sub-position `sub` (bounded by both colours'

@@ -37,6 +37,7 @@ mod analysis;
 mod attribute;
 pub mod count;
 mod error;
+pub mod joint;
 mod limit;
 mod race;
 mod region;

@@ -194,17 +194,28 @@ impl Report {
         let graph = race.position().graph();
         let coords =
             |it: &mut dyn Iterator<Item = Vertex>| it.map(|v| graph.vertex_name(v)).collect();
-        let part_of: Vec<bool> = a
+        // Per listed sub-position: whether it is a part, and whether its
+        // sub-position is valued by a joint game instead of its parts.
+        let part_of: Vec<(bool, bool)> = a
             .subs
             .iter()
-            .flat_map(|s| std::iter::once(false).chain(s.parts.iter().map(|_| true)))
+            .flat_map(|s| {
+                let joint = s.joint.is_some();
+                std::iter::once((false, false)).chain(s.parts.iter().map(move |_| (true, joint)))
+            })
             .collect();
         let subpositions = a
             .listed_subs()
             .zip(part_of)
-            .map(|(s, part)| SubReport {
+            .map(|(s, (part, joint))| SubReport {
                 index: s.sub.index,
-                scope: if part {
+                scope: if joint {
+                    format!(
+                        "part of sub-position {} ({}'s area; not counted: the joint game values the sub-position)",
+                        s.sub.index,
+                        owner_of(s)
+                    )
+                } else if part {
                     format!(
                         "part of sub-position {} counted for {}",
                         s.sub.index,
@@ -225,8 +236,19 @@ impl Report {
                     .as_ref()
                     .map(|t| t.render(&|v| race.name(v), JSON_TREE_LINES)),
                 raw_value: s.raw_value.map(|g| g.to_string()),
-                value: if s.scope != Scope::Outside || (s.parts.is_empty() && s.shared.is_empty()) {
+                value: if joint {
+                    s.transformed
+                        .as_ref()
+                        .map(|t| format!("{} (not counted)", t.value))
+                } else if s.scope != Scope::Outside || (s.parts.is_empty() && s.shared.is_empty()) {
                     s.transformed.as_ref().map(|t| t.value.to_string())
+                } else if let Some(t) = &s.joint {
+                    // The joint game of two liberty areas that meet.
+                    Some(format!(
+                        "joint game: {} ({} positions)",
+                        s.joint_value.map_or("nil".into(), |g| g.to_string()),
+                        t.nodes.len()
+                    ))
                 } else {
                     // The parts of a sub-position bounded by both colours,
                     // each `colour: value`.
@@ -373,10 +395,16 @@ fn sum_terms(a: &Analysis) -> String {
         .subs
         .iter()
         .flat_map(|s| match s.scope {
-            Scope::Race(_) => vec![s],
-            _ => s.parts.iter().collect(),
+            Scope::Race(_) => vec![s.transformed.as_ref().map(|t| t.value)],
+            // A joint game values its sub-position whole.
+            _ if s.joint.is_some() => vec![s.joint_value],
+            _ => s
+                .parts
+                .iter()
+                .map(|p| p.transformed.as_ref().map(|t| t.value))
+                .collect(),
         })
-        .filter_map(|s| s.transformed.as_ref().map(|t| t.value))
+        .flatten()
         .collect();
     let (numbers, games): (Vec<_>, Vec<_>) = values.into_iter().partition(|g| g.is_number());
     let mut out = String::new();
@@ -427,10 +455,13 @@ impl fmt::Display for Report {
                     s.index.to_string(),
                     s.chain.clone().unwrap_or_else(|| "both".into()),
                     s.count.map_or("-".into(), |c| c.to_string()),
-                    s.value.clone().unwrap_or_else(|| match s.chain {
-                        Some(_) => "nil".into(),
-                        None => "outside the method".into(),
-                    }),
+                    s.value.as_deref().map_or_else(
+                        || match s.chain {
+                            Some(_) => "nil".into(),
+                            None => "outside the method".into(),
+                        },
+                        brief,
+                    ),
                     points_words(&s.coords),
                 ]
             })
@@ -494,8 +525,8 @@ impl fmt::Display for Report {
         }
         if let Some(g) = &self.sum {
             match self.sum_terms.as_deref() {
-                Some(t) if t != g => writeln!(o, "G = {t} = {g}")?,
-                _ => writeln!(o, "G = {g}")?,
+                Some(t) if t != g => writeln!(o, "G = {} = {}", brief(t), brief(g))?,
+                _ => writeln!(o, "G = {}", brief(g))?,
             }
             let search = self.verdict_source == "search";
             for (i, v) in self.verdict_lines.iter().enumerate() {
@@ -504,7 +535,7 @@ impl fmt::Display for Report {
                     (true, 0) => "the model's count (not used)",
                     _ => "also",
                 };
-                writeln!(o, "{tag}: {v}")?;
+                writeln!(o, "{tag}: {}", brief_games(v))?;
             }
         }
         if self.verdict_source == "search" {
@@ -586,6 +617,47 @@ impl fmt::Display for Report {
     }
 }
 
+/// Longest game written out in the text summary (a joint game's value
+/// can run to thousands of characters; the JSON has it whole).
+const BRIEF: usize = 100;
+
+/// `text` as the summary writes it: cut after [`BRIEF`] characters with
+/// the full length said.
+fn brief(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= BRIEF {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(BRIEF).collect();
+    format!("{head}... ({n} characters; --json has it whole)")
+}
+
+/// A verdict line with every long game in it cut ([`brief`]): a game is a
+/// run of characters from `{` to its matching `}`.
+fn brief_games(line: &str) -> String {
+    let mut out = String::new();
+    let mut game = String::new();
+    let mut depth = 0usize;
+    for c in line.chars() {
+        if depth > 0 || c == '{' {
+            game.push(c);
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                out.push_str(&brief(&game));
+                game.clear();
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out.push_str(&game);
+    out
+}
+
 /// A region's points for the summary: up to six coordinates and the count.
 fn points_words(coords: &[String]) -> String {
     if coords.len() <= 6 {
@@ -603,6 +675,11 @@ pub fn scope_words(s: &SubAnalysis) -> String {
         Scope::Outside if s.parts.is_empty() && s.shared.is_empty() => {
             "essential chains of both colours: outside the method".into()
         }
+        Scope::Outside if s.joint.is_some() => format!(
+            "essential chains of both colours: their liberty areas meet, valued as one joint game ({} shared liberties; the {} part(s) are shown, not counted)",
+            s.shared.len(),
+            s.parts.len()
+        ),
         Scope::Outside => format!(
             "essential chains of both colours: {} shared liberties, {} part(s) given to one chain each",
             s.shared.len(),
@@ -637,6 +714,17 @@ fn shared_text(
         Evaluation::Seed => "the seed's rule",
         Evaluation::Stops => "the stops",
     };
+    if let Some([b, w]) = sh.joint {
+        return format!(
+            "liberty areas joined, shared liberties counted at the joint game's leaves ({}): {how} on {b} (for Black's capture) and on {w} (for White's): {}",
+            if libs.is_empty() {
+                "none at the start".to_string()
+            } else {
+                libs.join(" ")
+            },
+            crate::analysis::outcome_words(v.black_first, v.white_first)
+        );
+    }
     format!(
         "shared liberties {} ({}): {how} on {} (for Black's capture) and on {} (for White's): {}",
         libs.join(" "),

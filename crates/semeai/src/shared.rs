@@ -144,6 +144,27 @@ pub struct Shared {
     pub seed: Option<SharedVerdict>,
     /// The stops evaluation.
     pub stops: Option<SharedVerdict>,
+    /// Where the race has joined liberty areas ([`crate::joint`]): the two
+    /// games judged, for Black's capture and for White's, each with the
+    /// margin of its leaves' shared liberties inside the joint game
+    /// (`margin` is then the root's, for the words only).
+    pub joint: Option<[miai_cgt::Game; 2]>,
+}
+
+/// The margins `[m_B, m_W]` for `s` shared liberties and the eyes of
+/// Black's and White's chains (the table of [`Shared`]); none without a
+/// shared liberty.
+pub fn margins(s: usize, eyes: [bool; 2]) -> [i64; 2] {
+    let s = s as i64;
+    if s == 0 {
+        return [0, 0];
+    }
+    match eyes {
+        [false, false] => [s - 1, s - 1],
+        [true, false] => [-s, s],
+        [false, true] => [s, -s],
+        [true, true] => [s, s],
+    }
 }
 
 /// The verdict of one evaluation on a race with shared liberties.
@@ -163,20 +184,33 @@ impl Shared {
     /// The shared liberties `liberties` with the eyes of Black and White
     /// and the sum `g` of the counts, judged by both evaluations.
     pub fn new(liberties: Vec<Vertex>, eyes: [bool; 2], g: miai_cgt::Game) -> Shared {
-        let s = liberties.len() as i64;
-        let margin = match eyes {
-            [false, false] => [s - 1, s - 1],
-            [true, false] => [-s, s],
-            [false, true] => [s, -s],
-            [true, true] => [s, s],
-        };
-        let verdict = |e: Evaluation| SharedVerdict::new(g, margin, e);
+        let margin = margins(liberties.len(), eyes);
+        let shift = |m: i64| g.checked_add(miai_cgt::Game::integer(m)).ok();
+        let games = shift(-margin[0]).zip(shift(margin[1])).map(|(b, w)| [b, w]);
+        let verdict = |e: Evaluation| games.and_then(|g| SharedVerdict::new(g, e));
         Shared {
             liberties,
             eyes,
             margin,
             seed: verdict(Evaluation::Seed),
             stops: verdict(Evaluation::Stops),
+            joint: None,
+        }
+    }
+
+    /// A race with joined liberty areas ([`crate::joint`]): `games` are
+    /// the sums judged for Black's capture and for White's, each with its
+    /// margins already taken at the joint game's leaves; `liberties` the
+    /// shared liberties at the start.
+    pub fn joint(liberties: Vec<Vertex>, eyes: [bool; 2], games: [miai_cgt::Game; 2]) -> Shared {
+        let verdict = |e: Evaluation| SharedVerdict::new(games, e);
+        Shared {
+            margin: margins(liberties.len(), eyes),
+            liberties,
+            eyes,
+            seed: verdict(Evaluation::Seed),
+            stops: verdict(Evaluation::Stops),
+            joint: Some(games),
         }
     }
 
@@ -207,10 +241,9 @@ impl Shared {
 }
 
 impl SharedVerdict {
-    fn new(g: miai_cgt::Game, margin: [i64; 2], e: Evaluation) -> Option<SharedVerdict> {
-        let shift = |m: i64| g.checked_add(miai_cgt::Game::integer(m)).ok();
-        let black = judge(shift(-margin[0])?, e).ok()?;
-        let white = judge(shift(margin[1])?, e).ok()?;
+    fn new(games: [miai_cgt::Game; 2], e: Evaluation) -> Option<SharedVerdict> {
+        let black = judge(games[0], e).ok()?;
+        let white = judge(games[1], e).ok()?;
         let one = |b: Option<Color>, w: Option<Color>, first: Color| -> Option<RaceOutcome> {
             let (b, w) = (b?, w?);
             // The mover's own capture first: both can hold only with a

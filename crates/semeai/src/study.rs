@@ -133,6 +133,9 @@ pub struct Case {
     /// The race's verdict as reported (stops inside the domain, the search
     /// outside): the winners, `None` for seki.
     pub decision: Option<[Option<miai_goban::Color>; 2]>,
+    /// Whether a sub-position is valued by a joint game (its two liberty
+    /// areas meet, [`crate::joint`]).
+    pub joint: bool,
     /// The search found a ko that decides the race for some first player
     /// (the outcome when each side wins the ko differs), in words.
     pub ko: Option<String>,
@@ -467,6 +470,7 @@ fn case(race: &Race, class: &'static str) -> Option<Case> {
                 .filter_map(|s| s.tree.as_ref())
                 .all(|t| t.nodes[0].settled),
             in_domain: a.in_domain(),
+            joint: a.subs.iter().any(|s| s.joint.is_some()),
             unmodelled,
             ko: (d.ko.iter().any(Option::is_some)).then(|| d.words()),
             decision: d

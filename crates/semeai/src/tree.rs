@@ -66,6 +66,12 @@ pub struct GameTree {
     /// Moves left out because they would retake a ko at once (or repeat a
     /// position): kos are not modelled in the tree.
     pub ko_retakes: usize,
+    /// The owner's eyes in other sub-positions (regions only its essential
+    /// chain borders, no move here changes them): a node below the root
+    /// where the chain has two eyes with them lives (a capture here that
+    /// makes the second eye). Empty where the chain lives with them at the
+    /// root already: the analysis counts that life (`Analysis::lives`).
+    pub other_eyes: VertexSet,
     memo: HashMap<u64, usize>,
 }
 
@@ -81,6 +87,34 @@ pub enum Expansion {
 }
 
 impl GameTree {
+    /// The tree with only its root, `other_eyes` the owner's eyes in other
+    /// sub-positions ([`GameTree::other_eyes`]).
+    pub fn with_eyes(
+        race: &Race,
+        region: VertexSet,
+        owner: Color,
+        other_eyes: VertexSet,
+    ) -> GameTree {
+        // A chain that already lives with them: that life is the
+        // analysis's (`Analysis::lives`), and the tree counts this
+        // sub-position alone.
+        let other_eyes = if count::is_alive(race, &(region | other_eyes), owner) {
+            VertexSet::default()
+        } else {
+            other_eyes
+        };
+        let mut t = GameTree {
+            owner,
+            region,
+            nodes: Vec::new(),
+            ko_retakes: 0,
+            other_eyes,
+            memo: HashMap::new(),
+        };
+        t.node_for(race.clone());
+        t
+    }
+
     /// The tree with only its root.
     pub fn new(race: &Race, region: VertexSet, owner: Color) -> GameTree {
         let mut t = GameTree {
@@ -88,6 +122,7 @@ impl GameTree {
             region,
             nodes: Vec::new(),
             ko_retakes: 0,
+            other_eyes: VertexSet::default(),
             memo: HashMap::new(),
         };
         t.node_for(race.clone());
@@ -101,7 +136,10 @@ impl GameTree {
         }
         // A chain with two eyes here lives: a leaf worth more liberties
         // than any race has.
-        let alive = count::is_alive(&race, &self.region, self.owner);
+        let alive = count::is_alive(&race, &self.region, self.owner)
+            || (!self.nodes.is_empty()
+                && !self.other_eyes.is_empty()
+                && count::is_alive(&race, &(self.region | self.other_eyes), self.owner));
         let count = if alive {
             count::life_count(&race, self.owner)
         } else {

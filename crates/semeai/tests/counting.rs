@@ -128,3 +128,55 @@ fn the_defender_may_live_at_once_at_the_root() {
     assert_eq!(d.words(), "the side that plays first wins");
     assert_eq!(a.verdict(Evaluation::Seed).unwrap().black_first, None);
 }
+
+/// A move to life across sub-positions: White's chain has a one-point eye
+/// at C7 (a sub-position of its own) and Black's unknown stone at A7 is in
+/// atari; White's capture at A8 makes the second eye at A7. Each tree sees
+/// only its own sub-position, so the capture counted as liberties and the
+/// model said Black wins whoever starts; the tree now knows White's other
+/// eyes (`GameTree::other_eyes`) and the capture lives: with White first
+/// White captures, as the search says.
+#[test]
+fn a_capture_that_makes_a_second_eye_elsewhere_lives() {
+    let diagram = "
+        . . .
+        O O O
+        . O .
+        E . .
+        E E E
+        e e e
+        U e .
+        . e e
+        X X X
+        . . .
+    ";
+    let race = Race::parse_diagram(diagram).unwrap();
+    let options = Options {
+        search_limits: Some(Limits::none().with_nodes(1_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (
+            Some(RaceOutcome::BlackCaptures),
+            Some(RaceOutcome::WhiteCaptures)
+        )
+    );
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(
+        (d.black_first, d.white_first),
+        (s.black_first, s.white_first)
+    );
+    // White's tree of the area with Black's stone has a node where White
+    // lives, with the eye outside it.
+    let white = a
+        .subs
+        .iter()
+        .filter(|s| s.scope == miai_semeai::Scope::Race(miai_goban::Color::White))
+        .find(|s| !s.tree.as_ref().unwrap().other_eyes.is_empty())
+        .expect("a White tree that knows the other eye");
+    assert!(white.tree.as_ref().unwrap().nodes.iter().any(|n| n.alive));
+}

@@ -303,3 +303,99 @@ fn a_ko_race_is_the_searchs_ko() {
     assert_eq!(ko.black_wins_ko, RaceOutcome::BlackCaptures);
     assert_eq!(ko.white_wins_ko, RaceOutcome::WhiteCaptures);
 }
+
+/// An approach-move race on a real board: Black's `n` pocket liberties
+/// against White's `p` pocket liberties and two approach liberties (a
+/// dent in White's chain, B6 and E6 below, behind each an empty point
+/// inside Black's wall): a Black stone played straight into the dent is
+/// in atari and White captures it, so Black must first approach from
+/// behind. The textbook count (Sensei's Library, "Approach Move": count
+/// the approach move as another liberty; "Eyes Win Semeais": with no
+/// shared liberty the attacker omits the approach for one liberty, which
+/// it fills last) gives White `p + 2 + 1`.
+fn approach_race(n: usize, p: usize) -> String {
+    let w = (2 * n + 1).max(6 + 2 * p).max(5);
+    let row = |f: &dyn Fn(usize) -> char| -> String {
+        (0..w)
+            .map(|x| f(x).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let dent = |x: usize| x < 6 && x % 3 == 1;
+    let tooth = |x: usize| x < 6 && x % 3 != 1;
+    let plain = |x: usize| x >= 7 && (x - 7).is_multiple_of(2) && (x - 7) / 2 < p;
+    [
+        row(&|_| '.'),
+        row(&|_| 'O'),
+        row(&|x| if x % 2 == 1 && x / 2 < n { '.' } else { 'O' }),
+        row(&|_| 'E'),
+        row(&|_| 'e'),
+        row(&|x| {
+            if tooth(x) {
+                'e'
+            } else if dent(x) || plain(x) {
+                '.'
+            } else {
+                'X'
+            }
+        }),
+        row(&|x| if dent(x) { '.' } else { 'X' }),
+        row(&|_| 'X'),
+        row(&|_| '.'),
+    ]
+    .join("\n")
+        + "\n"
+}
+
+/// The approach-move race against the textbook count, checked by the
+/// search: where White wins the kos that a Black stone played straight
+/// into a dent starts (White is the defender of the approach liberties),
+/// the outcome is the textbook's for White's count `p + 3`; the kos
+/// exist exactly where the approach move decides, and the model, which
+/// counts one move per liberty, leaves the race to the search
+/// (`approach-move`), whose verdict names the ko.
+#[test]
+fn approach_moves_count_as_liberties() {
+    let mut kos = 0;
+    for p in 0..=1usize {
+        for n in 1..=5usize {
+            let text = approach_race(n, p);
+            let race = Race::parse_diagram(&text).unwrap();
+            let options = Options {
+                search_limits: Some(miai_search::Limits::none().with_nodes(5_000_000)),
+                ..Options::default()
+            };
+            let a = analyse(&race, &options).unwrap();
+            let s = a.search.unwrap();
+            let white = (p + 3) as i64;
+            let rule = |first: Color| {
+                let n = n as i64;
+                if n > white || (n == white && first == Color::Black) {
+                    RaceOutcome::BlackCaptures
+                } else {
+                    RaceOutcome::WhiteCaptures
+                }
+            };
+            for (i, first) in [Color::Black, Color::White].into_iter().enumerate() {
+                let plain = [s.black_first, s.white_first][i].unwrap();
+                let defended = s.ko[i].map_or(plain, |k| k.white_wins_ko);
+                assert_eq!(defended, rule(first), "{first} first\n{text}");
+            }
+            // The model leaves it to the search, naming the approach move.
+            assert!(!a.in_domain(), "{text}");
+            assert!(
+                a.subs
+                    .iter()
+                    .any(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move")),
+                "{text}"
+            );
+            let d = a.decision(Evaluation::Stops);
+            assert_eq!(d.source, Source::Search);
+            assert_eq!(d.ko, s.ko);
+            kos += s.ko.iter().flatten().count();
+        }
+    }
+    // Where `n` is White's count or one less, the approach move decides
+    // and the race is a ko for one first player (4 of the 10 races).
+    assert_eq!(kos, 4);
+}

@@ -299,7 +299,8 @@ fn shared_liberties_are_counted_with_seki_as_an_outcome() {
 #[test]
 fn the_parts_of_a_split_sub_position_get_their_own_svg() {
     // Issue 25: a sub-position bounded by both chains is split into parts,
-    // each with its tree; `--trees svg` writes one file per part.
+    // each with its tree; `--trees svg` writes one file per part (shown
+    // also where a joint game values the sub-position).
     let dir = std::env::temp_dir().join(format!("miai-semeai-parts-{}", std::process::id()));
     let race = dir.join("joined.txt");
     std::fs::create_dir_all(&dir).unwrap();
@@ -316,7 +317,15 @@ fn the_parts_of_a_split_sub_position_get_their_own_svg() {
         "--out-dir",
         dir.to_str().unwrap(),
     ]);
-    assert!(out.contains("liberty areas meet"), "{out}{err}");
+    // The two liberty areas meet (C4 next to C5): one joint game values
+    // the sub-position, the parts are shown, not counted, and the verdict
+    // is the model's, as the search's.
+    assert!(out.contains("joint game: {"), "{out}{err}");
+    assert!(out.contains("(not counted)"), "{out}");
+    assert!(
+        out.contains("verdict: stops of cool(G,1)") && !out.contains("DISAGREEMENT"),
+        "{out}"
+    );
     for part in ["semeai-sub2-part1.svg", "semeai-sub2-part2.svg"] {
         let svg = std::fs::read_to_string(dir.join(part)).unwrap_or_else(|e| panic!("{part}: {e}"));
         assert!(svg.starts_with("<svg"), "{part}");

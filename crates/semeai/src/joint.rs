@@ -1,0 +1,396 @@
+//! Joined liberty areas (issue 25): a sub-position bounded by essential
+//! chains of both colours whose two liberty areas meet, a Black liberty
+//! next to a White liberty, valued as **one** game.
+//!
+//! Counting the two areas apart ([`crate::shared::split_shared`]) misses
+//! what happens where they meet: a White stone on Black's liberty next to
+//! White's liberty is in atari and Black captures it by filling White's
+//! liberty; White's extension onto its own liberty turns Black's liberty
+//! next to it into a shared one; a filling stone of either side can be
+//! captured by the other's fill. The joint game plays these out: a tree
+//! over the whole sub-position where both colours play both chains'
+//! candidate points on the real board (captures of filling stones,
+//! approach moves and extensions included, shared liberties left to the
+//! rule of [`crate::shared::Shared`]), whose leaves are the points where
+//! both chains' liberty counts are settled.
+//!
+//! A leaf is worth Black's own liberties less White's (shared liberties
+//! counted for neither), shifted by the shared-liberty margin of the leaf
+//! (its shared liberties and those of the rest of the race): one value of
+//! the tree for Black's capture, one for White's, as
+//! [`crate::shared::Shared`] judges a race with shared liberties.
+//!
+//! The transformation is the seed's (§5 of docs/semeai.md) with each move
+//! classed by what it does instead of by the owner of the sub-position:
+//! an **attack** lowers the opponent's count of own liberties (a fill, an
+//! extension that makes the opponent's liberty a shared one, the capture
+//! of a filling stone by a fill); any other move is a **defence**. At a
+//! node whose temperature is below 1 the defences are pruned; a node with
+//! moves for one side only takes its best option with that side's move
+//! charged (`{ | n} -> n+1`, `{n | } -> n-1`); a node with none takes its
+//! count as it stands. Where the two areas do not interact this is the sum of the
+//! two areas' values, up to a switch of temperature 1 that cooling by 1
+//! (the verdict) removes.
+
+use std::collections::HashMap;
+
+use miai_cgt::{Comparison, Dyadic, Game};
+use miai_goban::{Color, Illegal, Vertex, VertexSet};
+use miai_search::{Cancel, Limits, Meter, Stop};
+
+use crate::count;
+use crate::race::Race;
+use crate::tree::Edge;
+
+/// A node of a joint tree.
+#[derive(Debug, Clone)]
+pub struct JointNode {
+    /// The position.
+    pub race: Race,
+    /// Black's and White's own liberties in the region (shared ones
+    /// left out).
+    pub own: [i64; 2],
+    /// The shared liberties in the region (next to both chains).
+    pub shared: usize,
+    /// At a leaf (both counts settled, or a chain captured): Black's own
+    /// liberties less White's (a chain that lives counts its life).
+    pub leaf: Option<Game>,
+    /// Whether the node has been expanded.
+    pub expanded: bool,
+    /// The moves, Black's first.
+    pub edges: Vec<Edge>,
+}
+
+/// The joint tree of a sub-position bounded by both colours' essential
+/// chains; node 0 is the root, equal positions share a node.
+#[derive(Debug, Clone)]
+pub struct JointTree {
+    /// The sub-position's region.
+    pub region: VertexSet,
+    /// The nodes.
+    pub nodes: Vec<JointNode>,
+    /// Moves left out because they would retake a ko at once.
+    pub ko_retakes: usize,
+    memo: HashMap<u64, usize>,
+}
+
+fn idx(c: Color) -> usize {
+    usize::from(c == Color::White)
+}
+
+/// Where the two colours' parts of a split ([`crate::shared::Split`])
+/// meet: a point of one next to a point of the other.
+pub fn meeting(race: &Race, parts: &[(Color, VertexSet)]) -> Option<Vertex> {
+    let pos = race.position();
+    let of = |v: Vertex| parts.iter().find(|p| p.1.contains(v)).map(|p| p.0);
+    parts.iter().find_map(|(c, part)| {
+        part.iter().find(|&v| {
+            pos.graph()
+                .neighbors(v)
+                .iter()
+                .any(|&u| of(u) == Some(c.opponent()))
+        })
+    })
+}
+
+impl JointTree {
+    /// The tree of `region` with only its root.
+    pub fn new(race: &Race, region: VertexSet) -> JointTree {
+        let mut t = JointTree {
+            region,
+            nodes: Vec::new(),
+            ko_retakes: 0,
+            memo: HashMap::new(),
+        };
+        t.node_for(race.clone());
+        t
+    }
+
+    fn node_for(&mut self, race: Race) -> usize {
+        let key = race.position().hash();
+        if let Some(&id) = self.memo.get(&key) {
+            return id;
+        }
+        let l = [
+            count::liberties(&race, &self.region, Color::Black),
+            count::liberties(&race, &self.region, Color::White),
+        ];
+        let shared = l[0] & l[1];
+        let own = [0, 1].map(|i| (l[i] - shared).len() as i64);
+        let leaf = leaf(&race, &self.region);
+        self.nodes.push(JointNode {
+            race,
+            own,
+            shared: shared.len(),
+            leaf,
+            expanded: false,
+            edges: Vec::new(),
+        });
+        let id = self.nodes.len() - 1;
+        self.memo.insert(key, id);
+        id
+    }
+
+    fn expand(&mut self, id: usize) {
+        let node = &self.nodes[id];
+        if node.leaf.is_some() || node.expanded {
+            return;
+        }
+        let race = node.race.clone();
+        let points = candidates(&race, &self.region);
+        let mut edges = Vec::new();
+        for color in [Color::Black, Color::White] {
+            for &v in &points {
+                if let Some(next) = race.play(color, v) {
+                    let child = self.node_for(next);
+                    edges.push(Edge {
+                        color,
+                        at: v,
+                        child,
+                    });
+                } else if matches!(
+                    race.position().check(color, v),
+                    Err(Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko)
+                ) {
+                    self.ko_retakes += 1;
+                }
+            }
+        }
+        let node = &mut self.nodes[id];
+        node.expanded = true;
+        node.edges = edges;
+    }
+
+    /// Expands every node until all leaves are reached or a limit is
+    /// (the node limit bounds the tree's distinct positions).
+    pub fn expand_auto(&mut self, limits: &Limits, cancel: Option<&Cancel>) -> Result<(), Stop> {
+        let mut meter = Meter::new(limits, cancel);
+        let mut next = 0;
+        while next < self.nodes.len() {
+            if limits
+                .max_nodes
+                .is_some_and(|m| self.nodes.len() as u64 >= m)
+            {
+                meter.stop(Stop::Nodes);
+            }
+            meter.check()?;
+            self.expand(next);
+            next += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether some node is neither a leaf nor expanded.
+    pub fn has_nil(&self) -> bool {
+        self.nodes.iter().any(|n| n.leaf.is_none() && !n.expanded)
+    }
+
+    /// The transformed value of the tree with each leaf's value shifted by
+    /// `shift(n)` (the margin of its shared liberties); `None` while a node
+    /// is unexpanded.
+    pub fn value(&self, shift: &dyn Fn(&JointNode) -> i64) -> Option<Game> {
+        let mut memo = HashMap::new();
+        let mut on_path = vec![false; self.nodes.len()];
+        self.visit(0, shift, &mut memo, &mut on_path)
+    }
+
+    fn visit(
+        &self,
+        id: usize,
+        shift: &dyn Fn(&JointNode) -> i64,
+        memo: &mut HashMap<usize, Game>,
+        on_path: &mut [bool],
+    ) -> Option<Game> {
+        if let Some(g) = memo.get(&id) {
+            return Some(*g);
+        }
+        let n = &self.nodes[id];
+        // A node with no move left (or only defences at a cold node) is
+        // taken as it stands.
+        let stands = || Game::integer(own_difference(&n.race, &self.region) + shift(n));
+        let value = match &n.leaf {
+            Some(g) => g.checked_add(Game::integer(shift(n))).ok()?,
+            None if !n.expanded => return None,
+            None => {
+                on_path[id] = true;
+                // (value, attack) per side.
+                let mut opts: [Vec<(Game, bool)>; 2] = [Vec::new(), Vec::new()];
+                for e in &n.edges {
+                    if on_path[e.child] {
+                        continue;
+                    }
+                    let Some(g) = self.visit(e.child, shift, memo, on_path) else {
+                        on_path[id] = false;
+                        return None;
+                    };
+                    let opp = idx(e.color.opponent());
+                    let c = &self.nodes[e.child];
+                    let attack = c.own[opp] < n.own[opp]
+                        || c.race.essential_stones(e.color.opponent()).is_empty();
+                    opts[idx(e.color)].push((g, attack));
+                }
+                on_path[id] = false;
+                node_value(&opts).unwrap_or_else(stands)
+            }
+        };
+        memo.insert(id, value);
+        Some(value)
+    }
+}
+
+/// A leaf's value (Black's own liberties less White's) where both counts
+/// are settled or a chain is captured; `None` where the tree plays on.
+fn leaf(race: &Race, region: &VertexSet) -> Option<Game> {
+    // A captured chain: the other's count stands (as in a tree of one
+    // colour, where the capture leaves the count 0).
+    for c in [Color::Black, Color::White] {
+        if race.essential_stones(c).is_empty() {
+            return Some(Game::integer(count::signed_count(
+                race,
+                region,
+                c.opponent(),
+            )));
+        }
+    }
+    let l = [
+        count::liberties(race, region, Color::Black),
+        count::liberties(race, region, Color::White),
+    ];
+    settled(race, region, &l).then(|| Game::integer(own_difference(race, region)))
+}
+
+/// The transformation at one node of a joint tree from its options (value,
+/// attack) for Black and White; `None` without options.
+fn node_value(opts: &[Vec<(Game, bool)>; 2]) -> Option<Game> {
+    let games = |o: &[(Game, bool)]| o.iter().map(|p| p.0).collect::<Vec<_>>();
+    let (mut l, mut r) = (opts[0].clone(), opts[1].clone());
+    let whole = Game::from_options(&games(&l), &games(&r)).ok();
+    let cold = whole
+        .and_then(|g| g.temperature().ok())
+        .is_some_and(|t| t < Dyadic::integer(1));
+    if cold {
+        l.retain(|p| p.1);
+        r.retain(|p| p.1);
+    }
+    let one = Game::integer(1);
+    match (l.is_empty(), r.is_empty()) {
+        (true, true) => None,
+        (true, false) => {
+            let charged: Vec<Game> = r
+                .iter()
+                .map(|p| p.0.checked_add(one).unwrap_or(p.0))
+                .collect();
+            best(&charged, Comparison::Less)
+        }
+        (false, true) => {
+            let charged: Vec<Game> = l
+                .iter()
+                .map(|p| p.0.checked_sub(one).unwrap_or(p.0))
+                .collect();
+            best(&charged, Comparison::Greater)
+        }
+        (false, false) => Game::from_options(&games(&l), &games(&r)).ok(),
+    }
+}
+
+/// The dominating option, or else the one best once the opponent answers
+/// (as [`crate::transform`] takes it).
+fn best(options: &[Game], better: Comparison) -> Option<Game> {
+    let dominating = options.iter().copied().find(|&g| {
+        options.iter().all(|&h| {
+            let c = g.compare(h);
+            c == better || c == Comparison::Equal
+        })
+    });
+    dominating.or_else(|| match better {
+        Comparison::Less => options.iter().copied().min_by_key(|g| g.left_stop()),
+        _ => options.iter().copied().max_by_key(|g| g.right_stop()),
+    })
+}
+
+/// The candidate points of a joint node: each chain's candidates
+/// ([`count::candidates`]: the useful points of its search region and
+/// eyes) and the liberties where the two areas meet (a Black liberty next
+/// to a White one), less the shared liberties (the rule of
+/// [`crate::shared::Shared`] counts them at the leaves).
+pub fn candidates(race: &Race, region: &VertexSet) -> Vec<Vertex> {
+    let region = &open_points(race, region);
+    let pos = race.position();
+    let l = [
+        count::liberties(race, region, Color::Black),
+        count::liberties(race, region, Color::White),
+    ];
+    let shared = l[0] & l[1];
+    let mut p: VertexSet = count::candidates(race, region, Color::Black)
+        .into_iter()
+        .chain(count::candidates(race, region, Color::White))
+        .collect();
+    for i in 0..2 {
+        for v in (l[i] - shared).iter() {
+            if pos
+                .graph()
+                .neighbors(v)
+                .iter()
+                .any(|&u| l[1 - i].contains(u) && !l[i].contains(u))
+            {
+                p.insert(v);
+            }
+        }
+    }
+    (p - shared).iter().collect()
+}
+
+/// The points of `region` still in play: empty, or held by an unknown
+/// chain (a stone that joined an essential or safe chain left it).
+fn open_points(race: &Race, region: &VertexSet) -> VertexSet {
+    region
+        .iter()
+        .filter(|&v| {
+            race.position().color_at(v).is_none()
+                || race.attribute(v) == Some(crate::attribute::Attribute::Unknown)
+        })
+        .collect()
+}
+
+/// Black's own liberties less White's in `region` (a chain that lives
+/// counts its life).
+fn own_difference(race: &Race, region: &VertexSet) -> i64 {
+    let l = [
+        count::liberties(race, region, Color::Black),
+        count::liberties(race, region, Color::White),
+    ];
+    let shared = l[0] & l[1];
+    let mut own = [0, 0];
+    for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
+        own[i] = if count::is_alive(race, region, c) {
+            count::life_count(race, c).abs()
+        } else {
+            (l[i] - shared).len() as i64
+        };
+    }
+    own[0] - own[1]
+}
+
+/// Whether both chains' counts are settled in `region`: every liberty
+/// touches, besides the chains, only safe stones and useless empty points
+/// that are no liberty of a chain it is not a liberty of (a Black liberty
+/// next to a White one is where the areas meet: unsettled).
+fn settled(race: &Race, region: &VertexSet, l: &[VertexSet; 2]) -> bool {
+    use crate::attribute::{Attribute, PointAttribute};
+    let pos = race.position();
+    let of = |v: Vertex| (l[0].contains(v), l[1].contains(v));
+    (l[0] | l[1]).iter().all(|v| {
+        pos.graph()
+            .neighbors(v)
+            .iter()
+            .all(|&u| match race.attribute(u) {
+                None => {
+                    !region.contains(u)
+                        || (count::point_attribute(race, u) == PointAttribute::Useless
+                            && (of(u) == (false, false) || of(u) == of(v)))
+                }
+                Some(Attribute::Safe | Attribute::Essential) => true,
+                Some(Attribute::Unknown) => false,
+            })
+    })
+}

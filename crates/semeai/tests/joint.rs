@@ -1,0 +1,98 @@
+//! Joined liberty areas (issue 25): a sub-position bounded by both
+//! colours' essential chains whose two liberty areas meet (a Black
+//! liberty next to a White one, no shared liberty between them) is valued
+//! as one joint game (`miai_semeai::joint`), inside the model's domain.
+//! Each race here is from the validation study (docs/semeai.md §7); the
+//! check is the board search, and the parts counted apart (what the model
+//! did before, outside its domain since) give a different verdict.
+
+use miai_cgt::Game;
+use miai_goban::Color;
+use miai_semeai::{Analysis, Evaluation, Options, Race, Scope, Source, analyse, judge};
+
+fn analysed(text: &str) -> Analysis {
+    let race = Race::parse_diagram(text).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    analyse(&race, &options).unwrap()
+}
+
+/// The winners (Black first, White first) of the model's decision and of
+/// the search.
+fn winners(a: &Analysis) -> ([Option<Color>; 2], [Option<Color>; 2]) {
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Method(Evaluation::Stops));
+    let s = a.search.unwrap();
+    (
+        [d.black_first, d.white_first].map(|r| r.and_then(|r| r.winner())),
+        [s.black_first, s.white_first].map(|r| r.and_then(|r| r.winner())),
+    )
+}
+
+/// The verdict when the two areas are counted apart: the sum of every
+/// race sub-position's value, the joined one by its parts.
+fn counted_apart(a: &Analysis) -> [Option<Color>; 2] {
+    let mut g = Game::zero();
+    for s in &a.subs {
+        let values: Vec<&miai_semeai::SubAnalysis> = match s.scope {
+            Scope::Race(_) => vec![s],
+            Scope::Outside => s.parts.iter().collect(),
+            Scope::Idle => vec![],
+        };
+        for p in values {
+            g = g
+                .checked_add(p.transformed.as_ref().unwrap().value)
+                .unwrap();
+        }
+    }
+    let v = judge(g, Evaluation::Stops).unwrap();
+    [v.black_first, v.white_first]
+}
+
+fn check(text: &str) {
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?} {:?}", a.fallback, a.outside);
+    assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+    let (model, search) = winners(&a);
+    assert_eq!(model, search, "{text}");
+    assert_ne!(counted_apart(&a), search, "{text}");
+}
+
+/// Black's C4 meets White's C5. Counted apart, 3 against 3 (`G = 0`: the
+/// first player wins); in play White wins whoever starts.
+#[test]
+fn a_plain_meeting_is_one_game() {
+    check(". . .\nO O O\n. . O\nE . O\nE E .\ne e .\n. e e\n. . e\nX X X\n. . .\n");
+}
+
+/// An open meeting with White's unknown stone behind: counted apart White
+/// wins whoever starts; in play the first player wins.
+#[test]
+fn a_meeting_with_room_behind_is_one_game() {
+    check(". . .\nO O O\n. O .\n. . .\nE E .\ne e .\ne . .\n. . u\nX X X\n. . .\n");
+}
+
+/// Black's eye-shaped area against White's open one: counted apart the
+/// first player wins; in play Black wins whoever starts.
+#[test]
+fn a_meeting_next_to_an_eye_is_one_game() {
+    check(". . .\nO O O\nE . .\nE . .\nE E .\ne e .\ne . .\nX . .\nX X X\n. . .\n");
+}
+
+/// The joint game values the sub-position: `G` lists its value, the
+/// parts are shown but not counted, and the report says so.
+#[test]
+fn the_report_names_the_joint_game() {
+    let text = ". . .\nO O O\n. . O\nE . O\nE E .\ne e .\n. e e\n. . e\nX X X\n. . .\n";
+    let race = Race::parse_diagram(text).unwrap();
+    let a = analyse(&race, &Options::default()).unwrap();
+    let s = a.subs.iter().find(|s| s.joint.is_some()).unwrap();
+    assert_eq!(a.sum, s.joint_value);
+    let r = miai_semeai::Report::new(&race, &a, Evaluation::Stops);
+    let text = r.to_string();
+    assert!(text.contains("joint game: "), "{text}");
+    assert!(text.contains("(not counted)"), "{text}");
+    assert!(a.fallback.is_empty(), "{:?}", a.fallback);
+}
