@@ -146,11 +146,11 @@ pub fn clean<'a>(
 
 /// The most points a region may have for [`searched_regions`] to search
 /// it (3^12 local positions at most).
-pub const MAX_SEARCHED_POINTS: u32 = 12;
+pub const MAX_SEARCHED_POINTS: u32 = 10;
 
 /// The most local positions one region's search may visit; past it the
 /// region is not claimed (and the verdict is cached as such).
-pub const LOCAL_BUDGET: u64 = 20_000;
+pub const LOCAL_BUDGET: u64 = 8_000;
 
 /// The verdicts of [`searched_regions`]' local searches, by region and the
 /// opponent's stones in it (the local game does not depend on anything
