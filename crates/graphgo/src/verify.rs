@@ -454,8 +454,12 @@ impl Rules {
     /// of non-`player` points, none of them Benson's, whose neighbours
     /// outside it are all pass-alive stones of `player`, and whose points
     /// all touch such a stone but one, which is empty and has at least two
-    /// neighbours; forbidden when some colouring of the history has every
-    /// pass-alive stone of `player` and a `player` stone in the region.
+    /// neighbours, or (the searched regions) whose points touching no such
+    /// stone are two or more, one of them empty, not all of the region, at
+    /// most [`MAX_SEARCHED_POINTS`] points, and where `player` wins the
+    /// plain local game of [`Rules::owner_keeps`]; forbidden when some
+    /// colouring of the history has every pass-alive stone of `player` and
+    /// a `player` stone in the region.
     fn safe_area(&self, pos: &[u8], player: u8, history: &HashSet<(Vec<u8>, u8)>) -> Vec<bool> {
         let n = pos.len();
         let alive = self.pass_alive(pos, player);
