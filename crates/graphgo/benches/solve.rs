@@ -1,7 +1,8 @@
 //! Bench binary: solves small boards from the empty position and asserts
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
-//! [--nodes N] [--time S] [--situational] [--no-safety] [--table-bits B]
+//! [--nodes N] [--time S] [--situational] [--no-safety]
+//! [--no-searched-regions] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
@@ -66,6 +67,7 @@ fn main() {
             "--stats" => stats = true,
             "--no-benson" => opts.benson = false,
             "--no-safety" => opts.safety = false,
+            "--no-searched-regions" => opts.searched_regions = false,
             "--no-reductions" => opts.reductions = false,
             "--max-depth" => {
                 i += 1;
@@ -144,6 +146,15 @@ fn main() {
                 st.failure_cutoffs,
                 st.expanded,
                 st.open_leaves
+            );
+            println!(
+                "  region searches {} safe {} over budget {} local positions {} \
+                 static bounds with a searched region {}",
+                st.region_searches,
+                st.regions_safe,
+                st.regions_over_budget,
+                st.region_local_nodes,
+                st.searched_claims
             );
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);

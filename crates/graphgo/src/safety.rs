@@ -1,4 +1,6 @@
-//! Static safety beyond Benson: enclosed regions with one inner point.
+//! Static safety beyond Benson: enclosed regions where the opponent
+//! cannot live (one inner point, below; bigger ones by a local search, see
+//! [`searched_regions`]).
 //!
 //! Let `A` be one colour's pass-alive chains (Benson, [`crate::benson`]),
 //! and `R` a region (a maximal connected set of points without that
@@ -37,19 +39,23 @@
 //! the game ends (two passes: Black passes only when `R` holds no White
 //! stone), and `R`'s empty points then reach only Black.
 
+use std::collections::HashMap;
+
 use miai_goban::Color;
 
 use crate::benson::{self, Settled};
 use crate::board::{Bits, Board};
 use crate::stones::Stones;
 
-/// One colour's safe area: Benson's and the one-inner-point regions.
+/// One colour's safe area: Benson's, the one-inner-point regions and the
+/// searched ones ([`searched_regions`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Safe {
     /// Benson's pass-alive stones and territory.
     pub settled: Settled,
     /// Regions bordered by the pass-alive stones only, not Benson's
-    /// territory, with one inner point (see the module docs).
+    /// territory, with one inner point (see the module docs), then those
+    /// of [`searched_regions`].
     pub regions: Vec<Bits>,
 }
 
@@ -60,7 +66,8 @@ impl Safe {
     }
 }
 
-/// Benson's result for `color` and the regions of the module docs.
+/// Benson's result for `color`, the regions of the module docs and those
+/// of [`searched_regions`] (with a fresh cache).
 ///
 /// ```
 /// use std::sync::Arc;
@@ -77,7 +84,9 @@ impl Safe {
 /// ```
 pub fn safe(board: &Board, stones: &Stones, color: Color) -> Safe {
     let settled = benson::settle(board, stones, color);
-    let regions = one_point_regions(board, stones, color, &settled);
+    let mut regions = one_point_regions(board, stones, color, &settled);
+    let mut cache = RegionCache::default();
+    regions.extend(searched_regions(board, stones, color, &settled, &mut cache));
     Safe { settled, regions }
 }
 
@@ -135,6 +144,260 @@ pub fn clean<'a>(
     })
 }
 
+/// The most points a region may have for [`searched_regions`] to search
+/// it (3^12 local positions at most).
+pub const MAX_SEARCHED_POINTS: u32 = 10;
+
+/// The most local positions one region's search may visit; past it the
+/// region is not claimed (and the verdict is cached as such).
+pub const LOCAL_BUDGET: u64 = 8_000;
+
+/// The verdicts of [`searched_regions`]' local searches, by region and the
+/// opponent's stones in it (the local game does not depend on anything
+/// else: the region's neighbours are all the owner's pass-alive stones,
+/// and the game is the same for either colour), with counters.
+#[derive(Debug, Default)]
+pub struct RegionCache {
+    known: HashMap<(Bits, Bits), bool>,
+    /// Local searches run (verdicts not found in the cache).
+    pub searches: u64,
+    /// Of them, the regions found safe.
+    pub safe: u64,
+    /// Of them, the searches that ran out of [`LOCAL_BUDGET`].
+    pub over_budget: u64,
+    /// Local positions visited by all searches.
+    pub local_nodes: u64,
+}
+
+/// Cache entries kept before the cache is emptied.
+const CACHE_CAP: usize = 1 << 20;
+
+impl RegionCache {
+    /// Whether the owner of the stones around `region` keeps it against
+    /// the opponent's stones `theirs` (see [`searched_regions`]); cached.
+    pub fn verdict(&mut self, board: &Board, region: Bits, theirs: Bits) -> bool {
+        let theirs = theirs & region;
+        if let Some(&v) = self.known.get(&(region, theirs)) {
+            return v;
+        }
+        let mut local = Local {
+            board,
+            region,
+            edge: region & board.adjacent(board.all() & !region),
+            memo: HashMap::new(),
+            nodes: 0,
+            over: false,
+        };
+        let safe = local.opponent(0, theirs) && !local.over;
+        self.searches += 1;
+        self.safe += u64::from(safe);
+        self.over_budget += u64::from(local.over);
+        self.local_nodes += local.nodes;
+        if self.known.len() >= CACHE_CAP {
+            self.known.clear();
+        }
+        self.known.insert((region, theirs), safe);
+        safe
+    }
+}
+
+/// Regions bordered by `color`'s pass-alive stones only, with two or more
+/// inner points (points touching none of those stones), one of them
+/// empty, at most [`MAX_SEARCHED_POINTS`] points, where the opponent
+/// cannot keep a stone by the local game below.
+///
+/// The local game is played in the region only, the opponent moving first.
+/// The opponent may play any point of the region that local liberties
+/// allow, or elsewhere (a pass, as far as the region goes); the owner
+/// answers in the region, and may pass only when no opponent stone is
+/// left in it. The owner loses if the opponent ever captures an owner
+/// stone (one not joined to the surrounding stones), or if the owner must
+/// answer and has no legal play. The search is exact for that game.
+///
+/// Why a won local game makes the region the owner's, under positional
+/// and situational superko, given the history condition of [`clean`] (as
+/// for the one-point regions in the module docs):
+///
+/// - the surrounding stones `A` stay pass-alive: the region has an empty
+///   point touching none of them, so it is vital to no chain and Benson's
+///   result never needed it; the owner plays only inside the region, and
+///   plays there change no other region;
+/// - an owner stone on the region's edge joins a chain of `A` and can
+///   never be captured; the opponent's chains in the region have their
+///   liberties in it, and nothing played outside touches the region (its
+///   neighbours outside are all in `A`), so the local game is the game;
+/// - the owner's strategy: answer a play in a region in that region; after
+///   a play elsewhere or a pass, play in some claimed region that holds an
+///   opponent stone (the local game includes the opponent's pass, so the
+///   owner has a winning move there), and pass when none does. The game
+///   cannot end with an opponent stone in a claimed region;
+/// - each owner play adds an owner stone to the regions and none is ever
+///   captured, so every colouring the owner enters has more owner stones
+///   there than any colouring before it below the node: superko never
+///   refuses the owner below the node, and above it the history condition
+///   (no colouring with all of `A` and an owner stone in the region) rules
+///   it out. Refused opponent plays only take options away.
+///
+/// The game is finite: the owner's stones only grow, and the owner moves
+/// after every opponent play in the region or pass while an opponent stone
+/// is left (a pass of the opponent when the region is clear is answered by
+/// a pass, back to the same local position).
+pub fn searched_regions(
+    board: &Board,
+    stones: &Stones,
+    color: Color,
+    settled: &Settled,
+    cache: &mut RegionCache,
+) -> Vec<Bits> {
+    let alive = settled.alive;
+    let mut out = Vec::new();
+    if alive == 0 {
+        return out;
+    }
+    let mine = stones.of(color);
+    let theirs = stones.of(color.opponent());
+    let empty = stones.empty(board);
+    let near = board.adjacent(alive);
+    let mut rest = board.all() & !mine & !settled.territory;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        let r = board.flood(1 << v, board.all() & !mine);
+        rest &= !r;
+        if board.adjacent(r) & mine & !alive != 0 {
+            continue;
+        }
+        let inside = r & !near;
+        if inside.count_ones() < 2 || inside & empty == 0 || r.count_ones() > MAX_SEARCHED_POINTS {
+            continue;
+        }
+        if cache.verdict(board, r, theirs) {
+            out.push(r);
+        }
+    }
+    out
+}
+
+/// The local game of [`searched_regions`] in one region: `o` the owner's
+/// stones in it, `p` the opponent's.
+struct Local<'a> {
+    board: &'a Board,
+    region: Bits,
+    /// The region's points next to the surrounding stones.
+    edge: Bits,
+    /// Verdicts by (owner's stones, opponent's, owner to move).
+    memo: HashMap<(Bits, Bits, bool), bool>,
+    nodes: u64,
+    over: bool,
+}
+
+impl Local<'_> {
+    /// Counts a local position; false once the budget is spent.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > LOCAL_BUDGET {
+            self.over = true;
+        }
+        !self.over
+    }
+
+    /// Whether the owner wins with the opponent to move.
+    fn opponent(&mut self, o: Bits, p: Bits) -> bool {
+        if let Some(&w) = self.memo.get(&(o, p, false)) {
+            return w;
+        }
+        if !self.visit() {
+            return false;
+        }
+        let board = self.board;
+        let free = self.region & !o & !p;
+        // A pass (or a play elsewhere): with a stone of the opponent left,
+        // the owner must make progress here.
+        let mut win = p == 0 || self.owner(o, p);
+        let mut xs = free;
+        while win && xs != 0 {
+            let x = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            let p2 = p | 1 << x;
+            let free2 = free & !(1 << x);
+            // A capture of an owner stone loses the local game.
+            let mut nb = board.neighbors(x) & o;
+            while nb != 0 {
+                let c = board.flood(nb & nb.wrapping_neg(), o);
+                nb &= !c;
+                if c & self.edge == 0 && board.adjacent(c) & free2 == 0 {
+                    win = false;
+                }
+            }
+            if !win {
+                break;
+            }
+            let chain = board.flood(1 << x, p2);
+            if board.adjacent(chain) & free2 == 0 {
+                continue; // suicide
+            }
+            win = self.owner(o, p2);
+        }
+        if !self.over {
+            self.memo.insert((o, p, false), win);
+        }
+        win
+    }
+
+    /// Whether the owner, to move with an opponent stone in the region,
+    /// has a play that wins.
+    fn owner(&mut self, o: Bits, p: Bits) -> bool {
+        if let Some(&w) = self.memo.get(&(o, p, true)) {
+            return w;
+        }
+        if !self.visit() {
+            return false;
+        }
+        let board = self.board;
+        let free = self.region & !o & !p;
+        let mut win = false;
+        // Edge points first: they join the pass-alive stones.
+        let mut xs = free & self.edge;
+        let mut later = free & !self.edge;
+        loop {
+            if xs == 0 {
+                if later == 0 {
+                    break;
+                }
+                xs = later;
+                later = 0;
+            }
+            let x = xs.trailing_zeros() as usize;
+            xs &= xs - 1;
+            let o2 = o | 1 << x;
+            let free2 = free & !(1 << x);
+            let mut captured = 0;
+            let mut nb = board.neighbors(x) & p;
+            while nb != 0 {
+                let c = board.flood(nb & nb.wrapping_neg(), p);
+                nb &= !c;
+                if board.adjacent(c) & free2 == 0 {
+                    captured |= c;
+                }
+            }
+            let chain = board.flood(1 << x, o2);
+            if chain & self.edge == 0 && board.adjacent(chain) & (free2 | captured) == 0 {
+                continue; // suicide
+            }
+            if self.opponent(o2, p & !captured) {
+                win = true;
+                break;
+            }
+            if self.over {
+                break;
+            }
+        }
+        if !self.over {
+            self.memo.insert((o, p, true), win);
+        }
+        win
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -178,6 +441,41 @@ mod tests {
             white: 0b10,
         };
         assert_eq!(safe(&b, &inside, Color::Black).extra(), 0b0000_0001_0011);
+    }
+
+    /// The 2x3 corner of a 6x3 board (rows from the top, `v = 6 row +
+    /// col`), inside a Black chain with two one-point eyes:
+    ///
+    /// ```text
+    /// . . . X . X
+    /// . . . X X X
+    /// X X X X . X
+    /// ```
+    ///
+    /// Its two inner points (the corner and the next one) touch no Black
+    /// stone: not Benson's, not a one-point region; White cannot live in
+    /// it with Black answering every play, with or without White stones
+    /// already there.
+    #[test]
+    fn a_corner_of_six_is_searched() {
+        let b = grid(6, 3);
+        let wall: Bits =
+            (1 << 3) | (1 << 5) | (1 << 9) | (1 << 10) | (1 << 11) | (0b1111 << 12) | (1 << 17);
+        let corner: Bits = 0b111 | (0b111 << 6);
+        let mut cache = RegionCache::default();
+        for white in [0, 1 << 1, (1 << 7) | (1 << 8), 1 | (1 << 2)] {
+            let s = Stones { black: wall, white };
+            let settled = benson::settle(&b, &s, Color::Black);
+            assert!(one_point_regions(&b, &s, Color::Black, &settled).is_empty());
+            assert_eq!(
+                searched_regions(&b, &s, Color::Black, &settled, &mut cache),
+                vec![corner],
+                "{white:b}"
+            );
+            assert_eq!(safe(&b, &s, Color::Black).settled.area() | corner, b.all());
+        }
+        assert_eq!(cache.searches, 4);
+        assert_eq!(cache.safe, 4);
     }
 
     #[test]

@@ -241,6 +241,18 @@ pub struct SearchStats {
     pub by_empty: Vec<u64>,
     /// Open horizon leaves per number of empty points.
     pub open_by_empty: Vec<u64>,
+    /// Local searches of regions ([`safety::searched_regions`]; cache
+    /// misses).
+    pub region_searches: u64,
+    /// Of them, the regions found safe.
+    pub regions_safe: u64,
+    /// Of them, the searches that ran out of their budget.
+    pub regions_over_budget: u64,
+    /// Local positions those searches visited.
+    pub region_local_nodes: u64,
+    /// Static bounds where a searched region was claimed (widening
+    /// Benson's and the one-point regions').
+    pub searched_claims: u64,
     /// A sample of open horizon leaves (every 2^16-th, at most 64): the
     /// colouring and the player to move.
     pub open_sample: Vec<(Stones, Color)>,
@@ -315,6 +327,10 @@ pub struct SolveOptions {
     /// Also claim the regions of [`crate::safety`] (enclosed by pass-alive
     /// stones, one inner point) where the history allows (needs `benson`).
     pub safety: bool,
+    /// With `safety`, also claim the regions of two or more inner points
+    /// that a local search shows the opponent cannot keep a stone in
+    /// ([`safety::searched_regions`]).
+    pub searched_regions: bool,
     /// Fold the table by the board's symmetries.
     pub symmetry: bool,
     /// The score expected (a published value, say): the first
@@ -343,6 +359,7 @@ impl Default for SolveOptions {
             max_depth: DEFAULT_MAX_DEPTH,
             benson: true,
             safety: true,
+            searched_regions: true,
             symmetry: true,
             guess: None,
             reductions: true,
@@ -440,6 +457,10 @@ struct Search<'a> {
     aborted: bool,
     /// Counters for measurement.
     stats: SearchStats,
+    /// The verdicts of the regions' local searches.
+    regions: std::cell::RefCell<safety::RegionCache>,
+    /// Static bounds that claimed a searched region.
+    searched_claims: std::cell::Cell<u64>,
 }
 
 /// What a search tries to prove.
@@ -623,6 +644,8 @@ fn solve_inner(
             open_by_empty: vec![0; board.len() + 1],
             ..SearchStats::default()
         },
+        regions: std::cell::RefCell::new(safety::RegionCache::default()),
+        searched_claims: std::cell::Cell::new(0),
     };
     let n = board.len() as i32;
     let key = s.hist_key(stones, to_move);
@@ -710,7 +733,15 @@ fn solve_inner(
     let elapsed = s.meter.elapsed();
     let halt = s.stop;
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
-    let stats = std::mem::take(&mut s.stats);
+    let mut stats = std::mem::take(&mut s.stats);
+    {
+        let rc = s.regions.borrow();
+        stats.region_searches = rc.searches;
+        stats.regions_safe = rc.safe;
+        stats.regions_over_budget = rc.over_budget;
+        stats.region_local_nodes = rc.local_nodes;
+        stats.searched_claims = s.searched_claims.get();
+    }
     let proof = match proof {
         Some(max_steps) if proven => {
             // Back to the start: the variation left its moves pushed.
@@ -947,12 +978,22 @@ impl Search<'_> {
     /// its strategy enters holds the alive stones and a stone of `color`
     /// in the regions.
     fn claimed(&self, stones: &Stones, color: Color, settled: &benson::Settled) -> (Bits, Basis) {
-        let regions = safety::one_point_regions(self.board, stones, color, settled);
+        let mut regions = safety::one_point_regions(self.board, stones, color, settled);
+        let one_point = regions.len();
+        if self.opts.searched_regions && settled.alive != 0 {
+            let mut cache = self.regions.borrow_mut();
+            regions.extend(safety::searched_regions(
+                self.board, stones, color, settled, &mut cache,
+            ));
+        }
         let mut area = 0;
-        for r in regions {
+        for (i, r) in regions.into_iter().enumerate() {
             let history = self.history.iter().map(|&(b, w, _)| (b, w));
             if safety::clean(history, color, settled.alive, r) {
                 area |= r;
+                if i >= one_point {
+                    self.searched_claims.set(self.searched_claims.get() + 1);
+                }
             }
         }
         if area == 0 {
@@ -1746,6 +1787,27 @@ mod tests {
         assert_eq!((with.score, without.score), (Some(12), Some(12)));
         assert!(with.nodes <= 2, "{}", with.nodes);
         assert!(without.nodes > 2, "{}", without.nodes);
+    }
+
+    /// The 6x3 corner of [`crate::safety`]'s searched-region test, White
+    /// to move: the searched region gives Black the whole board at the
+    /// root; without it the corner is left to the search.
+    #[test]
+    fn a_searched_region_closes_the_root() {
+        let board = Board::new(Arc::new(Graph::grid(6, 3).unwrap())).unwrap();
+        let wall: Bits = (1 << 3) | (1 << 5) | (0b111 << 9) | (0b1111 << 12) | (1 << 17);
+        let s = Stones {
+            black: wall,
+            white: 0,
+        };
+        let mut opts = SolveOptions::default();
+        let with = solve_quietly(&board, s, Color::White, &opts);
+        opts.searched_regions = false;
+        let without = solve_quietly(&board, s, Color::White, &opts);
+        assert_eq!((with.score, without.score), (Some(18), Some(18)));
+        assert!(with.nodes <= 2, "{}", with.nodes);
+        assert!(without.nodes > 2, "{}", without.nodes);
+        assert!(with.stats.searched_claims > 0 && with.stats.regions_safe > 0);
     }
 
     /// Late-move reductions find the same value in fewer nodes (1x9,

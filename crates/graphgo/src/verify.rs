@@ -20,12 +20,14 @@
 //! recorded again. No memo: every path is replayed, so the time is the
 //! size of the trees times the cost of a move.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use miai_goban::Color;
 use serde::Serialize;
 
 use crate::proof::{FormatError, Proof, Side, Step};
+use crate::safety::MAX_SEARCHED_POINTS;
 use crate::solver::{Move, Repetition};
 
 /// Why a proof is refused.
@@ -212,6 +214,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
     let rules = Rules {
         adj,
         situational: proof.rule == Repetition::Situational,
+        local: RefCell::default(),
     };
     let start: Vec<u8> = proof.start.iter().map(|&c| point(c)).collect();
     for v in 0..n {
@@ -285,6 +288,75 @@ fn move_text(m: Move) -> String {
 struct Rules {
     adj: Vec<Vec<usize>>,
     situational: bool,
+    /// Verdicts of [`Rules::owner_keeps`] by region and its contents.
+    local: RefCell<HashMap<LocalKey, bool>>,
+}
+
+/// A region's points and what is on them.
+type LocalKey = (Vec<usize>, Vec<u8>);
+
+/// One local game of [`Rules::owner_keeps`].
+struct LocalGame<'a> {
+    rules: &'a Rules,
+    region: &'a [usize],
+    owner: u8,
+    /// Verdicts by the region's contents and whether the owner moves.
+    memo: HashMap<(Vec<u8>, bool), bool>,
+}
+
+impl LocalGame<'_> {
+    fn contents(&self, pos: &[u8]) -> Vec<u8> {
+        self.region.iter().map(|&x| pos[x]).collect()
+    }
+
+    /// The opponent to move: every play in the region, and a pass while
+    /// it has a stone there, must leave the owner a winning answer.
+    fn opponent_turn(&mut self, pos: &[u8]) -> bool {
+        let key = (self.contents(pos), false);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let opp = other(self.owner);
+        let mut win = true;
+        if self.region.iter().any(|&x| pos[x] == opp) {
+            win = self.owner_turn(pos);
+        }
+        for &x in self.region {
+            if !win {
+                break;
+            }
+            let Some(next) = self.rules.play(pos, opp, x) else {
+                continue;
+            };
+            let lost = self
+                .region
+                .iter()
+                .any(|&y| pos[y] == self.owner && next[y] != self.owner);
+            win = !lost && self.owner_turn(&next);
+        }
+        self.memo.insert(key, win);
+        win
+    }
+
+    /// The owner to move (an opponent stone is in the region): some play
+    /// in the region wins.
+    fn owner_turn(&mut self, pos: &[u8]) -> bool {
+        let key = (self.contents(pos), true);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut win = false;
+        for &x in self.region {
+            if let Some(next) = self.rules.play(pos, self.owner, x)
+                && self.opponent_turn(&next)
+            {
+                win = true;
+                break;
+            }
+        }
+        self.memo.insert(key, win);
+        win
+    }
 }
 
 impl Rules {
@@ -382,8 +454,12 @@ impl Rules {
     /// of non-`player` points, none of them Benson's, whose neighbours
     /// outside it are all pass-alive stones of `player`, and whose points
     /// all touch such a stone but one, which is empty and has at least two
-    /// neighbours; forbidden when some colouring of the history has every
-    /// pass-alive stone of `player` and a `player` stone in the region.
+    /// neighbours, or (the searched regions) whose points touching no such
+    /// stone are two or more, one of them empty, not all of the region, at
+    /// most [`MAX_SEARCHED_POINTS`] points, and where `player` wins the
+    /// plain local game of [`Rules::owner_keeps`]; forbidden when some
+    /// colouring of the history has every pass-alive stone of `player` and
+    /// a `player` stone in the region.
     fn safe_area(&self, pos: &[u8], player: u8, history: &HashSet<(Vec<u8>, u8)>) -> Vec<bool> {
         let n = pos.len();
         let alive = self.pass_alive(pos, player);
@@ -413,11 +489,17 @@ impl Rules {
                 .copied()
                 .filter(|&x| !self.adj[x].iter().any(|&y| alive[y]))
                 .collect();
-            let shape = border_alive
+            let one_point = border_alive
                 && inner.len() == 1
                 && pos[inner[0]] == EMPTY
                 && self.adj[inner[0]].len() >= 2;
-            if !shape {
+            let searched = border_alive
+                && inner.len() < region.len()
+                && inner.len() >= 2
+                && inner.iter().any(|&x| pos[x] == EMPTY)
+                && region.len() <= MAX_SEARCHED_POINTS as usize
+                && self.owner_keeps(pos, player, &region);
+            if !one_point && !searched {
                 continue;
             }
             let forbidden = history.iter().any(|(colouring, _)| {
@@ -431,6 +513,29 @@ impl Rules {
             }
         }
         area
+    }
+
+    /// The local game of [`crate::safety::searched_regions`], played out
+    /// plainly on whole positions: the opponent of `player` moves first,
+    /// in `region` or elsewhere (a pass here); `player` answers in the
+    /// region and may pass only when the opponent has no stone left in it;
+    /// `player` loses if a stone of its own in the region is captured or it
+    /// must answer and cannot. True when `player` wins.
+    fn owner_keeps(&self, pos: &[u8], player: u8, region: &[usize]) -> bool {
+        let mut memo = self.local.borrow_mut();
+        let mut game = LocalGame {
+            rules: self,
+            region,
+            owner: player,
+            memo: HashMap::new(),
+        };
+        let key = (region.to_vec(), region.iter().map(|&x| pos[x]).collect());
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let v = game.opponent_turn(pos);
+        memo.insert(key, v);
+        v
     }
 
     /// Benson's pass-alive stones of `player`.
@@ -779,6 +884,7 @@ mod tests {
         let rules = Rules {
             adj,
             situational: false,
+            local: RefCell::default(),
         };
         let black: u64 = 0b1011_1110_0100;
         let pos: Vec<u8> = (0..12)
@@ -822,6 +928,66 @@ mod tests {
         assert!(rules.safe_area(&pos, WHITE, &history).iter().all(|&b| !b));
     }
 
+    /// The checker's plain local games ([`Rules::owner_keeps`]) claim the
+    /// same safe areas as the solver's bit-set search
+    /// ([`crate::safety::searched_regions`]) on every third legal colouring
+    /// of the 4x3 grid, for both colours, with an empty history; and the
+    /// searched regions do fire there.
+    #[test]
+    fn plain_local_games_agree_with_the_solvers() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let n = board.len();
+        let adj = (0..n)
+            .map(|v| {
+                (0..n)
+                    .filter(|&u| board.neighbors(v) >> u & 1 == 1)
+                    .collect()
+            })
+            .collect();
+        let rules = Rules {
+            adj,
+            situational: false,
+            local: RefCell::default(),
+        };
+        let mut cache = crate::safety::RegionCache::default();
+        let mut fired = 0;
+        for code in (0..3u32.pow(12)).step_by(3) {
+            let (mut black, mut white, mut c) = (0u64, 0u64, code);
+            for v in 0..n {
+                match c % 3 {
+                    1 => black |= 1 << v,
+                    2 => white |= 1 << v,
+                    _ => {}
+                }
+                c /= 3;
+            }
+            let stones = Stones { black, white };
+            if stones.check_liberties(&board).is_err() {
+                continue;
+            }
+            let pos: Vec<u8> = stones.to_colors(&board).into_iter().map(point).collect();
+            for (player, color) in [(BLACK, Color::Black), (WHITE, Color::White)] {
+                let settled = benson::settle(&board, &stones, color);
+                if settled.alive == 0 {
+                    continue;
+                }
+                let searched =
+                    crate::safety::searched_regions(&board, &stones, color, &settled, &mut cache);
+                fired += usize::from(!searched.is_empty());
+                let bits = crate::safety::one_point_regions(&board, &stones, color, &settled)
+                    .into_iter()
+                    .chain(searched)
+                    .fold(settled.area(), |a, r| a | r);
+                let plain = rules.safe_area(&pos, player, &HashSet::new());
+                for (v, &owned) in plain.iter().enumerate() {
+                    assert_eq!(owned, bits >> v & 1 == 1, "{stones:?} {color:?} vertex {v}");
+                }
+            }
+        }
+        assert_eq!(cache.over_budget, 0);
+        assert!(fired >= 50, "{fired}");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -850,7 +1016,11 @@ mod tests {
                     (0..n).filter(|&u| board.neighbors(v) >> u & 1 == 1).collect()
                 })
                 .collect();
-            let rules = Rules { adj, situational: false };
+            let rules = Rules {
+                adj,
+                situational: false,
+                local: RefCell::default(),
+            };
             let pos: Vec<u8> = stones.to_colors(&board).into_iter().map(point).collect();
             prop_assert_eq!(rules.area_score(&pos), stones.area_score(&board));
             for (player, color) in [(BLACK, Color::Black), (WHITE, Color::White)] {
@@ -858,6 +1028,26 @@ mod tests {
                 let bits = benson::settle(&board, &stones, color).area();
                 for (v, &owned) in plain.iter().enumerate() {
                     prop_assert_eq!(owned, bits >> v & 1 == 1, "vertex {}", v);
+                }
+                // The safe regions, searched ones included: the checker's
+                // plain local games agree with the solver's (which may
+                // give up on its budget, and then claims less).
+                let plain = rules.safe_area(&pos, player, &HashSet::new());
+                let settled = benson::settle(&board, &stones, color);
+                let mut cache = crate::safety::RegionCache::default();
+                let bits = crate::safety::one_point_regions(&board, &stones, color, &settled)
+                    .into_iter()
+                    .chain(crate::safety::searched_regions(
+                        &board, &stones, color, &settled, &mut cache,
+                    ))
+                    .fold(settled.area(), |a, r| a | r);
+                for (v, &owned) in plain.iter().enumerate() {
+                    let solver = bits >> v & 1 == 1;
+                    if cache.over_budget == 0 {
+                        prop_assert_eq!(owned, solver, "safe, vertex {}", v);
+                    } else {
+                        prop_assert!(owned || !solver, "safe, vertex {}", v);
+                    }
                 }
             }
         }

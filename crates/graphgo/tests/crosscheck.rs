@@ -557,3 +557,130 @@ fn safe_regions_check() {
     );
     assert!(checked >= 100, "{checked}");
 }
+
+/// The regions of two or more inner points that a local search claims
+/// ([`miai_graphgo::safety::searched_regions`]) on the legal colourings of
+/// the 4x3 grid and every 7th of the 5x3 grid, where they widen the static
+/// bounds beyond Benson's and the one-point regions' (a fixed sample of
+/// them), with either player to move and under both superko rules: the
+/// widened bounds hold for the value the solver finds without any safe
+/// region, and the solver with them finds the same value; full-history
+/// alpha-beta confirms the value where it fits its budget.
+#[test]
+fn searched_regions_agree_with_the_solver_without_them() {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(searched_regions_check)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// Full-history alpha-beta's node budget per case in
+/// [`searched_regions_agree_with_the_solver_without_them`].
+const BRUTE_BUDGET: u64 = 30_000;
+
+fn searched_regions_check() {
+    use miai_graphgo::{benson, safety};
+    let (mut checked, mut brute, mut widened) = (0, 0, 0);
+    for (w, h, every, sample) in [(4, 3, 1, 40), (5, 3, 7, 24)] {
+        let g = Arc::new(Graph::grid(w, h).unwrap());
+        let board = Board::new(g.clone()).unwrap();
+        let n = board.len() as i64;
+        let mut cache = safety::RegionCache::default();
+        let mut found: Vec<(Stones, i64, i64)> = Vec::new();
+        for code in (0..3u32.pow(board.len() as u32)).step_by(every) {
+            let Some(s) = colouring(&board, code) else {
+                continue;
+            };
+            let mut area = [0, 0];
+            let mut wider = false;
+            for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
+                let st = benson::settle(&board, &s, c);
+                let one = safety::one_point_regions(&board, &s, c, &st);
+                let searched = safety::searched_regions(&board, &s, c, &st, &mut cache);
+                let base = one.iter().fold(st.area(), |a, r| a | r);
+                area[i] = searched.iter().fold(base, |a, r| a | r);
+                wider |= area[i] != base;
+            }
+            if !wider {
+                continue;
+            }
+            let b = area[0];
+            let wh = area[1] & !b;
+            let lo = 2 * i64::from(b.count_ones()) - n;
+            let hi = n - 2 * i64::from(wh.count_ones());
+            found.push((s, lo, hi));
+        }
+        assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
+        widened += found.len();
+        let step = (found.len() / sample).max(1);
+        for &(s, lo, hi) in found.iter().step_by(step) {
+            for to_move in [Color::Black, Color::White] {
+                for rep in [Rep::Positional, Rep::Situational] {
+                    let opts = SolveOptions {
+                        repetition: rep,
+                        safety: false,
+                        ..SolveOptions::default()
+                    };
+                    let plain = solver::solve_quietly(&board, s, to_move, &opts);
+                    let want = i64::from(plain.score.unwrap());
+                    assert!(
+                        lo <= want && want <= hi,
+                        "{w}x{h} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
+                    );
+                    let got = fast_stones(&board, s, to_move, rep, true);
+                    assert_eq!(got, want, "{w}x{h} {s:?} {to_move:?} {rep:?}");
+                    checked += 1;
+                }
+            }
+        }
+        // Full-history alpha-beta on the claims themselves: a null window
+        // at `lo` (does Black keep `lo`?) and at `hi`, which is far cheaper
+        // than the value, on every colouring of the sample where both fit
+        // the budget.
+        for &(s, lo, hi) in found.iter().step_by(step) {
+            for to_move in [Color::Black, Color::White] {
+                for situational in [false, true] {
+                    let setup = Setup {
+                        graph: g.clone(),
+                        stones: s.to_colors(&board),
+                        to_move,
+                        ko: None,
+                        captures: [0, 0],
+                    };
+                    let pos = Position::from_setup(setup, rules()).unwrap();
+                    let tag = if situational { 1 + to_move as u8 } else { 0 };
+                    let mut ok = true;
+                    for (alpha, beta) in [(lo - 1, lo), (hi, hi + 1)] {
+                        let mut hist = vec![(pos.board_bytes().to_vec(), tag)];
+                        let mut budget = BRUTE_BUDGET;
+                        match alphabeta(
+                            &pos,
+                            false,
+                            situational,
+                            &mut hist,
+                            alpha,
+                            beta,
+                            &mut budget,
+                        ) {
+                            Some(v) => assert!(
+                                (beta == lo && v >= lo) || (alpha == hi && v <= hi),
+                                "{w}x{h} {s:?} {to_move:?} situational {situational}: \
+                                 static [{lo}, {hi}], full-history test at [{alpha}, {beta}] gave {v}"
+                            ),
+                            None => ok = false,
+                        }
+                    }
+                    brute += usize::from(ok);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "searched regions: {widened} colourings widened, {checked} cases, \
+         {brute} also by full-history search"
+    );
+    assert!(checked >= 200, "{checked}");
+    assert!(brute >= 12, "{brute}");
+}

@@ -307,3 +307,46 @@ fn a_safe_leaf_verifies_and_is_not_benson() {
         verify::verify(&p)
     );
 }
+
+/// A proof closed by a searched region (the 2x3 corner of a 6x3 board
+/// inside a Black chain with two one-point eyes, White to move, Black
+/// owns all 18 points): the checker re-derives the `safe` leaf by its own
+/// plain local game, and refuses it as `benson` (Benson's area alone is
+/// the 12 points of the wall and its eyes, a bound of 6).
+#[test]
+fn a_searched_region_leaf_verifies() {
+    let board = Board::new(Arc::new(Graph::grid(6, 3).unwrap())).unwrap();
+    let stones = Stones {
+        black: (1 << 3) | (1 << 5) | (0b111 << 9) | (0b1111 << 12) | (1 << 17),
+        white: 0,
+    };
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        stones,
+        Color::White,
+        &SolveOptions::default(),
+        None,
+        &mut |_| {},
+        1 << 20,
+    );
+    assert_eq!(sol.score, Some(18));
+    let proof = proof.unwrap();
+    assert_eq!(proof.lower.steps, vec![Step::Safe]);
+    let text = proof.to_text();
+    let v = verify::verify_text(&text).unwrap();
+    assert_eq!((v.value, v.safe_leaves), (18, 1));
+    let mut p = Proof::parse(&text).unwrap();
+    p.lower.steps[0] = Step::Benson;
+    assert!(
+        matches!(
+            verify::verify(&p),
+            Err(VerifyError::LeafFails {
+                reason: "benson",
+                bound: 6,
+                ..
+            })
+        ),
+        "{:?}",
+        verify::verify(&p)
+    );
+}

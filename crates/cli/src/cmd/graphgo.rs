@@ -113,6 +113,11 @@ struct SolveArgs {
     /// (enclosed regions with one inner point; to measure what they save).
     #[arg(long)]
     no_safety: bool,
+    /// Leave out the safe regions of two or more inner points that a local
+    /// search decides (keep Benson's and the one-point regions; to measure
+    /// what the searched ones save).
+    #[arg(long)]
+    no_searched_regions: bool,
     /// Search every move of the prover to the full horizon (no late-move
     /// reductions; to measure what they save). The value is the same.
     #[arg(long)]
@@ -200,6 +205,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         repetition,
         limits: a.limits.limits(),
         safety: !a.no_safety,
+        searched_regions: !a.no_searched_regions,
         reductions: !a.no_reductions,
         guess: a.guess,
         ..SolveOptions::default()

@@ -308,6 +308,13 @@ fn no_safety_solves_the_same_value_another_way() {
     assert_ne!(nodes_3x4(&[]), nodes_3x4(&["--no-safety"]));
 }
 
+/// `--no-searched-regions` leaves out the regions decided by a local
+/// search: the same value, found by more nodes (3x4).
+#[test]
+fn no_searched_regions_solves_the_same_value_with_more_nodes() {
+    assert!(nodes_3x4(&[]) < nodes_3x4(&["--no-searched-regions"]));
+}
+
 /// `--no-reductions` searches every prover move to the full horizon, and
 /// `--guess` starts the null-window tests elsewhere: the same value,
 /// found by other numbers of nodes (3x4).
