@@ -97,32 +97,49 @@ pub fn one_point_regions(
     color: Color,
     settled: &Settled,
 ) -> Vec<Bits> {
-    let alive = settled.alive;
-    let mut out = Vec::new();
-    if alive == 0 {
-        return out;
-    }
-    let mine = stones.of(color);
     let empty = stones.empty(board);
+    walled_regions(board, stones, color, settled)
+        .filter(|&(_, inside)| {
+            inside.count_ones() == 1
+                && inside & empty != 0
+                && board
+                    .neighbors(inside.trailing_zeros() as usize)
+                    .count_ones()
+                    >= 2
+        })
+        .map(|(r, _)| r)
+        .collect()
+}
+
+/// The regions (maximal connected sets of points without `color`'s
+/// stones, outside Benson's territory) bordered by `color`'s pass-alive
+/// stones only, each with its inner points (those touching none of the
+/// pass-alive stones); none when there are no pass-alive stones.
+fn walled_regions<'a>(
+    board: &'a Board,
+    stones: &Stones,
+    color: Color,
+    settled: &Settled,
+) -> impl Iterator<Item = (Bits, Bits)> + 'a {
+    let alive = settled.alive;
+    let mine = stones.of(color);
     let near = board.adjacent(alive);
-    let mut rest = board.all() & !mine & !settled.territory;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as usize;
-        let r = board.flood(1 << v, board.all() & !mine);
-        rest &= !r;
-        if board.adjacent(r) & mine & !alive != 0 {
-            continue;
+    let mut rest = if alive == 0 {
+        0
+    } else {
+        board.all() & !mine & !settled.territory
+    };
+    std::iter::from_fn(move || {
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            let r = board.flood(1 << v, board.all() & !mine);
+            rest &= !r;
+            if board.adjacent(r) & mine & !alive == 0 {
+                return Some((r, r & !near));
+            }
         }
-        let inside = r & !near;
-        if inside.count_ones() != 1 || inside & empty == 0 {
-            continue;
-        }
-        let q = inside.trailing_zeros() as usize;
-        if board.neighbors(q).count_ones() >= 2 {
-            out.push(r);
-        }
-    }
-    out
+        None
+    })
 }
 
 /// Whether no colouring of `history` (Black and White stones) holds all
@@ -249,32 +266,17 @@ pub fn searched_regions(
     settled: &Settled,
     cache: &mut RegionCache,
 ) -> Vec<Bits> {
-    let alive = settled.alive;
-    let mut out = Vec::new();
-    if alive == 0 {
-        return out;
-    }
-    let mine = stones.of(color);
     let theirs = stones.of(color.opponent());
     let empty = stones.empty(board);
-    let near = board.adjacent(alive);
-    let mut rest = board.all() & !mine & !settled.territory;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as usize;
-        let r = board.flood(1 << v, board.all() & !mine);
-        rest &= !r;
-        if board.adjacent(r) & mine & !alive != 0 {
-            continue;
-        }
-        let inside = r & !near;
-        if inside.count_ones() < 2 || inside & empty == 0 || r.count_ones() > MAX_SEARCHED_POINTS {
-            continue;
-        }
-        if cache.verdict(board, r, theirs) {
-            out.push(r);
-        }
-    }
-    out
+    walled_regions(board, stones, color, settled)
+        .filter(|&(r, inside)| {
+            inside.count_ones() >= 2
+                && inside & empty != 0
+                && r.count_ones() <= MAX_SEARCHED_POINTS
+                && cache.verdict(board, r, theirs)
+        })
+        .map(|(r, _)| r)
+        .collect()
 }
 
 /// The local game of [`searched_regions`] in one region: `o` the owner's
