@@ -35,12 +35,13 @@
 use std::collections::HashMap;
 
 use miai_cgt::{Comparison, Dyadic, Game};
-use miai_goban::{Color, Illegal, Vertex, VertexSet};
+use miai_goban::{Color, Vertex, VertexSet};
 use miai_search::{Cancel, Limits, Meter, Stop};
 
 use crate::count;
 use crate::race::Race;
-use crate::tree::Edge;
+use crate::transform::best;
+use crate::tree::{Edge, tree_play};
 
 /// A node of a joint tree.
 #[derive(Debug, Clone)]
@@ -141,18 +142,16 @@ impl JointTree {
         let mut edges = Vec::new();
         for color in [Color::Black, Color::White] {
             for &v in &points {
-                if let Some(next) = race.play(color, v) {
-                    let child = self.node_for(next);
-                    edges.push(Edge {
-                        color,
-                        at: v,
-                        child,
-                    });
-                } else if matches!(
-                    race.position().check(color, v),
-                    Err(Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko)
-                ) {
-                    self.ko_retakes += 1;
+                match tree_play(&race, color, v) {
+                    Ok(next) => {
+                        let child = self.node_for(next);
+                        edges.push(Edge {
+                            color,
+                            at: v,
+                            child,
+                        });
+                    }
+                    Err(ko) => self.ko_retakes += usize::from(ko),
                 }
             }
         }
@@ -291,21 +290,6 @@ fn node_value(opts: &[Vec<(Game, bool)>; 2]) -> Option<Game> {
         }
         (false, false) => Game::from_options(&games(&l), &games(&r)).ok(),
     }
-}
-
-/// The dominating option, or else the one best once the opponent answers
-/// (as [`crate::transform`] takes it).
-fn best(options: &[Game], better: Comparison) -> Option<Game> {
-    let dominating = options.iter().copied().find(|&g| {
-        options.iter().all(|&h| {
-            let c = g.compare(h);
-            c == better || c == Comparison::Equal
-        })
-    });
-    dominating.or_else(|| match better {
-        Comparison::Less => options.iter().copied().min_by_key(|g| g.left_stop()),
-        _ => options.iter().copied().max_by_key(|g| g.right_stop()),
-    })
 }
 
 /// The candidate points of a joint node: each chain's candidates

@@ -370,7 +370,7 @@ fn one_sided(g: Game, mover: Color) -> Game {
 /// options, such as a fill `3` and a threat `{63|2}` that lets the
 /// defender live), the one best for the player once the opponent answers:
 /// Right's with the least left stop, Left's with the greatest right stop.
-fn best(options: &[Game], better: Comparison) -> Option<Game> {
+pub(crate) fn best(options: &[Game], better: Comparison) -> Option<Game> {
     let dominating = options.iter().copied().find(|&g| {
         options.iter().all(|&h| {
             let c = g.compare(h);

@@ -177,18 +177,16 @@ impl GameTree {
                 if !self.region.contains(v) {
                     continue;
                 }
-                if let Some(next) = race.play(color, v) {
-                    let child = self.node_for(next);
-                    edges.push(Edge {
-                        color,
-                        at: v,
-                        child,
-                    });
-                } else if matches!(
-                    race.position().check(color, v),
-                    Err(Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko)
-                ) {
-                    self.ko_retakes += 1;
+                match tree_play(&race, color, v) {
+                    Ok(next) => {
+                        let child = self.node_for(next);
+                        edges.push(Edge {
+                            color,
+                            at: v,
+                            child,
+                        });
+                    }
+                    Err(ko) => self.ko_retakes += usize::from(ko),
                 }
             }
         }
@@ -381,4 +379,16 @@ impl GameTree {
             }
         }
     }
+}
+
+/// `color`'s play at `v` in `race` as a tree move: the position after it,
+/// or `Err(true)` where a ko or superko rule refuses it (a ko retake, left
+/// out of the tree and counted), `Err(false)` where another rule does.
+pub(crate) fn tree_play(race: &Race, color: Color, v: Vertex) -> Result<Race, bool> {
+    race.play(color, v).ok_or_else(|| {
+        matches!(
+            race.position().check(color, v),
+            Err(Illegal::Ko | Illegal::PositionalSuperko | Illegal::SituationalSuperko)
+        )
+    })
 }
