@@ -868,24 +868,29 @@ mod tests {
     use super::*;
     use crate::{Board, Stones, benson};
 
+    /// The checker's rules (positional superko) on `board`'s graph.
+    fn plain_rules(board: &Board) -> Rules {
+        let n = board.len();
+        Rules {
+            adj: (0..n)
+                .map(|v| {
+                    (0..n)
+                        .filter(|&u| board.neighbors(v) >> u & 1 == 1)
+                        .collect()
+                })
+                .collect(),
+            situational: false,
+            local: RefCell::default(),
+        }
+    }
+
     /// The checker's safe regions: the corner bent three of
     /// [`crate::safety::safe`]'s example is Black's unless a colouring of
     /// the history holds the alive stones and a Black stone in it.
     #[test]
     fn plain_safe_regions_follow_the_history() {
         let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
-        let adj = (0..board.len())
-            .map(|v| {
-                (0..board.len())
-                    .filter(|&u| board.neighbors(v) >> u & 1 == 1)
-                    .collect()
-            })
-            .collect();
-        let rules = Rules {
-            adj,
-            situational: false,
-            local: RefCell::default(),
-        };
+        let rules = plain_rules(&board);
         let black: u64 = 0b1011_1110_0100;
         let pos: Vec<u8> = (0..12)
             .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
@@ -937,18 +942,7 @@ mod tests {
     fn plain_local_games_agree_with_the_solvers() {
         let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
         let n = board.len();
-        let adj = (0..n)
-            .map(|v| {
-                (0..n)
-                    .filter(|&u| board.neighbors(v) >> u & 1 == 1)
-                    .collect()
-            })
-            .collect();
-        let rules = Rules {
-            adj,
-            situational: false,
-            local: RefCell::default(),
-        };
+        let rules = plain_rules(&board);
         let mut cache = crate::safety::RegionCache::default();
         let mut fired = 0;
         for code in (0..3u32.pow(12)).step_by(3) {
@@ -1011,16 +1005,7 @@ mod tests {
                 }
             }
             prop_assume!(stones.check_liberties(&board).is_ok());
-            let adj = (0..n)
-                .map(|v| {
-                    (0..n).filter(|&u| board.neighbors(v) >> u & 1 == 1).collect()
-                })
-                .collect();
-            let rules = Rules {
-                adj,
-                situational: false,
-                local: RefCell::default(),
-            };
+            let rules = plain_rules(&board);
             let pos: Vec<u8> = stones.to_colors(&board).into_iter().map(point).collect();
             prop_assert_eq!(rules.area_score(&pos), stones.area_score(&board));
             for (player, color) in [(BLACK, Color::Black), (WHITE, Color::White)] {
