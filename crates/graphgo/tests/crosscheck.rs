@@ -492,10 +492,15 @@ fn fast_stones(board: &Board, stones: Stones, to_move: Color, rep: Rep, safety: 
 /// board and the lines of throw-ins and recaptures are long).
 #[test]
 fn safe_regions_agree_with_the_solver_without_them() {
-    // The searches recurse once per ply, and superko lines are long.
+    on_big_stack(safe_regions_check);
+}
+
+/// Runs `check` on a thread with a 1 GiB stack: the searches recurse once
+/// per ply, and superko lines are long.
+fn on_big_stack(check: fn()) {
     std::thread::Builder::new()
         .stack_size(1 << 30)
-        .spawn(safe_regions_check)
+        .spawn(check)
         .unwrap()
         .join()
         .unwrap();
@@ -568,12 +573,7 @@ fn safe_regions_check() {
 /// alpha-beta confirms the value where it fits its budget.
 #[test]
 fn searched_regions_agree_with_the_solver_without_them() {
-    std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(searched_regions_check)
-        .unwrap()
-        .join()
-        .unwrap();
+    on_big_stack(searched_regions_check);
 }
 
 /// Full-history alpha-beta's node budget per case in
