@@ -3,9 +3,11 @@
 //! verdict, and the search agreeing with it.
 
 use miai_search::Limits;
-use miai_semeai::{Evaluation, Options, Race, RaceOutcome, analyse};
+use miai_semeai::{Analysis, Evaluation, Options, Race, RaceOutcome, analyse};
 
-fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutcome) {
+/// The analysis of `diagram` with the board search (1 M nodes), which the
+/// model must have inside its domain.
+fn analysed(diagram: &str) -> Analysis {
     let race = Race::parse_diagram(diagram).unwrap();
     let options = Options {
         search_limits: Some(Limits::none().with_nodes(1_000_000)),
@@ -13,6 +15,11 @@ fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutc
     };
     let a = analyse(&race, &options).unwrap();
     assert!(a.in_domain(), "{:?}", a.fallback);
+    a
+}
+
+fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutcome) {
+    let a = analysed(diagram);
     assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some(g));
     let s = a.search.unwrap();
     assert_eq!(
@@ -150,13 +157,7 @@ fn a_capture_that_makes_a_second_eye_elsewhere_lives() {
         X X X
         . . .
     ";
-    let race = Race::parse_diagram(diagram).unwrap();
-    let options = Options {
-        search_limits: Some(Limits::none().with_nodes(1_000_000)),
-        ..Options::default()
-    };
-    let a = analyse(&race, &options).unwrap();
-    assert!(a.in_domain(), "{:?}", a.fallback);
+    let a = analysed(diagram);
     let s = a.search.unwrap();
     assert_eq!(
         (s.black_first, s.white_first),
