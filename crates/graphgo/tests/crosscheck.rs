@@ -495,6 +495,19 @@ fn safe_regions_agree_with_the_solver_without_them() {
     on_big_stack(safe_regions_check);
 }
 
+/// The position of the colouring `s` on `board` (the graph `g`), `to_move`
+/// to play, no ko, under the crosscheck's `rules()`.
+fn position(g: &Arc<Graph>, board: &Board, s: Stones, to_move: Color) -> Position {
+    let setup = Setup {
+        graph: g.clone(),
+        stones: s.to_colors(board),
+        to_move,
+        ko: None,
+        captures: [0, 0],
+    };
+    Position::from_setup(setup, rules()).unwrap()
+}
+
 /// Runs `check` on a thread with a 1 GiB stack: the searches recurse once
 /// per ply, and superko lines are long.
 fn on_big_stack(check: fn()) {
@@ -541,14 +554,7 @@ fn safe_regions_check() {
                 let got = fast_stones(&board, s, to_move, rep, true);
                 assert_eq!(got, want, "{s:?} {to_move:?} {rep:?}");
                 checked += 1;
-                let setup = Setup {
-                    graph: g.clone(),
-                    stones: s.to_colors(&board),
-                    to_move,
-                    ko: None,
-                    captures: [0, 0],
-                };
-                let pos = Position::from_setup(setup, rules()).unwrap();
+                let pos = position(&g, &board, s, to_move);
                 if let Some(v) = brute_ab_from(&pos, situational, 20_000) {
                     assert_eq!(v, want, "{s:?} {to_move:?} {rep:?}: full-history search");
                     brute += 1;
@@ -642,14 +648,7 @@ fn searched_regions_check() {
         for &(s, lo, hi) in found.iter().step_by(step) {
             for to_move in [Color::Black, Color::White] {
                 for situational in [false, true] {
-                    let setup = Setup {
-                        graph: g.clone(),
-                        stones: s.to_colors(&board),
-                        to_move,
-                        ko: None,
-                        captures: [0, 0],
-                    };
-                    let pos = Position::from_setup(setup, rules()).unwrap();
+                    let pos = position(&g, &board, s, to_move);
                     let tag = if situational { 1 + to_move as u8 } else { 0 };
                     let mut ok = true;
                     for (alpha, beta) in [(lo - 1, lo), (hi, hi + 1)] {
