@@ -20,15 +20,19 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("miai-achieve-{}-{name}", std::process::id()))
+/// A path `name` in a fresh directory of its own, removed when the
+/// returned guard drops.
+fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let scratch = super::common::scratch();
+    let path = scratch.path().join(name);
+    (scratch, path)
 }
 
 #[test]
 fn lemma2_breaker_wins_with_a_certificate_the_checker_accepts() {
     // Seed 004, Lemma 2: Fig. 3 creature {-5,-1,0,2,10} about its middle
     // stone, 14-cell area: Breaker wins.
-    let cert = temp("lemma2.cert");
+    let (_scratch, cert) = temp("lemma2.cert");
     let o = miai(&[
         "achieve",
         "solve",
@@ -64,17 +68,15 @@ fn lemma2_breaker_wins_with_a_certificate_the_checker_accepts() {
         parts[3] = ((cell + 1) % 14).to_string();
         let mut lines: Vec<String> = text.lines().map(String::from).collect();
         lines[i] = parts.join(" ");
-        let bad = temp(&format!("lemma2-bad-{i}.cert"));
+        let (_scratch, bad) = temp(&format!("lemma2-bad-{i}.cert"));
         std::fs::write(&bad, lines.join("\n")).unwrap();
         let v = miai(&["achieve", "verify", bad.to_str().unwrap()]);
         if !v.status.success() {
             assert!(stdout(&v).starts_with("rejected:"), "{}", stdout(&v));
             rejected += 1;
         }
-        let _ = std::fs::remove_file(&bad);
     }
     assert!(rejected > 0);
-    let _ = std::fs::remove_file(&cert);
 }
 
 #[test]
@@ -124,7 +126,7 @@ fn prove_finds_area_14_for_the_fig3_creature() {
 #[test]
 fn sets_file_tictactoe() {
     // Maker-Breaker 3x3 tic-tac-toe: Maker (first) wins (Beck 2008, ch. 1).
-    let path = temp("ttt.txt");
+    let (_scratch, path) = temp("ttt.txt");
     std::fs::write(
         &path,
         "cells 9\n0 1 2\n3 4 5\n6 7 8\n0 3 6\n1 4 7\n2 5 8\n0 4 8\n2 4 6\n",
@@ -133,7 +135,6 @@ fn sets_file_tictactoe() {
     let o = miai(&["achieve", "solve", "--sets", path.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("Maker wins"));
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
@@ -151,7 +152,7 @@ fn pairing_found_and_impossible() {
 
 #[test]
 fn bad_input_is_a_clear_error_not_a_panic() {
-    let path = temp("big.txt");
+    let (_scratch, path) = temp("big.txt");
     std::fs::write(&path, "0 1\n5 200\n").unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
@@ -198,7 +199,6 @@ fn bad_input_is_a_clear_error_not_a_panic() {
         assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"));
     }
-    let _ = std::fs::remove_file(&path);
 }
 
 /// Every solving subcommand takes the shared limit flags, and a value that
@@ -315,8 +315,7 @@ fn a_table_with_open_rows_exits_1() {
 /// the same winner as `solve`'s own.
 #[test]
 fn split_solve_unit_merge_equals_solve() {
-    let dir = temp("split-fig3-14");
-    let _ = std::fs::remove_dir_all(&dir);
+    let (_scratch, dir) = temp("split-fig3-14");
     let (units, results) = (dir.join("units"), dir.join("results"));
     let game = ["--creature", "0,4,5,7,15", "--area", "14"];
     let mut args = vec!["achieve", "split"];
@@ -388,7 +387,6 @@ fn split_solve_unit_merge_equals_solve() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("u00000"), "{}", stderr(&o));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `prove` leads with the answer; `--attempts` lists every solve after it
@@ -436,7 +434,7 @@ fn prove_leads_with_the_answer_and_aligns_its_attempts() {
 fn handicap_games_write_certificates_the_checker_replays_from_the_start() {
     // Snaky on 5 x 5 with one handicap stone: Breaker answers every
     // placement, and the checker replays all 25 of them.
-    let cert = temp("snaky5h1.cert");
+    let (_scratch, cert) = temp("snaky5h1.cert");
     let path = cert.to_str().unwrap();
     let o = miai(&[
         "achieve",
@@ -461,7 +459,7 @@ fn handicap_games_write_certificates_the_checker_replays_from_the_start() {
     // I3 on a 4 x 1 strip: Breaker wins the plain game, Maker with one
     // stone; Breaker's plain strategy claimed for the handicap game is
     // refused.
-    let plain = temp("i3-plain.cert");
+    let (_scratch, plain) = temp("i3-plain.cert");
     let o = miai(&[
         "achieve",
         "animal",
@@ -482,7 +480,7 @@ fn handicap_games_write_certificates_the_checker_replays_from_the_start() {
     let v = miai(&["achieve", "verify", plain.to_str().unwrap()]);
     assert_eq!(v.status.code(), Some(1), "{}{}", stdout(&v), stderr(&v));
 
-    let maker = temp("i3-h1.cert");
+    let (_scratch, maker) = temp("i3-h1.cert");
     let o = miai(&[
         "achieve",
         "animal",
@@ -508,7 +506,4 @@ fn handicap_games_write_certificates_the_checker_replays_from_the_start() {
     );
     let v = miai(&["achieve", "verify", maker.to_str().unwrap()]);
     assert_eq!(v.status.code(), Some(0), "{}{}", stdout(&v), stderr(&v));
-    for f in [cert, plain, maker] {
-        let _ = std::fs::remove_file(f);
-    }
 }

@@ -37,7 +37,8 @@ fn the_l_tetromino_has_board_number_four() {
 
 #[test]
 fn a_maker_win_on_a_board_comes_with_a_certificate_the_checker_accepts() {
-    let cert = std::env::temp_dir().join(format!("miai-animal-{}-z4.cert", std::process::id()));
+    let scratch = super::common::scratch();
+    let cert = scratch.path().join("z4.cert");
     let path = cert.to_str().unwrap();
     let o = miai(&[
         "achieve",
@@ -68,12 +69,12 @@ fn a_maker_win_on_a_board_comes_with_a_certificate_the_checker_accepts() {
     std::fs::write(&cert, text.replace("\nboard 3x3\n", "\nboard 4x3\n")).unwrap();
     let v = miai(&["achieve", "verify", path]);
     assert_ne!(v.status.code(), Some(0), "{}", stdout(&v));
-    let _ = std::fs::remove_file(&cert);
 }
 
 #[test]
 fn the_t_tetromino_is_forced_in_four_moves_with_a_checked_certificate() {
-    let cert = std::env::temp_dir().join(format!("miai-animal-{}-t4.cert", std::process::id()));
+    let scratch = super::common::scratch();
+    let cert = scratch.path().join("t4.cert");
     let path = cert.to_str().unwrap();
     let o = miai(&[
         "achieve",
@@ -98,7 +99,6 @@ fn the_t_tetromino_is_forced_in_four_moves_with_a_checked_certificate() {
     std::fs::write(&cert, text.replace("\nwithin 4\n", "\nwithin 3\n")).unwrap();
     let bad = miai(&["achieve", "verify", path]);
     assert_ne!(bad.status.code(), Some(0), "{}", stdout(&bad));
-    let _ = std::fs::remove_file(&cert);
 }
 
 #[test]
@@ -129,8 +129,8 @@ fn bad_animals_and_boards_are_refused_with_the_reason() {
 
 #[test]
 fn snaky_6x6_gets_a_certificate_with_pairing_lines_and_a_wrong_pairing_is_refused() {
-    let dir = std::env::temp_dir().join(format!("miai-animal-pairs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let cert = dir.join("snaky6.cert");
     let c = cert.to_str().unwrap();
     let o = miai(&[
@@ -175,7 +175,6 @@ fn snaky_6x6_gets_a_certificate_with_pairing_lines_and_a_wrong_pairing_is_refuse
     let v = miai(&["achieve", "verify", bad.to_str().unwrap()]);
     assert_eq!(v.status.code(), Some(1), "{}", stdout(&v));
     assert!(stdout(&v).contains("pairing"), "{}", stdout(&v));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -154,8 +154,8 @@ fn graphs_and_bad_files() {
     let (ok, out, _) = miai(&["board", "show", "examples/board/triangle.graph"]);
     assert!(ok);
     assert!(out.contains("White d: 1 stone, 1 liberty: c"), "{out}");
-    let dir = std::env::temp_dir().join(format!("miai-board-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "X O .\nX Q .\n").unwrap();
     let (ok, _, err) = miai(&["board", "show", bad.to_str().unwrap()]);
@@ -166,14 +166,13 @@ fn graphs_and_bad_files() {
     let (ok, _, err) = miai(&["board", "show", bad.to_str().unwrap()]);
     assert!(!ok);
     assert!(err.contains("line 2, column 3"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn issue18_long_sgf_and_bom() {
     // 100,000 moves once overflowed the stack of the SGF reader.
-    let dir = std::env::temp_dir().join(format!("miai-board-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let long = dir.join("long.sgf");
     let mut text = String::from("\u{feff}(;FF[4]SZ[9]AB[aa]");
     for i in 0..100_000 {
@@ -186,7 +185,6 @@ fn issue18_long_sgf_and_bom() {
     assert!(ok, "{err}");
     assert!(out.contains("9x9 board"), "{out}");
     assert!(out.contains("Black A9: 1 stone"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
     if std::path::Path::new("/dev/zero").exists() {
         let (ok, _, err) = miai(&["board", "show", "/dev/zero"]);
         assert!(!ok);
@@ -284,8 +282,8 @@ fn play_shows_the_board_after_an_illegal_move_and_marks_the_last_move() {
 /// unknown rules are a note, not an error.
 #[test]
 fn rules_come_from_the_sgf() {
-    let dir = std::env::temp_dir().join(format!("miai-board-ru-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let write = |name: &str, ru: &str| {
         let path = dir.join(name);
         std::fs::write(
@@ -315,7 +313,6 @@ fn rules_come_from_the_sgf() {
     let none = write("none.sgf", "");
     let (_, out, err) = miai_code(&["board", "show", &none]);
     assert!(out.contains("area scoring") && err.is_empty(), "{out}{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A 100,000-move main line and 100,000 nested variations through every
@@ -325,8 +322,8 @@ fn rules_come_from_the_sgf() {
 /// of a signal.
 #[test]
 fn issue18_long_sgf_through_every_reader() {
-    let dir = std::env::temp_dir().join(format!("miai-long-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     for nested in [false, true] {
         let mut text = String::from("(;FF[4]SZ[9]AB[aa][ba][ab]AW[ca][cb][bc][ac]");
         for i in 0..100_000 {
@@ -363,5 +360,4 @@ fn issue18_long_sgf_through_every_reader() {
         assert!(ok, "{err}");
         assert!(out.contains("9x9 board"), "{out}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -63,8 +63,8 @@ fn json_output_is_machine_readable() {
 
 #[test]
 fn thermograph_svg_is_written() {
-    let dir = std::env::temp_dir().join(format!("miai-cgt-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let path = dir.join("pm1.svg");
     let (ok, out, err) = miai(&["+-1", "--thermograph", path.to_str().unwrap()]);
     assert!(ok, "{err}");
@@ -74,7 +74,6 @@ fn thermograph_svg_is_written() {
         svg.starts_with("<svg") && svg.contains("<polyline") && svg.trim_end().ends_with("</svg>")
     );
     assert!(svg.contains("mean 0 temperature 1"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! What the `miai serve` API tests share: the built binary started on a
-//! free port (`--port 0`, the port read from its first line) and a plain
-//! HTTP/1.1 client over a `TcpStream` (no HTTP crate: the tests read the
+//! What the tests share: a scratch directory per test; for the `miai serve`
+//! API tests, the built binary started on a free port (`--port 0`, the port
+//! read from its first line) and a plain HTTP/1.1 client over a `TcpStream` (no HTTP crate: the tests read the
 //! bytes the server sends, chunked bodies included).
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
@@ -9,6 +9,17 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
+
+/// A fresh directory for one test, removed when the guard drops. The
+/// tests of this binary run on threads of one process, so a name made from
+/// the process id is shared between them: two tests once removed each
+/// other's files that way (CI, stop 21).
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("miai-test-")
+        .tempdir()
+        .expect("a temporary directory")
+}
 
 /// A running `miai serve`, killed when dropped.
 pub struct Server {

@@ -119,7 +119,8 @@ fn bad_inputs() {
     ]);
     assert_eq!(code, 1);
     assert!(out.contains("\"proven\": false"), "{out}");
-    let dir = std::env::temp_dir().join(format!("miai-graphgo-{}.graph", std::process::id()));
+    let scratch = super::common::scratch();
+    let dir = scratch.path().join("bad.graph");
     std::fs::write(&dir, "a b\nc d\n").unwrap();
     let (code, _, err) = miai(&["graphgo", "classes", dir.to_str().unwrap()]);
     assert_ne!(code, 0);
@@ -128,7 +129,6 @@ fn bad_inputs() {
     let (code, _, err) = miai(&["graphgo", "classes", dir.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.contains("no liberties"), "{err}");
-    let _ = std::fs::remove_file(&dir);
 }
 
 /// `graphgo solve` takes the shared limit flags; a value that is not a
@@ -258,8 +258,8 @@ fn the_variation_comes_with_its_positions() {
 /// (a higher claimed value) is refused with the reason named, exit 1.
 #[test]
 fn solve_writes_a_proof_that_verify_accepts() {
-    let dir = std::env::temp_dir().join(format!("miai-graphgo-proof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let file = dir.join("1x5.proof");
     let path = file.to_str().unwrap();
     let (code, out, err) = miai(&["graphgo", "solve", "--board", "1x5", "--proof", path]);
@@ -286,7 +286,6 @@ fn solve_writes_a_proof_that_verify_accepts() {
     assert!(out.contains("short of the claim >= 1"), "{out}");
     let (code, _, err) = miai(&["graphgo", "verify", dir.join("none").to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Solves 3x4 with the extra flags, checks the value (4) and returns the

@@ -79,8 +79,8 @@ fn pass_table_has_draws() {
 
 #[test]
 fn svg_is_written() {
-    let dir = std::env::temp_dir().join(format!("miai-nko-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let file = dir.join("t.svg");
     let (ok, _, err) = miai(&[
         "nko",
@@ -96,7 +96,6 @@ fn svg_is_written() {
     // cells, a red frame where the seed is wrong; no blue any more.
     assert!(svg.starts_with("<svg") && svg.contains("#2b2b2b") && svg.contains("#d9412e"));
     assert!(!svg.contains("#1f4ea0"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -200,13 +200,13 @@ fn every_readme_command_runs_as_written() {
                 .map(|(line, args)| (format!("{}:{line}", file.display()), args)),
         );
     }
-    let dir = std::env::temp_dir().join(format!("miai-readme-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let mut failures = Vec::new();
     for (line, args) in &list {
         let shown = format!("{line}: miai {}", args.join(" "));
         if args.first().map(String::as_str) == Some("serve") {
-            if let Err(e) = serve(args, &dir) {
+            if let Err(e) = serve(args, dir) {
                 failures.push(format!("{shown}: {e}"));
             }
             continue;
@@ -217,7 +217,7 @@ fn every_readme_command_runs_as_written() {
         }
         let mut child = Command::new(env!("CARGO_BIN_EXE_miai"))
             .args(&run)
-            .current_dir(&dir)
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -239,7 +239,6 @@ fn every_readme_command_runs_as_written() {
             )),
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

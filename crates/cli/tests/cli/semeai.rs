@@ -131,8 +131,8 @@ fn search_checks_a_small_race() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let dir = std::env::temp_dir().join("miai-semeai-cli-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let f = dir.join("none.txt");
     std::fs::write(&f, ". X O .\n. X O .\n").unwrap();
     let (ok, _, err) = miai(&["semeai", f.to_str().unwrap()]);
@@ -188,7 +188,8 @@ fn a_cut_off_search_exits_1_and_the_old_flags_still_work() {
 #[test]
 fn an_unwritable_out_dir_is_named() {
     // A file where the folder should be: the error names the folder.
-    let file = std::env::temp_dir().join(format!("miai-out-dir-{}", std::process::id()));
+    let scratch = super::common::scratch();
+    let file = scratch.path().join("a-file");
     std::fs::write(&file, "not a folder").unwrap();
     let dir = file.join("trees");
     let dir_text = dir.to_string_lossy().into_owned();
@@ -200,7 +201,6 @@ fn an_unwritable_out_dir_is_named() {
         "--out-dir",
         &dir_text,
     ]);
-    let _ = std::fs::remove_file(&file);
     assert!(!ok);
     assert!(err.contains(&dir_text), "{err}");
 }
@@ -301,9 +301,9 @@ fn the_parts_of_a_split_sub_position_get_their_own_svg() {
     // Issue 25: a sub-position bounded by both chains is split into parts,
     // each with its tree; `--trees svg` writes one file per part (shown
     // also where a joint game values the sub-position).
-    let dir = std::env::temp_dir().join(format!("miai-semeai-parts-{}", std::process::id()));
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     let race = dir.join("joined.txt");
-    std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         &race,
         ". . .\nO O O\n. O .\n. . .\nE E .\ne e .\ne . .\n. . u\nX X X\n. . .\n",
@@ -330,5 +330,4 @@ fn the_parts_of_a_split_sub_position_get_their_own_svg() {
         let svg = std::fs::read_to_string(dir.join(part)).unwrap_or_else(|e| panic!("{part}: {e}"));
         assert!(svg.starts_with("<svg"), "{part}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -648,8 +648,8 @@ fn the_pairing_endpoint_finds_and_refutes_pairings() {
 #[test]
 fn achieve_jobs_prove_the_seed_lemmas_with_certificates_the_checker_accepts() {
     let s = Server::start();
-    let dir = std::env::temp_dir().join(format!("miai-serve-jobs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let scratch = super::common::scratch();
+    let dir = scratch.path();
     for Lemma {
         name,
         creature,
@@ -699,7 +699,6 @@ fn achieve_jobs_prove_the_seed_lemmas_with_certificates_the_checker_accepts() {
             "{name}: {text}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
