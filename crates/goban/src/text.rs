@@ -95,8 +95,8 @@ mod tests {
 
     #[test]
     fn reads_and_strips_the_bom() {
-        let dir = std::env::temp_dir().join(format!("miai-goban-text-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let path = dir.join("bom.txt");
         std::fs::write(&path, "\u{feff}X O").unwrap();
         assert_eq!(read_text(&path, 100).unwrap(), "X O");
@@ -109,6 +109,6 @@ mod tests {
         ));
         let e = read_text(dir.join("missing"), 100).unwrap_err();
         assert!(e.to_string().contains("missing"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -256,8 +256,8 @@ fn final_score_is_the_area_count_with_komi() {
 
 #[test]
 fn loadsgf_stops_before_the_move_number_and_answers_the_player_to_move() {
-    let dir = std::env::temp_dir().join(format!("miai-gtp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let path = dir.join("game.sgf");
     std::fs::write(&path, "(;GM[1]FF[4]SZ[9]KM[5.5]AB[aa];W[bb];B[cc];W[dd])").unwrap();
     let p = path.display();
@@ -280,7 +280,6 @@ fn loadsgf_stops_before_the_move_number_and_answers_the_player_to_move() {
     assert_eq!(r[10], "= A9");
     assert!(r[11].starts_with("? cannot load file"), "{}", r[11]);
     assert!(r[12].starts_with("? syntax error"), "{}", r[12]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -396,8 +395,8 @@ fn a_loaded_problem_file_is_analysed_with_its_headers_until_the_board_changes() 
 fn semeai_needs_two_chains_of_two_colours_and_answers_with_the_search() {
     // Each racing chain (columns C and D) has one liberty in its own
     // corner (B6, E6) behind safe stones: whoever plays first captures.
-    let dir = std::env::temp_dir().join(format!("miai-gtp-semeai-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let path = dir.join("race.sgf");
     //   A B C D E F
     // 6 . . X O . .
@@ -424,7 +423,6 @@ fn semeai_needs_two_chains_of_two_colours_and_answers_with_the_search() {
     assert!(r[2].starts_with("? syntax error"), "{}", r[2]);
     assert!(r[3].contains("are both Black"), "{}", r[3]);
     assert!(r[4].starts_with("? point at two stones"), "{}", r[4]);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
