@@ -97,3 +97,35 @@ test("semeai: the independent search streams progress and Esc stops it", async (
     await guard.shot();
   });
 });
+
+test("semeai: two liberty areas that meet get the joint game's own row, folded", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "semeai");
+    await page.waitForLoadState("networkidle");
+    const race = readFileSync(join(ROOT, "examples", "semeai", "joint-areas.txt"), "utf8");
+    await page.fill("#se-diagram", race);
+    await page.click("#se-form button[type=submit]");
+    const verdict = page.locator("#se-out .verdict:not(.pending)");
+    await verdict.first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+    assert.match(await verdict.first().textContent(), /the side that plays first wins/i);
+    // The joint game's row, beside the two areas' rows marked "not counted".
+    const row = page.locator("table.se-values tr.se-joint");
+    assert.equal(await row.count(), 1);
+    assert.match(await row.textContent(), /both \(joint game\)/);
+    const cells = await page.locator("table.se-values td").allTextContents();
+    assert.equal(cells.filter((c) => c.includes("(not counted)")).length, 2, cells.join(" | "));
+    // Its value (about 12,000 characters) folded to one line, the whole
+    // of it one click away.
+    const folded = row.locator("details.se-game");
+    const summary = await folded.locator("summary").textContent();
+    const size = Number(/\(([\d]+) characters\)/.exec(summary)?.[1]);
+    assert.ok(size > 10000, summary);
+    assert.ok(!(await folded.locator(".se-game-all").isVisible()));
+    await folded.locator("summary").click();
+    const all = await folded.locator(".se-game-all").textContent();
+    assert.equal(all.length, size);
+    assert.ok(all.startsWith(summary.split("…")[0]), summary);
+    await guard.shot();
+  });
+});

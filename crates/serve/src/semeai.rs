@@ -68,6 +68,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         "study-approach-ko.txt",
         include_str!("../assets/examples/semeai/study-approach-ko.txt"),
     ),
+    (
+        "joint-areas.txt",
+        include_str!("../assets/examples/semeai/joint-areas.txt"),
+    ),
 ];
 
 /// Tree nodes per sub-position at most (and the default).

@@ -478,16 +478,33 @@ function treeCard(s, i) {
 
 // --- values, verdict, search -------------------------------------------------
 
+// Characters of a game shown before the rest is folded away.
+const GAME_SHOWN = 80;
+
+// A game's text; a long one cut with the whole of it one click away.
+function game(text) {
+  if (text.length <= GAME_SHOWN) return text;
+  return el("details", { class: "se-game" },
+    el("summary", {}, `${text.slice(0, GAME_SHOWN)}… (${text.length} characters)`),
+    el("span", { class: "se-game-all" }, text));
+}
+
 function valuesTable(a) {
   const t = el("table", { class: "se-values" });
   t.append(el("tr", {}, el("th", {}, "sub-position"), el("th", {}, "chain"), el("th", {}, "count"),
     el("th", {}, "value before"), el("th", {}, "after the transformation")));
   for (const s of a.subpositions) {
-    if (!s.owner) continue;
-    t.append(el("tr", {}, el("td", {}, String(s.index)), el("td", {}, s.owner), el("td", {}, String(s.count)),
-      el("td", { class: "mono" }, s.raw_value || "nil"), el("td", { class: "mono" }, s.value || "nil")));
+    if (s.owner) {
+      t.append(el("tr", {}, el("td", {}, String(s.index)), el("td", {}, s.owner), el("td", {}, String(s.count)),
+        el("td", { class: "mono" }, game(s.raw_value || "nil")), el("td", { class: "mono" }, game(s.value || "nil"))));
+    } else if (s.value && s.value.startsWith("joint game: ")) {
+      // Two liberty areas that meet, valued as one game: its own row, the
+      // value (often thousands of characters) folded.
+      t.append(el("tr", { class: "se-joint" }, el("td", {}, String(s.index)), el("td", {}, "both (joint game)"),
+        el("td", {}, "—"), el("td", {}, "—"), el("td", { class: "mono" }, game(s.value.slice("joint game: ".length)))));
+    }
   }
-  const rows = [["G (the sum)", a.G || "—"]];
+  const rows = [["G (the sum)", game(a.G || "—")]];
   const sv = a.seed_verdict, st = a.stops_verdict;
   if (sv) {
     rows.push(["g = cool(G, 2)", sv.g]);
