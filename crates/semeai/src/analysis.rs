@@ -105,8 +105,8 @@ pub struct SubAnalysis {
 /// a plain one. The attacker fills such a liberty in one move if it wins
 /// the ko (or fills it last, capturing the chain), else in two: the
 /// approach and the fill (Sensei's Library, "Approach Move" and "Eyes Win
-/// Semeais"; Nakamura, Games of No Chance 3, 2009, counts approach moves
-/// as liberties of the defender).
+/// Semeais": an approach move counts as a liberty of the defender, and
+/// may be saved where its liberty is filled last).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ApproachKo {
     /// The colour of the essential chain whose liberty it is.
