@@ -270,6 +270,33 @@ fn an_approach_ko_is_valued_by_the_model() {
 }
 
 #[test]
+fn approach_kos_that_decide_are_the_models_ko() {
+    // Issue 25: two approach kos on White's chain; with White first the
+    // model's verdict is a ko that whoever wins captures, the search's
+    // too, in the text and the JSON.
+    let words = "Black first: Black captures; White first: ko: whoever wins it captures";
+    let (_, out, err) = miai(&["semeai", "examples/semeai/approach-ko-race.txt"]);
+    assert!(err.is_empty() || !err.contains("error"), "{err}");
+    assert!(
+        out.contains(&format!("verdict with the approach kos: {words}")),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (_, out, err) = miai(&["semeai", "examples/semeai/approach-ko-race.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "method");
+    assert_eq!(v["outcome"], words);
+    assert_eq!(
+        v["approach_kos"]["white_first"],
+        "ko: whoever wins it captures"
+    );
+    assert_eq!(
+        v["search"]["white_first_ko"],
+        "ko: whoever wins it captures"
+    );
+}
+
+#[test]
 fn a_ko_race_is_reported_as_a_ko() {
     // Issue 25: a race decided by a ko reports the ko ("whoever wins it
     // captures"), in the text and in the JSON, not a count.
