@@ -598,8 +598,15 @@ impl fmt::Display for Report {
                 _ => writeln!(o, "G = {}", brief(g))?,
             }
             let search = self.verdict_source == "search";
+            // Where an approach ko decides, the verdict is the line
+            // after the kos; the count's own is every liberty one move.
+            let ko_decides = self
+                .approach_kos
+                .as_ref()
+                .is_some_and(|k| k.black_first.is_some() || k.white_first.is_some());
             for (i, v) in self.verdict_lines.iter().enumerate() {
                 let tag = match (search, i) {
+                    (false, 0) if ko_decides => "the count, every liberty one move",
                     (false, 0) => "verdict",
                     (true, 0) => "the model's count (not used)",
                     _ => "also",

@@ -94,6 +94,13 @@ fn an_approach_ko_that_decides_is_the_models_ko() {
         ),
         "{text}"
     );
+    // The count's own verdict (every liberty one move) is not called the
+    // verdict where a ko decides.
+    assert!(
+        text.contains("the count, every liberty one move: stops"),
+        "{text}"
+    );
+    assert!(!text.contains("\nverdict: "), "{text}");
     assert!(!text.contains("DISAGREEMENT"), "{text}");
     let json = serde_json::to_value(&report).unwrap();
     assert_eq!(json["verdict_source"], "method");
