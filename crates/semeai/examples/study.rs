@@ -9,7 +9,9 @@
 //!
 //! Prints the figures, the races whose outcome is a ko, then up to `SHOW`
 //! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
-//! model's domain; `CLASS=plain|trees`: only that kind).
+//! model's domain; `CLASS=plain|trees`: only that kind; `WHY=tag`: every
+//! race outside the domain for that reason, e.g. `WHY=approach-move`;
+//! `KOS=1`: every race whose approach kos the model valued).
 
 use miai_semeai::study::{Case, eye_study, ko_study, shared_study, study};
 
@@ -85,7 +87,7 @@ fn main() {
             .map_or(0, |v| (0..2).filter(|&i| v[i] == s[i]).count());
         if c.in_domain {
             dom += 1;
-            dom_ok += ok;
+            dom_ok += c.agreement();
         } else {
             let e = why.entry(c.unmodelled.join("+")).or_default();
             e[0] += 1;
@@ -110,13 +112,7 @@ fn main() {
     ] {
         let of: Vec<&Case> = cases.iter().filter(|c| c.class == class).collect();
         let inside: Vec<&&Case> = of.iter().filter(|c| c.in_domain).collect();
-        let ok: usize = inside
-            .iter()
-            .map(|c| match (c.stops, c.search) {
-                (Some(v), Some(s)) => (0..2).filter(|&i| v[i] == s[i]).count(),
-                _ => 0,
-            })
-            .sum();
+        let ok: usize = inside.iter().map(|c| c.agreement()).sum();
         let decided: usize = of
             .iter()
             .map(|c| match (c.decision, c.search) {
@@ -137,6 +133,27 @@ fn main() {
             "  outside ({k}): {n} races; {with} with a CGT verdict, agreeing {ok}/{}",
             2 * with
         );
+    }
+    // The races whose approach kos the model valued (inside the domain).
+    let valued: Vec<&Case> = cases
+        .iter()
+        .filter(|c| c.approach_kos && c.in_domain)
+        .collect();
+    println!(
+        "approach kos valued by the model: {} races in the domain, a ko that decides for {} first players by the model, {} by the search; agreeing {}/{}",
+        valued.len(),
+        valued.iter().flat_map(|c| c.model_ko).flatten().count(),
+        valued.iter().flat_map(|c| c.search_ko).flatten().count(),
+        valued.iter().map(|c| c.agreement()).sum::<usize>(),
+        2 * valued.len()
+    );
+    if std::env::var("KOS").is_ok() {
+        for c in &valued {
+            println!(
+                "--- approach kos: G = {:?}, stops {:?}, search {:?}, model ko {:?}, search ko {:?}\n{}",
+                c.sum, c.stops, c.search, c.model_ko, c.search_ko, c.diagram
+            );
+        }
     }
     let kos: Vec<&Case> = cases.iter().filter(|c| c.ko.is_some()).collect();
     println!(
@@ -179,6 +196,24 @@ fn main() {
             class[k][2],
             2 * class[k][0]
         );
+    }
+    // `WHY=tag`: every race outside the domain with that class.
+    if let Ok(tag) = std::env::var("WHY") {
+        for c in cases
+            .iter()
+            .filter(|c| c.unmodelled.contains(&tag.as_str()))
+        {
+            println!(
+                "--- outside ({}): class {}, G = {:?}, stops {:?}, search {:?}, ko {:?}\n{}",
+                c.unmodelled.join("+"),
+                c.class,
+                c.sum,
+                c.stops,
+                c.search,
+                c.ko,
+                c.diagram
+            );
+        }
     }
     for (c, which) in bad
         .iter()

@@ -91,6 +91,72 @@ pub struct SubAnalysis {
     /// The joint game's value with every leaf worth Black's own liberties
     /// less White's (no shared-liberty margin), as `G` lists it.
     pub joint_value: Option<Game>,
+    /// The approach kos on its essential chain's liberties
+    /// ([`ApproachKo`]), which the count takes as one move each and
+    /// [`ModelKo`] values for either side winning them.
+    pub approach_kos: Vec<ApproachKo>,
+}
+
+/// An approach ko (issue 25): a liberty of the defender's essential chain
+/// that the tree does not play, where the attacker's stone would be alone
+/// in atari and the defender's capture would leave its own capturing stone
+/// alone in atari on the point just emptied (a ko); the attacker's
+/// approach move on the capturing point is safe, and after it the fill is
+/// a plain one. The attacker fills such a liberty in one move if it wins
+/// the ko (or fills it last, capturing the chain), else in two: the
+/// approach and the fill (Sensei's Library, "Approach Move" and "Eyes Win
+/// Semeais": an approach move counts as a liberty of the defender, and
+/// may be saved where its liberty is filled last).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ApproachKo {
+    /// The colour of the essential chain whose liberty it is.
+    pub owner: Color,
+    /// The liberty.
+    pub liberty: Vertex,
+    /// The capturing point, where the attacker's approach move goes.
+    pub approach: Vertex,
+}
+
+/// The approach kos of a race valued by the count (issue 25): `G` with
+/// every approach ko won by Black and by White. The side that loses a ko
+/// pays its approach moves: one move more per approach ko on the
+/// opponent's chain, less one where that chain has no eye (the attacker
+/// fills the last of them last, capturing the chain, with no ko).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelKo {
+    /// The approach kos, Black's chain's first.
+    pub kos: Vec<ApproachKo>,
+    /// The moves the attacker of each chain (Black's, White's) pays more
+    /// when the chain's owner wins its kos.
+    pub extra: [i64; 2],
+    /// `G` when Black wins every ko (`G` plus Black's extra) and when
+    /// White does (`G` less White's).
+    pub values: [Game; 2],
+}
+
+impl ModelKo {
+    /// The ko outcomes (Black first, White first) by an evaluation: where
+    /// the verdicts of the two values differ, the race is a ko for that
+    /// first player (`Some`); where they agree the kos do not decide it.
+    pub fn outcomes(&self, e: Evaluation) -> Option<[Option<KoOutcome>; 2]> {
+        let b = judge(self.values[0], e).ok()?;
+        let w = judge(self.values[1], e).ok()?;
+        let out = |c: Color| match c {
+            Color::Black => RaceOutcome::BlackCaptures,
+            Color::White => RaceOutcome::WhiteCaptures,
+        };
+        let one = |x: Option<Color>, y: Option<Color>| match (x, y) {
+            (Some(x), Some(y)) if x != y => Some(KoOutcome {
+                black_wins_ko: out(x),
+                white_wins_ko: out(y),
+            }),
+            _ => None,
+        };
+        Some([
+            one(b.black_first, w.black_first),
+            one(b.white_first, w.white_first),
+        ])
+    }
 }
 
 /// What the counting model cannot express in a sub-position. The race's
@@ -115,16 +181,27 @@ pub enum Unmodelled {
     /// The tree still has `nil` nodes (a limit, or the user's points).
     Incomplete,
     /// The attacker's stone on this liberty (outside the defender's eyes,
-    /// a point the tree does not play) would be in atari at once, and the
-    /// defender's capture would leave its own stone in atari on the same
-    /// point: an approach move or a ko, which one move per liberty does
-    /// not count.
+    /// a point the tree does not play) would be alone in atari at once,
+    /// and the defender's capture a ko ([`ApproachKo`]) whose approach
+    /// move the model cannot value: the approach is not safe, or the ko
+    /// lies in a sub-position bounded by both colours (shared liberties, a
+    /// joint game).
     ApproachMove(Vertex),
+    /// An approach ko ([`ApproachKo`]) on this liberty in a race with
+    /// shared liberties or a joint game, whose margins and the ko the
+    /// model does not count together.
+    SharedApproachKo(Vertex),
+    /// An approach ko in a race whose trees met this many other kos at a
+    /// leaf (a capture of one stone by a stone left alone in atari,
+    /// [`GameTree::ko_captures`]): where the approach ko is fought, those
+    /// can decide too, and the model values only the approach kos.
+    LeafKo(usize),
 }
 
 impl Unmodelled {
     /// A short tag for the class: `shared-liberties`, `joined`,
-    /// `big-eye-shared`, `ko`, `incomplete`, `approach-move`.
+    /// `big-eye-shared`, `ko` (with [`Unmodelled::LeafKo`]), `incomplete`,
+    /// `approach-move` (with [`Unmodelled::SharedApproachKo`]).
     pub fn tag(&self) -> &'static str {
         match self {
             Unmodelled::SharedLiberties(_) => "shared-liberties",
@@ -132,7 +209,8 @@ impl Unmodelled {
             Unmodelled::Joined(_) => "joined",
             Unmodelled::Ko(_) => "ko",
             Unmodelled::Incomplete => "incomplete",
-            Unmodelled::ApproachMove(_) => "approach-move",
+            Unmodelled::ApproachMove(_) | Unmodelled::SharedApproachKo(_) => "approach-move",
+            Unmodelled::LeafKo(_) => "ko",
         }
     }
 
@@ -153,8 +231,15 @@ impl Unmodelled {
             Unmodelled::Ko(n) => format!("a ko ({n} immediate retake(s) the tree cannot play)"),
             Unmodelled::Incomplete => "the tree is incomplete (nil nodes remain)".into(),
             Unmodelled::ApproachMove(v) => format!(
-                "the attacker's stone on the liberty {} would be in atari at once and its capture is a ko (an approach move)",
+                "the attacker's stone on the liberty {} would be in atari at once and its capture is a ko (an approach ko the model cannot value here)",
                 race.name(*v)
+            ),
+            Unmodelled::SharedApproachKo(v) => format!(
+                "an approach ko at {} in a race with shared liberties (the margins and the ko are not counted together)",
+                race.name(*v)
+            ),
+            Unmodelled::LeafKo(n) => format!(
+                "an approach ko besides {n} ko(s) at the leaves of the trees (a capture the opponent may retake), which the model does not value"
             ),
         }
     }
@@ -261,6 +346,9 @@ pub struct Analysis {
     /// ([`Shared`]); the verdicts are then [`Shared`]'s, `seed` and
     /// `stops` are `None`.
     pub shared: Option<Shared>,
+    /// The approach kos of a race valued by the count, where it has some
+    /// ([`ModelKo`]): the verdict then says where a ko decides.
+    pub ko: Option<ModelKo>,
 }
 
 impl Analysis {
@@ -313,6 +401,32 @@ impl Analysis {
                 && eyes.iter().any(|&e| e > 3)
             {
                 s.unmodelled.push(Unmodelled::BigEyeShared);
+            }
+        }
+        // Approach kos (`ModelKo`, below) only where the race has no
+        // shared liberties, and no other ko at a leaf of a tree: where the
+        // approach kos are fought, such a ko (a capture the opponent may
+        // retake, beyond the settled leaf) can decide too.
+        let joined = self
+            .subs
+            .iter()
+            .any(|s| !s.shared.is_empty() || s.joint.is_some());
+        let leaf_kos: usize = self
+            .subs
+            .iter()
+            .filter_map(|s| s.tree.as_ref())
+            .map(|t| t.ko_captures)
+            .sum();
+        for s in &mut self.subs {
+            s.unmodelled
+                .retain(|u| !matches!(u, Unmodelled::SharedApproachKo(_) | Unmodelled::LeafKo(_)));
+            let Some(k) = s.approach_kos.first() else {
+                continue;
+            };
+            if joined {
+                s.unmodelled.push(Unmodelled::SharedApproachKo(k.liberty));
+            } else if leaf_kos > 0 {
+                s.unmodelled.push(Unmodelled::LeafKo(leaf_kos));
             }
         }
         for s in &self.subs {
@@ -437,6 +551,53 @@ impl Analysis {
             self.stops = sum.and_then(|g| judge(g, Evaluation::Stops).ok());
         }
         self.outside = outside;
+        // The approach kos: G with either side winning every ko.
+        self.ko = None;
+        let kos: Vec<ApproachKo> = [Color::Black, Color::White]
+            .into_iter()
+            .flat_map(|c| {
+                self.subs
+                    .iter()
+                    .filter(move |s| s.scope == Scope::Race(c))
+                    .flat_map(|s| s.approach_kos.iter().copied())
+            })
+            .collect();
+        if kos.is_empty() {
+            return;
+        }
+        if self.shared.is_some() {
+            return;
+        }
+        let extra = [Color::Black, Color::White].map(|c| {
+            let k = kos.iter().filter(|k| k.owner == c).count() as i64;
+            let eye = self.subs.iter().any(|s| {
+                s.scope == Scope::Race(c) && !count::eye_space(race, &s.sub.region, c).is_empty()
+            });
+            if k == 0 || eye { k } else { k - 1 }
+        });
+        if let Some(g) = self.sum {
+            let values = [
+                g.checked_add(Game::integer(extra[0])).ok(),
+                g.checked_add(Game::integer(-extra[1])).ok(),
+            ];
+            if let [Some(b), Some(w)] = values {
+                self.ko = Some(ModelKo {
+                    kos,
+                    extra,
+                    values: [b, w],
+                });
+            }
+        }
+    }
+
+    /// The model's ko outcomes (Black first, White first) by an
+    /// evaluation: `Some` where an approach ko decides the race
+    /// ([`ModelKo::outcomes`]).
+    pub fn method_ko(&self, e: Evaluation) -> [Option<KoOutcome>; 2] {
+        self.ko
+            .as_ref()
+            .and_then(|k| k.outcomes(e))
+            .unwrap_or([None, None])
     }
 
     /// The model's outcomes (Black first, White first) by an evaluation:
@@ -491,7 +652,7 @@ impl Analysis {
                 source: Source::Method(e),
                 black_first: b,
                 white_first: w,
-                ko: [None, None],
+                ko: self.method_ko(e),
             };
         }
         Decision {
@@ -515,13 +676,30 @@ impl Analysis {
             None => "undecided",
         };
         let mut out = Vec::new();
-        for (first, cgt, found) in [
+        let kos = self.method_ko(e);
+        for (i, (first, cgt, found)) in [
             ("Black", v[0], s.black_first),
             ("White", v[1], s.white_first),
-        ] {
+        ]
+        .into_iter()
+        .enumerate()
+        {
             let Some(found) = found else {
                 continue;
             };
+            // A ko on either side: the two ko outcomes must be the same.
+            if kos[i].is_some() || s.ko[i].is_some() {
+                if kos[i] != s.ko[i] {
+                    let ko =
+                        |k: Option<KoOutcome>| k.map_or("no ko that decides".into(), |k| k.words());
+                    out.push(format!(
+                        "{first} first: CGT says {}, the search says {}",
+                        ko(kos[i]),
+                        ko(s.ko[i])
+                    ));
+                }
+                continue;
+            }
             if Some(found) != cgt {
                 out.push(format!(
                     "{first} first: CGT says {}, the search says {}",
@@ -585,6 +763,7 @@ pub fn analyse_with(
                 parts: Vec::new(),
                 joint: None,
                 joint_value: None,
+                approach_kos: Vec::new(),
             },
         };
         if a.scope == Scope::Outside {
@@ -608,6 +787,14 @@ pub fn analyse_with(
                     for (c, region) in split.parts {
                         let part = part_of(race, sub, region, c);
                         let p = analyse_sub(race, &part, c, options, VertexSet::default());
+                        // The count's approach kos are for races without
+                        // shared liberties or a joint game.
+                        a.unmodelled.extend(
+                            p.approach_kos
+                                .iter()
+                                .take(1)
+                                .map(|k| Unmodelled::ApproachMove(k.liberty)),
+                        );
                         if meet.is_none() {
                             a.unmodelled.extend(p.unmodelled.iter().cloned());
                         } else {
@@ -638,7 +825,9 @@ pub fn analyse_with(
         }
     }
     // The searches with ko threats only where the search gives the verdict.
-    let kos = out.iter().any(|s| !s.unmodelled.is_empty());
+    let kos = out
+        .iter()
+        .any(|s| !s.unmodelled.is_empty() || !s.approach_kos.is_empty());
     let search = options
         .search_limits
         .as_ref()
@@ -653,6 +842,7 @@ pub fn analyse_with(
         fallback: Vec::new(),
         lives: Vec::new(),
         shared: None,
+        ko: None,
     };
     analysis.judge(race);
     Ok(analysis)
@@ -721,6 +911,7 @@ fn analyse_sub(
         parts: Vec::new(),
         joint: None,
         joint_value: None,
+        approach_kos: approach_kos(race, sub, owner).0,
     }
 }
 
@@ -749,12 +940,35 @@ fn part_of(race: &Race, sub: &SubPosition, region: VertexSet, owner: Color) -> S
 /// (owned by `owner`) with its `tree`.
 fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> Vec<Unmodelled> {
     let mut out = Vec::new();
+    if let Some(l) = approach_kos(race, sub, owner).1 {
+        out.push(Unmodelled::ApproachMove(l));
+    }
+    if tree.ko_retakes > 0 {
+        out.push(Unmodelled::Ko(tree.ko_retakes));
+    }
+    if tree.has_nil() {
+        out.push(Unmodelled::Incomplete);
+    }
+    out
+}
+
+/// The approach kos on `owner`'s liberties in `sub` ([`ApproachKo`]), and
+/// the first liberty whose fill starts a ko but whose approach move is not
+/// safe (the attacker's stone on the capturing point, or the fill after
+/// it, would be in atari).
+fn approach_kos(race: &Race, sub: &SubPosition, owner: Color) -> (Vec<ApproachKo>, Option<Vertex>) {
+    let mut kos = Vec::new();
+    let mut unsafe_ko = None;
     // What the tree plays at the root: its candidates.
     let played: VertexSet = count::candidates(race, &sub.region, owner)
         .into_iter()
         .collect();
     let eyes = count::eye_space(race, &sub.region, owner);
     let attacker = owner.opponent();
+    // A stone of `c` on `v` after the move: safe, or with two liberties.
+    let holds = |r: &Race, v: Vertex| {
+        r.attribute(v) == Some(crate::Attribute::Safe) || r.position().liberties(v).len() >= 2
+    };
     for l in count::liberties(race, &sub.region, owner).iter() {
         // The tree plays its candidates, and a fill there in atari is
         // captured in the tree; the others count one move each.
@@ -765,30 +979,47 @@ fn unmodelled(race: &Race, sub: &SubPosition, owner: Color, tree: &GameTree) -> 
             continue;
         };
         let p = next.position();
-        if next.essential_stones(owner).is_empty() || p.liberties(l).len() != 1 {
+        if next.essential_stones(owner).is_empty()
+            || p.liberties(l).len() != 1
+            || p.chain_stones(l).len() != 1
+        {
             continue;
         }
-        // The defender captures the stone; if its capturing stone is then
-        // in atari on the point just emptied, the attacker retakes: a ko.
+        // The defender captures the lone stone; if its capturing stone is
+        // then alone in atari on the point just emptied, the attacker
+        // retakes: a ko.
         let Some(m) = p.liberties(l).iter().next() else {
             continue;
         };
         let Some(after) = next.play(owner, m) else {
             continue;
         };
-        let libs = after.position().liberties(m);
-        if after.position().color_at(l).is_none() && libs.len() == 1 && libs.contains(l) {
-            out.push(Unmodelled::ApproachMove(l));
-            break;
+        let q = after.position();
+        let libs = q.liberties(m);
+        let ko = q.color_at(l).is_none()
+            && q.chain_stones(m).len() == 1
+            && libs.len() == 1
+            && libs.contains(l);
+        if !ko {
+            continue;
+        }
+        // The attacker's approach on the capturing point, then the fill.
+        let approach = race
+            .play(attacker, m)
+            .filter(|r| holds(r, m))
+            .and_then(|r| r.play(attacker, l))
+            .is_some_and(|r| holds(&r, l));
+        if approach {
+            kos.push(ApproachKo {
+                owner,
+                liberty: l,
+                approach: m,
+            });
+        } else if unsafe_ko.is_none() {
+            unsafe_ko = Some(l);
         }
     }
-    if tree.ko_retakes > 0 {
-        out.push(Unmodelled::Ko(tree.ko_retakes));
-    }
-    if tree.has_nil() {
-        out.push(Unmodelled::Incomplete);
-    }
-    out
+    (kos, unsafe_ko)
 }
 
 /// The owner of a race sub-position, if it is one.

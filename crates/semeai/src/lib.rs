@@ -51,8 +51,8 @@ mod verdict;
 mod view;
 
 pub use analysis::{
-    Analysis, Decision, Options, Source, SubAnalysis, Unmodelled, analyse, analyse_with,
-    outcome_words, owner, race_area,
+    Analysis, ApproachKo, Decision, ModelKo, Options, Source, SubAnalysis, Unmodelled, analyse,
+    analyse_with, outcome_words, owner, race_area,
 };
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError, WriteError};
@@ -60,8 +60,8 @@ pub use limit::{TREE_NODES, default_tree_limits};
 pub use race::{Race, SIDES, race_rules};
 pub use region::{Scope, SubPosition, split};
 pub use report::{
-    Report, SearchReport, SubReport, VerdictReport, scope_words, transformed_tree, tree_svg,
-    verdict_text,
+    ApproachKoReport, Report, SearchReport, SubReport, VerdictReport, scope_words,
+    transformed_tree, tree_svg, verdict_text,
 };
 pub use search::{
     KoOutcome, RaceOutcome, SearchResult, search_race, search_race_kos, search_race_with,

@@ -60,6 +60,9 @@ pub struct Report {
     /// (the verdicts are then on `G` shifted by the margins, seki
     /// included).
     pub shared: Option<SharedReport>,
+    /// The approach kos the count values, where the race has some
+    /// ([`crate::ModelKo`]).
+    pub approach_kos: Option<ApproachKoReport>,
     /// Which verdict leads.
     #[serde(skip)]
     pub lead: Evaluation,
@@ -142,6 +145,71 @@ pub struct SharedReport {
     pub black_first: Option<String>,
     /// The same with White first.
     pub white_first: Option<String>,
+}
+
+/// The approach kos of a race in a [`Report`] ([`crate::ModelKo`]).
+#[derive(Debug, Clone, Serialize)]
+pub struct ApproachKoReport {
+    /// Each ko: `"C7 (Black's liberty, approach C8)"`.
+    pub kos: Vec<String>,
+    /// The moves Black's attacker (White) pays more when Black wins its
+    /// kos.
+    pub black_extra: i64,
+    /// The moves White's attacker pays more when White wins its kos.
+    pub white_extra: i64,
+    /// `G` when Black wins every ko.
+    pub black_wins: String,
+    /// `G` when White wins every ko.
+    pub white_wins: String,
+    /// The leading evaluation's ko outcome with Black first, in words
+    /// (`None`: the kos do not decide it).
+    pub black_first: Option<String>,
+    /// The same with White first.
+    pub white_first: Option<String>,
+}
+
+impl ApproachKoReport {
+    fn new(race: &Race, k: &crate::ModelKo, lead: Evaluation) -> ApproachKoReport {
+        let outcomes = k.outcomes(lead).unwrap_or([None, None]);
+        ApproachKoReport {
+            kos: k
+                .kos
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} ({}'s liberty, approach {})",
+                        race.name(a.liberty),
+                        a.owner,
+                        race.name(a.approach)
+                    )
+                })
+                .collect(),
+            black_extra: k.extra[0],
+            white_extra: k.extra[1],
+            black_wins: k.values[0].to_string(),
+            white_wins: k.values[1].to_string(),
+            black_first: outcomes[0].map(|o| o.words()),
+            white_first: outcomes[1].map(|o| o.words()),
+        }
+    }
+
+    /// The line of the text summary.
+    fn line(&self) -> String {
+        let decides = match (&self.black_first, &self.white_first) {
+            (None, None) => "the kos do not decide the race".to_string(),
+            (b, w) => format!(
+                "Black first: {}; White first: {}",
+                b.as_deref().unwrap_or("the kos do not decide"),
+                w.as_deref().unwrap_or("the kos do not decide")
+            ),
+        };
+        format!(
+            "approach kos: {}; with Black winning every ko G = {}, with White winning G = {}: {decides}",
+            self.kos.join(", "),
+            brief(&self.black_wins),
+            brief(&self.white_wins)
+        )
+    }
 }
 
 /// A verdict in a [`Report`].
@@ -359,6 +427,7 @@ impl Report {
                     white_first: v.and_then(|v| outcome(v.white_first)),
                 }
             }),
+            approach_kos: a.ko.as_ref().map(|k| ApproachKoReport::new(race, k, lead)),
             lead,
             trees: false,
             labels: race
@@ -529,13 +598,26 @@ impl fmt::Display for Report {
                 _ => writeln!(o, "G = {}", brief(g))?,
             }
             let search = self.verdict_source == "search";
+            // Where an approach ko decides, the verdict is the line
+            // after the kos; the count's own is every liberty one move.
+            let ko_decides = self
+                .approach_kos
+                .as_ref()
+                .is_some_and(|k| k.black_first.is_some() || k.white_first.is_some());
             for (i, v) in self.verdict_lines.iter().enumerate() {
                 let tag = match (search, i) {
+                    (false, 0) if ko_decides => "the count, every liberty one move",
                     (false, 0) => "verdict",
                     (true, 0) => "the model's count (not used)",
                     _ => "also",
                 };
                 writeln!(o, "{tag}: {}", brief_games(v))?;
+            }
+            if let Some(k) = &self.approach_kos {
+                writeln!(o, "{}", k.line())?;
+                if !search && let Some(w) = &self.outcome {
+                    writeln!(o, "verdict with the approach kos: {w}")?;
+                }
             }
         }
         if self.verdict_source == "search" {

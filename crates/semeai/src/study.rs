@@ -139,6 +139,35 @@ pub struct Case {
     /// The search found a ko that decides the race for some first player
     /// (the outcome when each side wins the ko differs), in words.
     pub ko: Option<String>,
+    /// Where an approach ko decides the race by the model (Black first,
+    /// White first; [`crate::ModelKo`]), the outcome when each side wins
+    /// it.
+    pub model_ko: [Option<crate::KoOutcome>; 2],
+    /// Where a ko decides it by the search ([`crate::SearchResult::ko`]).
+    pub search_ko: [Option<crate::KoOutcome>; 2],
+    /// Whether the model valued approach kos in it ([`crate::ModelKo`]).
+    pub approach_kos: bool,
+}
+
+impl Case {
+    /// The first players (of two) for which the model's verdict (stops)
+    /// agrees with the search: where either finds a ko that decides, the
+    /// two ko outcomes must be the same (who must win it for what); else
+    /// the winners.
+    pub fn agreement(&self) -> usize {
+        let (Some(v), Some(s)) = (self.stops, self.search) else {
+            return 0;
+        };
+        (0..2)
+            .filter(|&i| {
+                if self.model_ko[i].is_some() || self.search_ko[i].is_some() {
+                    self.model_ko[i] == self.search_ko[i]
+                } else {
+                    v[i] == s[i]
+                }
+            })
+            .count()
+    }
 }
 
 /// A big eye: its name, its points, its vital point.
@@ -473,6 +502,9 @@ fn case(race: &Race, class: &'static str) -> Option<Case> {
             joint: a.subs.iter().any(|s| s.joint.is_some()),
             unmodelled,
             ko: (d.ko.iter().any(Option::is_some)).then(|| d.words()),
+            model_ko: a.method_ko(Evaluation::Stops),
+            search_ko: a.search.map_or([None, None], |s| s.ko),
+            approach_kos: a.ko.is_some(),
             decision: d
                 .black_first
                 .zip(d.white_first)

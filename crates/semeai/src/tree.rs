@@ -66,6 +66,11 @@ pub struct GameTree {
     /// Moves left out because they would retake a ko at once (or repeat a
     /// position): kos are not modelled in the tree.
     pub ko_retakes: usize,
+    /// Moves into a settled node (a leaf) that capture one stone with a
+    /// stone left alone in atari on the point just emptied: the
+    /// opponent's retake, a ko, lies beyond the leaf, where the tree does
+    /// not look (issue 25). Counted with [`GameTree::ko_retakes`] as kos.
+    pub ko_captures: usize,
     /// The owner's eyes in other sub-positions (regions only its essential
     /// chain borders, no move here changes them): a node below the root
     /// where the chain has two eyes with them lives (a capture here that
@@ -108,6 +113,7 @@ impl GameTree {
             region,
             nodes: Vec::new(),
             ko_retakes: 0,
+            ko_captures: 0,
             other_eyes,
             memo: HashMap::new(),
         };
@@ -122,6 +128,7 @@ impl GameTree {
             region,
             nodes: Vec::new(),
             ko_retakes: 0,
+            ko_captures: 0,
             other_eyes: VertexSet::default(),
             memo: HashMap::new(),
         };
@@ -179,7 +186,11 @@ impl GameTree {
                 }
                 match tree_play(&race, color, v) {
                     Ok(next) => {
+                        let ko = ko_capture(&race, &next, v);
                         let child = self.node_for(next);
+                        if ko && self.nodes[child].settled {
+                            self.ko_captures += 1;
+                        }
                         edges.push(Edge {
                             color,
                             at: v,
@@ -379,6 +390,26 @@ impl GameTree {
             }
         }
     }
+}
+
+/// Whether the move at `v` that led from `before` to `after` captured
+/// exactly one stone and left its own stone alone in atari on the point
+/// just emptied (a ko: the opponent may retake).
+pub(crate) fn ko_capture(before: &Race, after: &Race, v: Vertex) -> bool {
+    let (b, a) = (before.position(), after.position());
+    let captured: Vec<Vertex> = b
+        .graph()
+        .neighbors(v)
+        .iter()
+        .copied()
+        .filter(|&u| b.color_at(u).is_some() && a.color_at(u).is_none())
+        .flat_map(|u| b.chain_stones(u).iter().collect::<Vec<_>>())
+        .collect();
+    let [c] = captured[..] else {
+        return false;
+    };
+    let libs = a.liberties(v);
+    a.chain_stones(v).len() == 1 && libs.len() == 1 && libs.contains(c)
 }
 
 /// `color`'s play at `v` in `race` as a tree move: the position after it,

@@ -3,7 +3,9 @@
 //! search, seki included; inside the model's domain the verdict is the
 //! model's.
 
-use miai_semeai::{Evaluation, KoOutcome, Options, Race, RaceOutcome, Report, Source, analyse};
+use miai_semeai::{
+    Evaluation, KoOutcome, Options, Race, RaceOutcome, Report, Source, Unmodelled, analyse,
+};
 
 fn analysed(text: &str) -> (Race, miai_semeai::Analysis) {
     let race = Race::parse(text).unwrap();
@@ -19,45 +21,93 @@ fn file(path: &str) -> String {
     std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
-/// The approach-move ko of the study (`study-approach-ko.txt`): Black's
+/// The approach ko of the study (`study-approach-ko.txt`): Black's
 /// liberty C7 is settled at once, but a White stone there is in atari
-/// (Black C8 captures it, White retakes: a ko). The sub-position is
-/// reported as one the model cannot express (an approach move) and the
-/// verdict is the search's, White whoever starts (the model's count, not
-/// used, now says the same).
+/// (Black C8 captures it, White retakes: a ko). Until the model valued
+/// approach kos (issue 25) the race took the search's verdict; now the
+/// count values the ko for either side winning it (`ModelKo`): Black's one
+/// approach ko is filled last by White, so the kos do not decide, and the
+/// verdict is the model's, White whoever starts, as the search says.
 #[test]
-fn an_approach_move_and_ko_take_the_verdict_from_the_search() {
+fn an_approach_ko_that_does_not_decide_is_the_models() {
     let (race, a) = analysed(&file("../../examples/semeai/study-approach-ko.txt"));
-    assert!(!a.in_domain());
-    assert!(
-        a.subs
-            .iter()
-            .any(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move")),
-        "{:?}",
-        a.fallback
-    );
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    let ko = a.ko.as_ref().expect("an approach ko");
+    assert_eq!(ko.kos.len(), 1);
+    assert_eq!(ko.extra, [0, 0]);
     let d = a.decision(Evaluation::Stops);
-    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.source, Source::Method(Evaluation::Stops));
     assert_eq!(d.black_first, Some(RaceOutcome::WhiteCaptures));
     assert_eq!(d.white_first, Some(RaceOutcome::WhiteCaptures));
+    assert_eq!(d.ko, [None, None]);
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (d.black_first, d.white_first)
+    );
+    assert_eq!(s.ko, [None, None]);
     let report = Report::new(&race, &a, Evaluation::Stops);
     let text = report.to_string();
     assert!(
-        text.contains("verdict (from the board search): White wins whoever plays first"),
+        text.contains("approach kos: C7 (Black's liberty, approach C8)"),
         "{text}"
     );
-    assert!(text.contains("approach move"), "{text}");
-    // The model's count is shown but not used, and no DISAGREEMENT is
-    // claimed for a verdict that was not given.
+    assert!(text.contains("the kos do not decide the race"), "{text}");
+    assert!(
+        text.contains("verdict with the approach kos: White wins whoever plays first"),
+        "{text}"
+    );
     assert!(!text.contains("DISAGREEMENT"), "{text}");
     let json = serde_json::to_value(&report).unwrap();
-    assert_eq!(json["verdict_source"], "search");
+    assert_eq!(json["verdict_source"], "method");
     assert_eq!(json["outcome"], "White wins whoever plays first");
+    assert_eq!(json["approach_kos"]["black_extra"], 0);
+    assert!(json["approach_kos"]["black_first"].is_null());
+}
+
+/// Two approach kos on White's chain (`study::ko_race(3, 0, 2)`, the ko
+/// race without an unknown stone): the model values them for either side
+/// winning (White winning pays Black one approach move, the other ko
+/// being filled last), and with White first the race is a ko that
+/// whoever wins captures, the model's verdict, in the text and the JSON;
+/// the search with each side as ko master says the same.
+#[test]
+fn an_approach_ko_that_decides_is_the_models_ko() {
+    let (race, a) = analysed(&miai_semeai::study::ko_race(3, 0, 2));
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    let ko = a.ko.as_ref().expect("approach kos");
+    assert_eq!(ko.kos.len(), 2);
+    assert_eq!(ko.extra, [0, 1]);
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Method(Evaluation::Stops));
+    let whoever = KoOutcome {
+        black_wins_ko: RaceOutcome::BlackCaptures,
+        white_wins_ko: RaceOutcome::WhiteCaptures,
+    };
+    assert_eq!(d.ko, [None, Some(whoever)]);
+    assert_eq!(a.search.unwrap().ko, d.ko);
+    let report = Report::new(&race, &a, Evaluation::Stops);
+    let text = report.to_string();
     assert!(
-        json["fallback"][0]
-            .as_str()
-            .unwrap()
-            .contains("approach move")
+        text.contains(
+            "verdict with the approach kos: Black first: Black captures; White first: ko: whoever wins it captures"
+        ),
+        "{text}"
+    );
+    // The count's own verdict (every liberty one move) is not called the
+    // verdict where a ko decides.
+    assert!(
+        text.contains("the count, every liberty one move: stops"),
+        "{text}"
+    );
+    assert!(!text.contains("\nverdict: "), "{text}");
+    assert!(!text.contains("DISAGREEMENT"), "{text}");
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["verdict_source"], "method");
+    assert_eq!(json["approach_kos"]["white_extra"], 1);
+    assert_eq!(
+        json["approach_kos"]["white_first"],
+        "ko: whoever wins it captures"
     );
 }
 
@@ -140,7 +190,7 @@ fn the_seeds_race_is_inside_the_domain() {
 /// report says why.
 #[test]
 fn no_search_no_verdict_outside_the_domain() {
-    let race = Race::parse(&file("../../examples/semeai/study-approach-ko.txt")).unwrap();
+    let race = Race::parse(&file("../../examples/semeai/ko-race.txt")).unwrap();
     let a = analyse(&race, &Options::default()).unwrap();
     let d = a.decision(Evaluation::Stops);
     assert_eq!((d.black_first, d.white_first), (None, None));
@@ -218,4 +268,92 @@ fn a_big_eye_against_an_eye_with_shared_liberties_goes_to_the_search() {
         "{out}"
     );
     assert!(out.contains("verdict (from the board search)"), "{out}");
+}
+
+/// A study race (width 3) with an approach ko on Black's liberty A7
+/// (approach A8), filled last by White, and a ko elsewhere: White's
+/// capture of Black's unknown stone C8 at C7 leaves White's stone alone
+/// in atari, and Black retakes at C8. The tree stops at the settled leaf
+/// after the capture and never sees the retake; where the approach ko is
+/// fought, that ko decides (the search: with White first, whoever wins
+/// the ko captures), so the model leaves the race to the search (issue
+/// 25, `Unmodelled::LeafKo`) instead of saying that the kos do not
+/// decide.
+#[test]
+fn an_approach_ko_beside_a_ko_at_a_leaf_goes_to_the_search() {
+    let text = "\
+. . .
+O O O
+. O U
+. E .
+E E E
+e e e
+. . U
+. u .
+X X X
+. . .
+";
+    let race = miai_semeai::study::mark(text).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(!a.in_domain());
+    assert!(
+        a.subs
+            .iter()
+            .any(|s| s.unmodelled.contains(&Unmodelled::LeafKo(1))),
+        "{:?}",
+        a.fallback
+    );
+    // The model's own ko outcome (none) is not the search's.
+    assert_eq!(a.method_ko(Evaluation::Stops), [None, None]);
+    let whoever = KoOutcome {
+        black_wins_ko: RaceOutcome::BlackCaptures,
+        white_wins_ko: RaceOutcome::WhiteCaptures,
+    };
+    assert_eq!(a.search.unwrap().ko, [None, Some(whoever)]);
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    assert_eq!(d.ko, [None, Some(whoever)]);
+}
+
+/// A study race (width 3) where a Black stone on White's liberty A4 is in
+/// atari and White's capture at A3 is by the essential chain itself
+/// (White's two liberties are A4 and A3: the capture leaves White's chain
+/// in atari, Black takes it, no ko). Until issue 25's approach kos this
+/// counted as an approach-move ko and went to the search; it is a plain
+/// count (Black fills A3 first), inside the domain, and agrees with the
+/// search.
+#[test]
+fn a_self_atari_capture_is_no_approach_ko() {
+    let text = "\
+. . .
+O O O
+U . U
+. . .
+E E E
+e e e
+. e e
+. e e
+X X X
+. . .
+";
+    let race = miai_semeai::study::mark(text).unwrap();
+    let options = Options {
+        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
+        ..Options::default()
+    };
+    let a = analyse(&race, &options).unwrap();
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    assert!(a.ko.is_none());
+    let d = a.decision(Evaluation::Stops);
+    let s = a.search.unwrap();
+    assert_eq!(
+        (d.black_first, d.white_first),
+        (s.black_first, s.white_first)
+    );
+    assert_eq!(d.black_first, Some(RaceOutcome::BlackCaptures));
+    assert_eq!(d.white_first, Some(RaceOutcome::BlackCaptures));
 }

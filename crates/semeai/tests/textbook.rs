@@ -274,9 +274,12 @@ fn one_eye_each_with_shared_liberties() {
 /// A ko race (`examples/semeai/ko-race.txt`): each of White's liberties
 /// needs Black to play into atari, and White's capture is a ko (an
 /// approach ko: Hunter 2004, the chapter on kos in capturing races). The
-/// model counts `G = 3 - 1 - 1 = 1` (no ko) and says it cannot express
-/// the two sub-positions; the search plays the ko with each side as ko
-/// master: with White first, whoever wins the ko captures.
+/// model counts `G = 3 - 1 - 1 = 1` with Black winning the kos and `0`
+/// with White winning them (White's two approach kos, one filled last):
+/// with White first, whoever wins the ko captures, as the search plays
+/// it with each side as ko master. Black's area (with its unknown stone)
+/// has kos at the leaves of its tree besides, which the model does not
+/// value, so the verdict stays the search's.
 #[test]
 fn a_ko_race_is_the_searchs_ko() {
     let path = format!(
@@ -293,9 +296,14 @@ fn a_ko_race_is_the_searchs_ko() {
     let flagged = a
         .subs
         .iter()
-        .filter(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move"))
+        .filter(|s| s.unmodelled.iter().any(|u| u.tag() == "ko"))
         .count();
     assert_eq!(flagged, 2);
+    let whoever = miai_semeai::KoOutcome {
+        black_wins_ko: RaceOutcome::BlackCaptures,
+        white_wins_ko: RaceOutcome::WhiteCaptures,
+    };
+    assert_eq!(a.method_ko(Evaluation::Stops), [None, Some(whoever)]);
     let d = a.decision(Evaluation::Stops);
     assert_eq!(d.source, Source::Search);
     assert_eq!(d.black_first, Some(RaceOutcome::BlackCaptures));
@@ -351,9 +359,11 @@ fn approach_race(n: usize, p: usize) -> String {
 /// search: where White wins the kos that a Black stone played straight
 /// into a dent starts (White is the defender of the approach liberties),
 /// the outcome is the textbook's for White's count `p + 3`; the kos
-/// exist exactly where the approach move decides, and the model, which
-/// counts one move per liberty, leaves the race to the search
-/// (`approach-move`), whose verdict names the ko.
+/// exist exactly where the approach move decides. The model values the
+/// two approach kos (issue 25, `ModelKo`: White winning them costs Black
+/// one approach move, the other liberty being filled last): the race is
+/// inside its domain, and its ko outcomes are the search's (before, it
+/// counted one move per liberty and left the race to the search).
 #[test]
 fn approach_moves_count_as_liberties() {
     let mut kos = 0;
@@ -381,17 +391,19 @@ fn approach_moves_count_as_liberties() {
                 let defended = s.ko[i].map_or(plain, |k| k.white_wins_ko);
                 assert_eq!(defended, rule(first), "{first} first\n{text}");
             }
-            // The model leaves it to the search, naming the approach move.
-            assert!(!a.in_domain(), "{text}");
-            assert!(
-                a.subs
-                    .iter()
-                    .any(|s| s.unmodelled.iter().any(|u| u.tag() == "approach-move")),
-                "{text}"
-            );
+            // The model values the approach kos: its verdict, kos
+            // included, is the search's.
+            assert!(a.in_domain(), "{:?}\n{text}", a.fallback);
+            assert_eq!(a.ko.as_ref().map(|k| k.extra), Some([0, 1]), "{text}");
             let d = a.decision(Evaluation::Stops);
-            assert_eq!(d.source, Source::Search);
-            assert_eq!(d.ko, s.ko);
+            assert_eq!(d.source, Source::Method(Evaluation::Stops));
+            assert_eq!(d.ko, s.ko, "{text}");
+            for i in 0..2 {
+                if d.ko[i].is_none() {
+                    let plain = [d.black_first, d.white_first][i];
+                    assert_eq!(plain, [s.black_first, s.white_first][i], "{text}");
+                }
+            }
             kos += s.ko.iter().flatten().count();
         }
     }

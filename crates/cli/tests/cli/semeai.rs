@@ -225,25 +225,75 @@ fn ctrl_c_exits_1() {
 
 #[test]
 fn outside_the_model_the_verdict_comes_from_the_search() {
-    // Issue 25: the approach-move ko of the study; the sub-position the
-    // model cannot express is named with the reason, and the verdict is
-    // the search's, in the text and in the JSON.
-    let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt"]);
+    // Issue 25: the ko race has kos at the leaves of a tree besides its
+    // approach kos; the sub-positions the model cannot express are named
+    // with the reason, and the verdict is the search's, in the text and
+    // in the JSON.
+    let (_, out, err) = miai(&["semeai", "examples/semeai/ko-race.txt"]);
     assert!(err.is_empty() || !err.contains("error"), "{err}");
     assert!(
         out.contains("the model cannot express sub-position"),
         "{out}"
     );
-    assert!(out.contains("approach move"), "{out}");
+    assert!(out.contains("ko(s) at the leaves of the trees"), "{out}");
+    assert!(out.contains("verdict (from the board search): "), "{out}");
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (_, out, err) = miai(&["semeai", "examples/semeai/ko-race.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "search");
+}
+
+#[test]
+fn an_approach_ko_is_valued_by_the_model() {
+    // Issue 25: the study's approach ko (Black's liberty C7, approach
+    // C8): the model values it for either side winning it; it does not
+    // decide, and the verdict is the model's, in the text and the JSON.
+    let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt"]);
+    assert!(err.is_empty() || !err.contains("error"), "{err}");
     assert!(
-        out.contains("verdict (from the board search): White wins whoever plays first"),
+        out.contains("approach kos: C7 (Black's liberty, approach C8)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("verdict with the approach kos: White wins whoever plays first"),
         "{out}"
     );
     assert!(!out.contains("DISAGREEMENT"), "{out}");
     let (_, out, err) = miai(&["semeai", "examples/semeai/study-approach-ko.txt", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
-    assert_eq!(v["verdict_source"], "search");
+    assert_eq!(v["verdict_source"], "method");
     assert_eq!(v["outcome"], "White wins whoever plays first");
+    assert_eq!(
+        v["approach_kos"]["kos"][0],
+        "C7 (Black's liberty, approach C8)"
+    );
+}
+
+#[test]
+fn approach_kos_that_decide_are_the_models_ko() {
+    // Issue 25: two approach kos on White's chain; with White first the
+    // model's verdict is a ko that whoever wins captures, the search's
+    // too, in the text and the JSON.
+    let words = "Black first: Black captures; White first: ko: whoever wins it captures";
+    let (_, out, err) = miai(&["semeai", "examples/semeai/approach-ko-race.txt"]);
+    assert!(err.is_empty() || !err.contains("error"), "{err}");
+    assert!(
+        out.contains(&format!("verdict with the approach kos: {words}")),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (_, out, err) = miai(&["semeai", "examples/semeai/approach-ko-race.txt", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "method");
+    assert_eq!(v["outcome"], words);
+    assert_eq!(
+        v["approach_kos"]["white_first"],
+        "ko: whoever wins it captures"
+    );
+    assert_eq!(
+        v["search"]["white_first_ko"],
+        "ko: whoever wins it captures"
+    );
 }
 
 #[test]
