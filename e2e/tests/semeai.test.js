@@ -129,3 +129,24 @@ test("semeai: two liberty areas that meet get the joint game's own row, folded",
     await guard.shot();
   });
 });
+
+test("semeai: approach kos are listed with G for either ko winner and the ko verdict", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "semeai");
+    await page.waitForLoadState("networkidle");
+    const race = readFileSync(join(ROOT, "examples", "semeai", "approach-ko-race.txt"), "utf8");
+    await page.fill("#se-diagram", race);
+    await page.click("#se-form button[type=submit]");
+    await page.locator("#se-out .verdict:not(.pending)").first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+    const kv = await page.locator(".se-values-wrap table.kv tr").allTextContents();
+    const row = (k) => kv.find((r) => r.startsWith(k)) || "";
+    // The example's comment: with Black winning the kos G = 1, with White
+    // winning G = 0; White first, the race is a ko whoever wins captures.
+    assert.match(row("approach kos"), /A4 .*approach A3/, kv.join(" | "));
+    assert.equal(row("G, Black wins the kos"), "G, Black wins the kos1");
+    assert.equal(row("G, White wins the kos"), "G, White wins the kos0");
+    assert.match(row("with the kos"), /White first: ko: whoever wins it captures/);
+    await guard.shot();
+  });
+});

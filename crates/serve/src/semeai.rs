@@ -69,6 +69,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../assets/examples/semeai/study-approach-ko.txt"),
     ),
     (
+        "approach-ko-race.txt",
+        include_str!("../assets/examples/semeai/approach-ko-race.txt"),
+    ),
+    (
         "joint-areas.txt",
         include_str!("../assets/examples/semeai/joint-areas.txt"),
     ),

@@ -620,7 +620,7 @@ fn the_bundled_examples_are_the_cited_files() {
             count += 1;
         }
     }
-    assert_eq!(count, 19);
+    assert_eq!(count, 20);
 }
 
 /// The server's resident memory in KiB (Linux: `VmRSS` of

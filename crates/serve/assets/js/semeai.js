@@ -512,6 +512,17 @@ function valuesTable(a) {
       ? "undecided" : `${sv.black_first_value} (Black first), ${sv.white_first_value} (White first)`]);
     rows.push(["seed verdict", sv.words]);
   }
+  const ak = a.approach_kos;
+  if (ak) {
+    // Approach kos (issue 25): G with either side winning every ko, and
+    // the verdict they give.
+    rows.push(["approach kos", ak.kos.join("; ")]);
+    rows.push(["G, Black wins the kos", game(ak.black_wins || "—")]);
+    rows.push(["G, White wins the kos", game(ak.white_wins || "—")]);
+    rows.push(["with the kos", [ak.black_first && `Black first: ${ak.black_first}`,
+      ak.white_first && `White first: ${ak.white_first}`].filter(Boolean).join("; ")
+      || "the kos do not decide the race"]);
+  }
   if (st) {
     rows.push(["cool(G, 1)", st.g]);
     rows.push(["stops", `${st.black_first_value} (left, Black first), ${st.white_first_value} (right, White first)`]);
