@@ -8,7 +8,15 @@ use miai_semeai::{
 };
 
 fn analysed(text: &str) -> (Race, miai_semeai::Analysis) {
-    let race = Race::parse(text).unwrap();
+    race_analysed(Race::parse(text).unwrap())
+}
+
+/// A study diagram (chains marked by `study::mark`), analysed.
+fn study_analysed(text: &str) -> miai_semeai::Analysis {
+    race_analysed(miai_semeai::study::mark(text).unwrap()).1
+}
+
+fn race_analysed(race: Race) -> (Race, miai_semeai::Analysis) {
     let options = Options {
         search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
         ..Options::default()
@@ -293,12 +301,7 @@ e e e
 X X X
 . . .
 ";
-    let race = miai_semeai::study::mark(text).unwrap();
-    let options = Options {
-        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
-        ..Options::default()
-    };
-    let a = analyse(&race, &options).unwrap();
+    let a = study_analysed(text);
     assert!(!a.in_domain());
     assert!(
         a.subs
@@ -340,12 +343,7 @@ e e e
 X X X
 . . .
 ";
-    let race = miai_semeai::study::mark(text).unwrap();
-    let options = Options {
-        search_limits: Some(miai_search::Limits::none().with_nodes(2_000_000)),
-        ..Options::default()
-    };
-    let a = analyse(&race, &options).unwrap();
+    let a = study_analysed(text);
     assert!(a.in_domain(), "{:?}", a.fallback);
     assert!(a.ko.is_none());
     let d = a.decision(Evaluation::Stops);
