@@ -248,12 +248,92 @@ pub(crate) fn verdict(s: &State, ctx: &Ctx, class: Class) -> Option<Side> {
     if dead {
         return Some(Side::Attacker);
     }
-    // Alive: where the defender is never forced to fill its own space.
-    let quiet = match mover {
+    quiet(s, ctx).then_some(Side::Defender)
+}
+
+/// Whether the defender is never forced to fill its own eye space from
+/// `s` on: at its turn when it may tenuki, at the attacker's when the
+/// attacker may not (or in the seki test, where both may pass).
+pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
+    match s.mover(ctx) {
         Side::Attacker => s.benson_applies(ctx),
         Side::Defender => ctx.free_pass || s.last_tenuki != Some(Side::Attacker),
-    };
-    quiet.then_some(Side::Defender)
+    }
+}
+
+/// The largest enclosed region [`two_regions`] counts as an eye.
+pub(crate) const MAX_REGION: usize = 6;
+
+/// Whether a target chain `T` of the defender has two *enclosed regions*
+/// (issue 19): connected sets of points not in `T`, grown from an empty
+/// liberty of `T` through empty points and attacker stones, all inside the
+/// region in play, every neighbour in the set or in `T` (no other defender
+/// stone, no permanent liberty), of at most [`MAX_REGION`] points.
+///
+/// Benson's test asks every empty point of such a region to be a liberty
+/// of `T`; these may hold points the chain does not touch (a big eye, a
+/// throw-in's stones). The attacker cannot take the last empty point of
+/// either region without capturing `T`, which needs the other's too; in
+/// so few points it can neither live inside nor win a race against a
+/// chain with an eye elsewhere, and a race that stalls is a seki, which
+/// the defender survives. So `T` is not captured, whoever moves, where the
+/// defender is never forced to fill its own regions — the caller's
+/// condition, with no ko on the board. It decides nothing in the seki
+/// test (a seki is no unconditional life). Checked against the plain
+/// search, not proven: `tests/eyes.rs`.
+pub(crate) fn two_regions(pos: &Position, ctx: &Ctx) -> bool {
+    let def = ctx.attacker.opponent();
+    let g = pos.graph();
+    let mut tried = VertexSet::new();
+    let mut stack: Vec<Vertex> = Vec::new();
+    for &t in &ctx.target_list {
+        if pos.color_at(t) != Some(def) {
+            continue;
+        }
+        let Some(head) = pos.chain_head(t) else {
+            continue;
+        };
+        if !tried.insert(head) {
+            continue;
+        }
+        let chain = pos.chain_stones(t);
+        let mut seen = VertexSet::new();
+        let mut eyes = 0;
+        for v in chain.iter() {
+            for &l in g.neighbors(v) {
+                if pos.color_at(l).is_some() || !seen.insert(l) {
+                    continue;
+                }
+                stack.clear();
+                stack.push(l);
+                let mut size = 0;
+                let mut enclosed = true;
+                while let Some(p) = stack.pop() {
+                    size += 1;
+                    if !ctx.region.contains(p) {
+                        enclosed = false;
+                    }
+                    for &u in g.neighbors(p) {
+                        if chain.contains(u) {
+                            continue;
+                        }
+                        if pos.color_at(u) == Some(def) {
+                            enclosed = false;
+                        } else if seen.insert(u) {
+                            stack.push(u);
+                        }
+                    }
+                }
+                if enclosed && size <= MAX_REGION {
+                    eyes += 1;
+                    if eyes == 2 {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The defender's eye-space potential in `pos`: the empty points of the

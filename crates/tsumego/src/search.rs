@@ -125,6 +125,9 @@ pub(crate) struct Searcher<'c> {
     benson_cache: FxHashMap<u64, bool>,
     /// The eye-space class by board (`crate::eyes`).
     eye_cache: FxHashMap<u64, crate::eyes::Class>,
+    /// Whether a target chain has two enclosed regions, by board
+    /// (`crate::eyes::two_regions`).
+    regions_cache: FxHashMap<u64, bool>,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -172,6 +175,7 @@ impl<'c> Searcher<'c> {
             plays: Vec::new(),
             benson_cache: FxHashMap::default(),
             eye_cache: FxHashMap::default(),
+            regions_cache: FxHashMap::default(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -627,7 +631,34 @@ impl<'c> Searcher<'c> {
             }
         };
         let s = &self.stack[d];
-        let w = crate::eyes::verdict(s, &self.ctx, class)?;
+        let w = match crate::eyes::verdict(s, &self.ctx, class) {
+            Some(w) => w,
+            None => {
+                if !(self.ctx.eye_regions
+                    && !self.ctx.free_pass
+                    && crate::eyes::quiet(s, &self.ctx))
+                {
+                    return None;
+                }
+                let h = s.pos.hash();
+                let alive = match self.regions_cache.get(&h) {
+                    Some(&a) => a,
+                    None => {
+                        let a = crate::eyes::two_regions(&s.pos, &self.ctx);
+                        if self.regions_cache.len() > 1 << 20 {
+                            self.regions_cache.clear();
+                        }
+                        self.regions_cache.insert(h, a);
+                        a
+                    }
+                };
+                if !alive {
+                    return None;
+                }
+                Side::Defender
+            }
+        };
+        let s = &self.stack[d];
         let v = self.leaf(s.mover(&self.ctx) == w);
         self.store(d, v, 1);
         Some(v)

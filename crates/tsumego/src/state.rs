@@ -63,6 +63,9 @@ pub(crate) struct Ctx {
     pub wall_list: Vec<Vertex>,
     /// Close nodes by static eye-space knowledge (`crate::eyes`).
     pub eyes: bool,
+    /// With `eyes`: a target chain with two small enclosed regions lives
+    /// (`crate::eyes::two_regions`).
+    pub eye_regions: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -93,6 +96,7 @@ impl Ctx {
             .collect();
         Ctx {
             eyes: true,
+            eye_regions: true,
             heuristic_init: true,
             wall_list,
             near_outside,

@@ -51,8 +51,9 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         full_status: true,
         threat_search: 0,
         // The reference checks the solver as it runs, eye-shape knowledge
-        // and df-pn+'s initial numbers included.
+        // (the enclosed regions too) and df-pn+'s initial numbers included.
         eye_shapes: true,
+        eye_regions: true,
         heuristic_init: true,
     }
 }
