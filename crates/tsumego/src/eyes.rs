@@ -261,6 +261,91 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
     }
 }
 
+/// Whether the defender is dead by want of room (issue 19): the points it
+/// may ever hold — its *area*, the region's points reached from the
+/// target points without crossing a safe attacker stone (one with a
+/// permanent liberty) — hold no attacker stone, touch nothing outside but
+/// safe attacker stones (no permanent liberty, no friendly stone beyond),
+/// and at most one of them has no safe attacker stone beside it.
+///
+/// Then the attacker kills, whoever moves and in every regime of the
+/// seed's rules, threats or none: it fills the area's empty points beside
+/// its safe stones one by one (each such stone joins a safe chain, so it
+/// is never suicide, never captured, never a ko, and never repeats a
+/// state: the safe stones only grow), capturing whatever runs out of
+/// liberties; the defender can capture nothing (no attacker stone it can
+/// take ever stands in the area) and can never make two eyes (an eye
+/// touches no safe attacker stone, and two eyes are two such points).
+/// When those points are all filled, every defender chain left has the
+/// one remaining point as its only liberty, and the attacker plays there,
+/// capturing them all. Used only with no ko on the board (the caller's
+/// condition). Checked against the plain search: `tests/eyes.rs`.
+pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
+    let att = ctx.attacker;
+    let g = pos.graph();
+    let mut safe_heads = VertexSet::new();
+    let mut unsafe_heads = VertexSet::new();
+    let mut is_safe = |v: Vertex| -> bool {
+        let Some(h) = pos.chain_head(v) else {
+            return false;
+        };
+        if safe_heads.contains(h) {
+            return true;
+        }
+        if unsafe_heads.contains(h) {
+            return false;
+        }
+        let s = safe(pos, ctx, v);
+        if s {
+            safe_heads.insert(h);
+        } else {
+            unsafe_heads.insert(h);
+        }
+        s
+    };
+    let mut area = VertexSet::new();
+    let mut stack: Vec<Vertex> = Vec::new();
+    for &t in &ctx.target_list {
+        if pos.color_at(t) == Some(att) {
+            if is_safe(t) {
+                continue;
+            }
+            return false;
+        }
+        if area.insert(t) {
+            stack.push(t);
+        }
+    }
+    let mut open = 0;
+    while let Some(p) = stack.pop() {
+        let mut beside_safe = false;
+        for &u in g.neighbors(p) {
+            match pos.color_at(u) {
+                Some(c) if c == att => {
+                    if is_safe(u) {
+                        beside_safe = true;
+                    } else {
+                        return false;
+                    }
+                }
+                _ if !ctx.region.contains(u) => return false,
+                _ => {
+                    if area.insert(u) {
+                        stack.push(u);
+                    }
+                }
+            }
+        }
+        if !beside_safe {
+            open += 1;
+            if open > 1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The largest enclosed region [`two_regions`] counts as an eye.
 pub(crate) const MAX_REGION: usize = 6;
 

@@ -128,6 +128,9 @@ pub(crate) struct Searcher<'c> {
     /// Whether a target chain has two enclosed regions, by board
     /// (`crate::eyes::two_regions`).
     regions_cache: FxHashMap<u64, bool>,
+    /// Whether the defender is dead by want of room, by board
+    /// (`crate::eyes::no_room`).
+    room_cache: FxHashMap<u64, bool>,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -176,6 +179,7 @@ impl<'c> Searcher<'c> {
             benson_cache: FxHashMap::default(),
             eye_cache: FxHashMap::default(),
             regions_cache: FxHashMap::default(),
+            room_cache: FxHashMap::default(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -633,7 +637,9 @@ impl<'c> Searcher<'c> {
         let s = &self.stack[d];
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
             Some(w) => w,
+            None if self.ctx.eye_room && self.room(d) => Side::Attacker,
             None => {
+                let s = &self.stack[d];
                 if !(self.ctx.eye_regions
                     && !self.ctx.free_pass
                     && crate::eyes::quiet(s, &self.ctx))
@@ -662,6 +668,22 @@ impl<'c> Searcher<'c> {
         let v = self.leaf(s.mover(&self.ctx) == w);
         self.store(d, v, 1);
         Some(v)
+    }
+
+    /// Whether the defender at depth `d` is dead by want of room
+    /// (`crate::eyes::no_room`), cached by board.
+    fn room(&mut self, d: usize) -> bool {
+        let s = &self.stack[d];
+        let h = s.pos.hash();
+        if let Some(&dead) = self.room_cache.get(&h) {
+            return dead;
+        }
+        let dead = crate::eyes::no_room(&s.pos, &self.ctx);
+        if self.room_cache.len() > 1 << 20 {
+            self.room_cache.clear();
+        }
+        self.room_cache.insert(h, dead);
+        dead
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal

@@ -137,6 +137,14 @@ pub struct Options {
     /// them and no ko is on the board. On by default; checked against the
     /// plain search (`tests/eyes.rs`).
     pub eye_regions: bool,
+    /// With `eye_shapes`: the defender is dead when the points it may
+    /// ever hold (the region's points reached from the target points
+    /// without crossing a safe attacker stone) hold no attacker stone,
+    /// touch nothing outside but safe attacker stones, and at most one of
+    /// them has no safe attacker stone beside it — no room for two eyes,
+    /// nothing to capture. On by default; checked against the plain search
+    /// (`tests/eyes.rs`).
+    pub eye_room: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
     /// a heuristic proof and disproof number (the defender's eye-space
     /// potential) instead of (1, 1). It orders the work only: proven
@@ -162,6 +170,7 @@ impl Default for Options {
             threat_search: Options::DEFAULT_THREAT_SEARCH,
             eye_shapes: true,
             eye_regions: true,
+            eye_room: true,
             heuristic_init: true,
         }
     }
@@ -456,6 +465,7 @@ pub fn side_threats(
     ctx.eyes = options.eye_shapes;
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
+    ctx.eye_room = options.eye_room;
     let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
@@ -630,6 +640,7 @@ pub fn analyse_after(
     ctx.eyes = options.eye_shapes;
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
+    ctx.eye_room = options.eye_room;
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,

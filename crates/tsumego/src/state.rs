@@ -66,6 +66,9 @@ pub(crate) struct Ctx {
     /// With `eyes`: a target chain with two small enclosed regions lives
     /// (`crate::eyes::two_regions`).
     pub eye_regions: bool,
+    /// With `eyes`: a defender with at most one point of its area away
+    /// from the attacker's safe stones is dead (`crate::eyes::no_room`).
+    pub eye_room: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -97,6 +100,7 @@ impl Ctx {
         Ctx {
             eyes: true,
             eye_regions: true,
+            eye_room: true,
             heuristic_init: true,
             wall_list,
             near_outside,

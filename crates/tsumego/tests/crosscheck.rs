@@ -54,6 +54,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         // (the enclosed regions too) and df-pn+'s initial numbers included.
         eye_shapes: true,
         eye_regions: true,
+        eye_room: true,
         heuristic_init: true,
     }
 }

@@ -131,6 +131,7 @@ fn options(regime: Regime, eye_shapes: bool) -> Options {
         max_pv: 0,
         eye_shapes,
         eye_regions: eye_shapes,
+        eye_room: eye_shapes,
         ..Options::default()
     }
 }
@@ -305,6 +306,93 @@ fn two_enclosed_regions_agree_with_the_plain_search() {
     assert!(
         nodes.1 < nodes.0 && fired * 4 > cases,
         "{cases} cases, {fired} with fewer nodes: {} nodes with the regions, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// The defender dead by want of room (`Options::eye_room`) against the
+/// search without it (the other knowledge on): eye spaces of one to four
+/// points in the corner and on the edge with up to two attacker stones,
+/// and every corpus file, both first players, the seed's rules (N = 2 and
+/// N = 0) and the book regime. The same answers, and fewer nodes with it.
+#[test]
+fn no_room_agrees_with_the_search_without_it() {
+    let mut nodes = (0, 0);
+    let mut fired = 0;
+    let mut cases = 0;
+    let mut check = |problem: &Problem, first: Side, regime: Regime, what: &str| {
+        let without = Options {
+            eye_room: false,
+            ..options(regime, true)
+        };
+        let off = analyse(problem, first, &without, None, None);
+        let on = analyse(problem, first, &options(regime, true), None, None);
+        assert!(off.status.is_proven(), "{what}: cut off");
+        assert_eq!(
+            (on.status, on.without_threats, &on.threats),
+            (off.status, off.without_threats, &off.threats),
+            "{what}, {first} first, {regime}: with / without the room test"
+        );
+        nodes.0 += off.nodes;
+        nodes.1 += on.nodes;
+        fired += usize::from(on.nodes < off.nodes);
+        cases += 1;
+    };
+    let regimes = [
+        Regime::Seed { ko_threats: 2 },
+        Regime::Seed { ko_threats: 0 },
+        Regime::Book { ko_threats: 2 },
+    ];
+    for n in 1..=4 {
+        for shape in polyominoes(n) {
+            for at in [(0, 0), (2, 0)] {
+                let mut sets: Vec<Vec<usize>> = vec![vec![]];
+                sets.extend((0..n).map(|i| vec![i]));
+                sets.extend((1..n).map(|i| vec![0, i]));
+                for stones in sets {
+                    for first in [Side::Attacker, Side::Defender] {
+                        let color = match first {
+                            Side::Attacker => Color::White,
+                            Side::Defender => Color::Black,
+                        };
+                        let Some(problem) = posed_with(&shape, at, color, &stones) else {
+                            continue;
+                        };
+                        for regime in regimes {
+                            let what = format!("{shape:?} at {at:?}, stones {stones:?}");
+                            check(&problem, first, regime, &what);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for dir in ["classic", "seed003"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("the corpus is there")
+            .map(|e| e.expect("directory entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let f = file::parse(&text).expect("the corpus parses");
+            let regime = f.regime().expect("valid rules");
+            if !regime.seed_rules() {
+                continue;
+            }
+            let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
+            for first in [Side::Attacker, Side::Defender] {
+                check(&problem, first, regime, &path.display().to_string());
+            }
+        }
+    }
+    assert!(cases > 500, "{cases} cases");
+    assert!(
+        nodes.1 < nodes.0 && fired >= 10,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the room test, {} without",
         nodes.1,
         nodes.0
     );
