@@ -134,8 +134,9 @@ pub struct Options {
     /// (each at most six points, every neighbour the chain's, empty points
     /// the chain need not touch — where Benson's test asks them all to be
     /// its liberties) lives, where the defender is never forced to fill
-    /// them and no ko is on the board. On by default; checked against the
-    /// plain search (`tests/eyes.rs`).
+    /// them and no ko is on the board. Checked against the plain search
+    /// (`tests/eyes.rs`); off by default (measured: no gain on the Cho
+    /// samples or the corpus, `docs/tsumego.md`).
     pub eye_regions: bool,
     /// With `eye_shapes`: the defender is dead when the points it may
     /// ever hold (the region's points reached from the target points
@@ -169,7 +170,7 @@ impl Default for Options {
             full_status: true,
             threat_search: Options::DEFAULT_THREAT_SEARCH,
             eye_shapes: true,
-            eye_regions: true,
+            eye_regions: false,
             eye_room: true,
             heuristic_init: true,
         }

@@ -99,7 +99,7 @@ impl Ctx {
             .collect();
         Ctx {
             eyes: true,
-            eye_regions: true,
+            eye_regions: false,
             eye_room: true,
             heuristic_init: true,
             wall_list,
