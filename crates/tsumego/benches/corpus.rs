@@ -8,13 +8,17 @@
 //! cargo bench -p miai-tsumego --bench corpus -- classic/   # names containing it
 //! cargo bench -p miai-tsumego --bench corpus -- --threat-search 0
 //! cargo bench -p miai-tsumego --bench corpus -- --plain-init
+//! cargo bench -p miai-tsumego --bench corpus -- --regions --no-room
 //! ```
 //!
 //! `--threat-search N` sets `Options::threat_search` (the ko-threat counts
 //! of each analysis; default `Options::DEFAULT_THREAT_SEARCH`; 0: the
 //! seed's statuses alone, the figure of the versions before the counts).
 //! `--plain-init` turns `Options::heuristic_init` off (plain df-pn, the
-//! figure of the versions before df-pn+).
+//! figure of the versions before df-pn+). `--regions` turns
+//! `Options::eye_regions` on (off by default), `--no-room`
+//! `Options::eye_room` off (`--no-room` alone: the figure of the versions
+//! before them).
 //!
 //! It prints the nodes searched (exact, the same on every machine), the
 //! best wall time of the rounds and the time per node. Node counts are the
@@ -107,6 +111,8 @@ fn main() -> ExitCode {
     let mut verbose = false;
     let mut threat_search = Options::DEFAULT_THREAT_SEARCH;
     let mut heuristic_init = true;
+    let mut eye_regions = false;
+    let mut eye_room = true;
     let mut filters: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -120,6 +126,8 @@ fn main() -> ExitCode {
             },
             "--verbose" => verbose = true,
             "--plain-init" => heuristic_init = false,
+            "--regions" => eye_regions = true,
+            "--no-room" => eye_room = false,
             "--threat-search" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => threat_search = n,
                 None => {
@@ -148,6 +156,8 @@ fn main() -> ExitCode {
         .map(|mut c| {
             c.options.threat_search = threat_search;
             c.options.heuristic_init = heuristic_init;
+            c.options.eye_regions = eye_regions;
+            c.options.eye_room = eye_room;
             c
         })
         .collect();

@@ -248,12 +248,177 @@ pub(crate) fn verdict(s: &State, ctx: &Ctx, class: Class) -> Option<Side> {
     if dead {
         return Some(Side::Attacker);
     }
-    // Alive: where the defender is never forced to fill its own space.
-    let quiet = match mover {
+    quiet(s, ctx).then_some(Side::Defender)
+}
+
+/// Whether the defender is never forced to fill its own eye space from
+/// `s` on: at its turn when it may tenuki, at the attacker's when the
+/// attacker may not (or in the seki test, where both may pass).
+pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
+    match s.mover(ctx) {
         Side::Attacker => s.benson_applies(ctx),
         Side::Defender => ctx.free_pass || s.last_tenuki != Some(Side::Attacker),
+    }
+}
+
+/// Whether the defender is dead by want of room (issue 19): the points it
+/// may ever hold — its *area*, the region's points reached from the
+/// target points without crossing a safe attacker stone (one with a
+/// permanent liberty) — hold no attacker stone, touch nothing outside but
+/// safe attacker stones (no permanent liberty, no friendly stone beyond),
+/// and at most one of them has no safe attacker stone beside it.
+///
+/// Then the attacker kills, whoever moves and in every regime of the
+/// seed's rules, threats or none: it fills the area's empty points beside
+/// its safe stones one by one (each such stone joins a safe chain, so it
+/// is never suicide, never captured, never a ko, and never repeats a
+/// state: the safe stones only grow), capturing whatever runs out of
+/// liberties; the defender can capture nothing (no attacker stone it can
+/// take ever stands in the area) and can never make two eyes (an eye
+/// touches no safe attacker stone, and two eyes are two such points).
+/// When those points are all filled, every defender chain left has the
+/// one remaining point as its only liberty, and the attacker plays there,
+/// capturing them all. Used only with no ko on the board (the caller's
+/// condition). Checked against the plain search: `tests/eyes.rs`.
+pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
+    let att = ctx.attacker;
+    let g = pos.graph();
+    let mut safe_heads = VertexSet::new();
+    let mut unsafe_heads = VertexSet::new();
+    let mut is_safe = |v: Vertex| -> bool {
+        let Some(h) = pos.chain_head(v) else {
+            return false;
+        };
+        if safe_heads.contains(h) {
+            return true;
+        }
+        if unsafe_heads.contains(h) {
+            return false;
+        }
+        let s = safe(pos, ctx, v);
+        if s {
+            safe_heads.insert(h);
+        } else {
+            unsafe_heads.insert(h);
+        }
+        s
     };
-    quiet.then_some(Side::Defender)
+    let mut area = VertexSet::new();
+    let mut stack: Vec<Vertex> = Vec::new();
+    for &t in &ctx.target_list {
+        if pos.color_at(t) == Some(att) {
+            if is_safe(t) {
+                continue;
+            }
+            return false;
+        }
+        if area.insert(t) {
+            stack.push(t);
+        }
+    }
+    let mut open = 0;
+    while let Some(p) = stack.pop() {
+        let mut beside_safe = false;
+        for &u in g.neighbors(p) {
+            match pos.color_at(u) {
+                Some(c) if c == att => {
+                    if is_safe(u) {
+                        beside_safe = true;
+                    } else {
+                        return false;
+                    }
+                }
+                _ if !ctx.region.contains(u) => return false,
+                _ => {
+                    if area.insert(u) {
+                        stack.push(u);
+                    }
+                }
+            }
+        }
+        if !beside_safe {
+            open += 1;
+            if open > 1 {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The largest enclosed region [`two_regions`] counts as an eye.
+pub(crate) const MAX_REGION: usize = 6;
+
+/// Whether a target chain `T` of the defender has two *enclosed regions*
+/// (issue 19): connected sets of points not in `T`, grown from an empty
+/// liberty of `T` through empty points and attacker stones, all inside the
+/// region in play, every neighbour in the set or in `T` (no other defender
+/// stone, no permanent liberty), of at most [`MAX_REGION`] points.
+///
+/// Benson's test asks every empty point of such a region to be a liberty
+/// of `T`; these may hold points the chain does not touch (a big eye, a
+/// throw-in's stones). The attacker cannot take the last empty point of
+/// either region without capturing `T`, which needs the other's too; in
+/// so few points it can neither live inside nor win a race against a
+/// chain with an eye elsewhere, and a race that stalls is a seki, which
+/// the defender survives. So `T` is not captured, whoever moves, where the
+/// defender is never forced to fill its own regions — the caller's
+/// condition, with no ko on the board. It decides nothing in the seki
+/// test (a seki is no unconditional life). Checked against the plain
+/// search, not proven: `tests/eyes.rs`.
+pub(crate) fn two_regions(pos: &Position, ctx: &Ctx) -> bool {
+    let def = ctx.attacker.opponent();
+    let g = pos.graph();
+    let mut tried = VertexSet::new();
+    let mut stack: Vec<Vertex> = Vec::new();
+    for &t in &ctx.target_list {
+        if pos.color_at(t) != Some(def) {
+            continue;
+        }
+        let Some(head) = pos.chain_head(t) else {
+            continue;
+        };
+        if !tried.insert(head) {
+            continue;
+        }
+        let chain = pos.chain_stones(t);
+        let mut seen = VertexSet::new();
+        let mut eyes = 0;
+        for v in chain.iter() {
+            for &l in g.neighbors(v) {
+                if pos.color_at(l).is_some() || !seen.insert(l) {
+                    continue;
+                }
+                stack.clear();
+                stack.push(l);
+                let mut size = 0;
+                let mut enclosed = true;
+                while let Some(p) = stack.pop() {
+                    size += 1;
+                    if !ctx.region.contains(p) {
+                        enclosed = false;
+                    }
+                    for &u in g.neighbors(p) {
+                        if chain.contains(u) {
+                            continue;
+                        }
+                        if pos.color_at(u) == Some(def) {
+                            enclosed = false;
+                        } else if seen.insert(u) {
+                            stack.push(u);
+                        }
+                    }
+                }
+                if enclosed && size <= MAX_REGION {
+                    eyes += 1;
+                    if eyes == 2 {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The defender's eye-space potential in `pos`: the empty points of the

@@ -125,6 +125,12 @@ pub(crate) struct Searcher<'c> {
     benson_cache: FxHashMap<u64, bool>,
     /// The eye-space class by board (`crate::eyes`).
     eye_cache: FxHashMap<u64, crate::eyes::Class>,
+    /// Whether a target chain has two enclosed regions, by board
+    /// (`crate::eyes::two_regions`).
+    regions_cache: FxHashMap<u64, bool>,
+    /// Whether the defender is dead by want of room, by board
+    /// (`crate::eyes::no_room`).
+    room_cache: FxHashMap<u64, bool>,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -172,6 +178,8 @@ impl<'c> Searcher<'c> {
             plays: Vec::new(),
             benson_cache: FxHashMap::default(),
             eye_cache: FxHashMap::default(),
+            regions_cache: FxHashMap::default(),
+            room_cache: FxHashMap::default(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -627,10 +635,55 @@ impl<'c> Searcher<'c> {
             }
         };
         let s = &self.stack[d];
-        let w = crate::eyes::verdict(s, &self.ctx, class)?;
+        let w = match crate::eyes::verdict(s, &self.ctx, class) {
+            Some(w) => w,
+            None if self.ctx.eye_room && self.room(d) => Side::Attacker,
+            None => {
+                let s = &self.stack[d];
+                if !(self.ctx.eye_regions
+                    && !self.ctx.free_pass
+                    && crate::eyes::quiet(s, &self.ctx))
+                {
+                    return None;
+                }
+                let h = s.pos.hash();
+                let alive = match self.regions_cache.get(&h) {
+                    Some(&a) => a,
+                    None => {
+                        let a = crate::eyes::two_regions(&s.pos, &self.ctx);
+                        if self.regions_cache.len() > 1 << 20 {
+                            self.regions_cache.clear();
+                        }
+                        self.regions_cache.insert(h, a);
+                        a
+                    }
+                };
+                if !alive {
+                    return None;
+                }
+                Side::Defender
+            }
+        };
+        let s = &self.stack[d];
         let v = self.leaf(s.mover(&self.ctx) == w);
         self.store(d, v, 1);
         Some(v)
+    }
+
+    /// Whether the defender at depth `d` is dead by want of room
+    /// (`crate::eyes::no_room`), cached by board.
+    fn room(&mut self, d: usize) -> bool {
+        let s = &self.stack[d];
+        let h = s.pos.hash();
+        if let Some(&dead) = self.room_cache.get(&h) {
+            return dead;
+        }
+        let dead = crate::eyes::no_room(&s.pos, &self.ctx);
+        if self.room_cache.len() > 1 << 20 {
+            self.room_cache.clear();
+        }
+        self.room_cache.insert(h, dead);
+        dead
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal

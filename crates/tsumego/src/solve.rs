@@ -130,6 +130,22 @@ pub struct Options {
     /// eye space of a known shape, with a safe wall): on by default; off,
     /// the plain search (what the recogniser is checked against).
     pub eye_shapes: bool,
+    /// With `eye_shapes`: a target chain with two small enclosed regions
+    /// (each at most six points, every neighbour the chain's, empty points
+    /// the chain need not touch — where Benson's test asks them all to be
+    /// its liberties) lives, where the defender is never forced to fill
+    /// them and no ko is on the board. Checked against the plain search
+    /// (`tests/eyes.rs`); off by default (measured: no gain on the Cho
+    /// samples or the corpus, `docs/tsumego.md`).
+    pub eye_regions: bool,
+    /// With `eye_shapes`: the defender is dead when the points it may
+    /// ever hold (the region's points reached from the target points
+    /// without crossing a safe attacker stone) hold no attacker stone,
+    /// touch nothing outside but safe attacker stones, and at most one of
+    /// them has no safe attacker stone beside it — no room for two eyes,
+    /// nothing to capture. On by default; checked against the plain search
+    /// (`tests/eyes.rs`).
+    pub eye_room: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
     /// a heuristic proof and disproof number (the defender's eye-space
     /// potential) instead of (1, 1). It orders the work only: proven
@@ -154,6 +170,8 @@ impl Default for Options {
             full_status: true,
             threat_search: Options::DEFAULT_THREAT_SEARCH,
             eye_shapes: true,
+            eye_regions: false,
+            eye_room: true,
             heuristic_init: true,
         }
     }
@@ -447,6 +465,8 @@ pub fn side_threats(
     let mut ctx = Ctx::new(problem, options.regime, master);
     ctx.eyes = options.eye_shapes;
     ctx.heuristic_init = options.heuristic_init;
+    ctx.eye_regions = options.eye_regions;
+    ctx.eye_room = options.eye_room;
     let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
@@ -620,6 +640,8 @@ pub fn analyse_after(
     let mut ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
     ctx.eyes = options.eye_shapes;
     ctx.heuristic_init = options.heuristic_init;
+    ctx.eye_regions = options.eye_regions;
+    ctx.eye_room = options.eye_room;
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,

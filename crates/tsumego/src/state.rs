@@ -63,6 +63,12 @@ pub(crate) struct Ctx {
     pub wall_list: Vec<Vertex>,
     /// Close nodes by static eye-space knowledge (`crate::eyes`).
     pub eyes: bool,
+    /// With `eyes`: a target chain with two small enclosed regions lives
+    /// (`crate::eyes::two_regions`).
+    pub eye_regions: bool,
+    /// With `eyes`: a defender with at most one point of its area away
+    /// from the attacker's safe stones is dead (`crate::eyes::no_room`).
+    pub eye_room: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -93,6 +99,8 @@ impl Ctx {
             .collect();
         Ctx {
             eyes: true,
+            eye_regions: false,
+            eye_room: true,
             heuristic_init: true,
             wall_list,
             near_outside,

@@ -51,8 +51,10 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         full_status: true,
         threat_search: 0,
         // The reference checks the solver as it runs, eye-shape knowledge
-        // and df-pn+'s initial numbers included.
+        // (the enclosed regions too) and df-pn+'s initial numbers included.
         eye_shapes: true,
+        eye_regions: true,
+        eye_room: true,
         heuristic_init: true,
     }
 }

@@ -61,6 +61,11 @@ fn polyominoes(n: usize) -> Vec<Shape> {
 /// the space (a placement). `None` when the defender's stones are not one
 /// chain or the position is not legal.
 fn posed(shape: &Shape, at: (i32, i32), first: Color, stone: Option<usize>) -> Option<Problem> {
+    posed_with(shape, at, first, stone.as_slice())
+}
+
+/// [`posed`] with attacker stones on these points of the space.
+fn posed_with(shape: &Shape, at: (i32, i32), first: Color, stones: &[usize]) -> Option<Problem> {
     let w = shape.iter().map(|p| p.0).max()? + at.0 + 4;
     let h = shape.iter().map(|p| p.1).max()? + at.1 + 4;
     let graph = Arc::new(Graph::grid(w as usize, h as usize).ok()?);
@@ -81,7 +86,7 @@ fn posed(shape: &Shape, at: (i32, i32), first: Color, stone: Option<usize>) -> O
             match dist(x, y) {
                 0 => {
                     region.push(v);
-                    if stone.is_some_and(|i| space[i] == (x, y)) {
+                    if stones.iter().any(|&i| space[i] == (x, y)) {
                         setup.stones[v.index()] = Some(Color::White);
                     }
                 }
@@ -125,6 +130,8 @@ fn options(regime: Regime, eye_shapes: bool) -> Options {
         threat_search: 2,
         max_pv: 0,
         eye_shapes,
+        eye_regions: eye_shapes,
+        eye_room: eye_shapes,
         ..Options::default()
     }
 }
@@ -229,6 +236,166 @@ fn six_point_eye_spaces_agree_with_the_plain_search() {
 #[test]
 fn seven_point_eye_spaces_agree_with_the_plain_search() {
     check_shapes(7..=7, 20, &[(0, 0), (3, 0)]);
+}
+
+/// Two enclosed regions of one defender chain side by side (issue 19,
+/// `Options::eye_regions`): a small one (one to three points) beside a
+/// larger one (four to six points, every 5th orientation) in the corner,
+/// where a region holds points the chain does not touch, empty or with
+/// one or two attacker stones inside (chosen at random); both first
+/// players, the seed's rules and the book regime. The answers with the
+/// knowledge must be those of the plain search, and both recognisers on
+/// must save nodes over the eye shapes alone.
+#[test]
+fn two_enclosed_regions_agree_with_the_plain_search() {
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
+    let small: Vec<Shape> = (1..=3).flat_map(polyominoes).collect();
+    let mut nodes = (0, 0);
+    let mut fired = 0;
+    let mut cases = 0;
+    for n in 4..=6 {
+        for (k, big) in polyominoes(n).iter().enumerate() {
+            for (at, variant) in [((0, 0), 0), ((0, 0), 1), ((0, 2), 2), ((3, 3), 3)] {
+                if variant == 3 && k % 4 != 0 {
+                    continue;
+                }
+                let a = small.choose(&mut rng).expect("shapes");
+                let width = big.iter().map(|p| p.0).max().unwrap_or(0) + 2;
+                let mut shape = big.clone();
+                shape.extend(a.iter().map(|p| (p.0 + width, p.1)));
+                let k = rng.random_range(0..4usize);
+                let mut stones: Vec<usize> = Vec::new();
+                while stones.len() < k {
+                    let i = rng.random_range(0..shape.len());
+                    if !stones.contains(&i) {
+                        stones.push(i);
+                    }
+                }
+                for first in [Side::Attacker, Side::Defender] {
+                    let color = match first {
+                        Side::Attacker => Color::White,
+                        Side::Defender => Color::Black,
+                    };
+                    let Some(problem) = posed_with(&shape, at, color, &stones) else {
+                        continue;
+                    };
+                    for regime in [
+                        Regime::Seed { ko_threats: 2 },
+                        Regime::Book { ko_threats: 2 },
+                        Regime::Seed { ko_threats: 0 },
+                    ] {
+                        let what = format!("regions {shape:?}, attacker stones {stones:?}");
+                        let shapes_only = Options {
+                            eye_regions: false,
+                            ..options(regime, true)
+                        };
+                        let base = analyse(&problem, first, &shapes_only, None, None);
+                        let (_, on) = agree(&problem, first, regime, &what);
+                        nodes.0 += base.nodes;
+                        nodes.1 += on;
+                        fired += usize::from(on < base.nodes);
+                        cases += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(cases > 50, "{cases} cases");
+    assert!(
+        nodes.1 < nodes.0 && fired * 4 > cases,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the regions, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// The defender dead by want of room (`Options::eye_room`) against the
+/// search without it (the other knowledge on): eye spaces of one to four
+/// points in the corner and on the edge with up to two attacker stones,
+/// and every corpus file, both first players, the seed's rules (N = 2 and
+/// N = 0) and the book regime. The same answers, and fewer nodes with it.
+#[test]
+fn no_room_agrees_with_the_search_without_it() {
+    let mut nodes = (0, 0);
+    let mut fired = 0;
+    let mut cases = 0;
+    let mut check = |problem: &Problem, first: Side, regime: Regime, what: &str| {
+        let without = Options {
+            eye_room: false,
+            ..options(regime, true)
+        };
+        let off = analyse(problem, first, &without, None, None);
+        let on = analyse(problem, first, &options(regime, true), None, None);
+        assert!(off.status.is_proven(), "{what}: cut off");
+        assert_eq!(
+            (on.status, on.without_threats, &on.threats),
+            (off.status, off.without_threats, &off.threats),
+            "{what}, {first} first, {regime}: with / without the room test"
+        );
+        nodes.0 += off.nodes;
+        nodes.1 += on.nodes;
+        fired += usize::from(on.nodes < off.nodes);
+        cases += 1;
+    };
+    let regimes = [
+        Regime::Seed { ko_threats: 2 },
+        Regime::Seed { ko_threats: 0 },
+        Regime::Book { ko_threats: 2 },
+    ];
+    for n in 1..=4 {
+        for shape in polyominoes(n) {
+            for at in [(0, 0), (2, 0)] {
+                let mut sets: Vec<Vec<usize>> = vec![vec![]];
+                sets.extend((0..n).map(|i| vec![i]));
+                sets.extend((1..n).map(|i| vec![0, i]));
+                for stones in sets {
+                    for first in [Side::Attacker, Side::Defender] {
+                        let color = match first {
+                            Side::Attacker => Color::White,
+                            Side::Defender => Color::Black,
+                        };
+                        let Some(problem) = posed_with(&shape, at, color, &stones) else {
+                            continue;
+                        };
+                        for regime in regimes {
+                            let what = format!("{shape:?} at {at:?}, stones {stones:?}");
+                            check(&problem, first, regime, &what);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for dir in ["classic", "seed003"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("the corpus is there")
+            .map(|e| e.expect("directory entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let f = file::parse(&text).expect("the corpus parses");
+            let regime = f.regime().expect("valid rules");
+            if !regime.seed_rules() {
+                continue;
+            }
+            let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
+            for first in [Side::Attacker, Side::Defender] {
+                check(&problem, first, regime, &path.display().to_string());
+            }
+        }
+    }
+    assert!(cases > 500, "{cases} cases");
+    assert!(
+        nodes.1 < nodes.0 && fired >= 10,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the room test, {} without",
+        nodes.1,
+        nodes.0
+    );
 }
 
 /// Every corpus file with its own rules: the same statuses and counts with
