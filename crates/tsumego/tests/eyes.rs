@@ -368,25 +368,9 @@ fn no_room_agrees_with_the_search_without_it() {
             }
         }
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    for dir in ["classic", "seed003"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
-            .expect("the corpus is there")
-            .map(|e| e.expect("directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let f = file::parse(&text).expect("the corpus parses");
-            let regime = f.regime().expect("valid rules");
-            if !regime.seed_rules() {
-                continue;
-            }
-            let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
-            for first in [Side::Attacker, Side::Defender] {
-                check(&problem, first, regime, &path.display().to_string());
-            }
+    for (problem, regime, name) in seed_rule_corpus() {
+        for first in [Side::Attacker, Side::Defender] {
+            check(&problem, first, regime, &name);
         }
     }
     assert!(cases > 500, "{cases} cases");
@@ -402,8 +386,21 @@ fn no_room_agrees_with_the_search_without_it() {
 /// the knowledge as without.
 #[test]
 fn corpus_statuses_agree_with_the_plain_search() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut checked = 0;
+    for (problem, regime, name) in seed_rule_corpus() {
+        for first in [Side::Attacker, Side::Defender] {
+            agree(&problem, first, regime, &name);
+            checked += 1;
+        }
+    }
+    assert!(checked > 40);
+}
+
+/// The corpus files (classic and seed-003) under the seed's rules, in
+/// name order: each posed, with its regime and its path.
+fn seed_rule_corpus() -> Vec<(Problem, Regime, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut out = Vec::new();
     for dir in ["classic", "seed003"] {
         let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
             .expect("the corpus is there")
@@ -419,11 +416,8 @@ fn corpus_statuses_agree_with_the_plain_search() {
                 continue;
             }
             let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
-            for first in [Side::Attacker, Side::Defender] {
-                agree(&problem, first, regime, &path.display().to_string());
-                checked += 1;
-            }
+            out.push((problem, regime, path.display().to_string()));
         }
     }
-    assert!(checked > 40);
+    out
 }
