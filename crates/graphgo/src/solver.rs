@@ -267,7 +267,7 @@ pub struct SearchStats {
     pub keep_cutoffs: u64,
     /// Keeping-game tests run (cache misses).
     pub keep_tests: u64,
-    /// Of them, those the prover won.
+    /// Of them, those the keeper won.
     pub keep_wins: u64,
     /// Of them, those that ran out of their budget.
     pub keep_over_budget: u64,
@@ -1078,9 +1078,11 @@ impl Search<'_> {
             ..Basis::EMPTY
         };
         if keeper == Color::Black {
-            out.lo = target;
-            out.lo_basis.join(&basis);
-        } else {
+            if target > out.lo {
+                out.lo = target;
+                out.lo_basis.join(&basis);
+            }
+        } else if target < out.hi {
             out.hi = target;
             out.hi_basis.join(&basis);
         }
