@@ -369,7 +369,8 @@ pub struct SolveOptions {
     /// at most [`KEEP_EMPTIES`] empty points, the defender of a one-sided
     /// search keeps the score the prover needs out of reach without ever
     /// losing a stone (a proven bound that fails the attempt there). Off
-    /// by default: on 4x5 it costs more time than it saves (see
+    /// by default: it costs time on small boards and lines, and saves
+    /// time on 4x5 only at deep horizons (from about 26 plies; see
     /// docs/graphgo.md).
     pub keeping: bool,
 }
