@@ -2,7 +2,7 @@
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
 //! [--nodes N] [--time S] [--situational] [--no-safety]
-//! [--no-searched-regions] [--table-bits B]
+//! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
@@ -69,6 +69,7 @@ fn main() {
             "--no-safety" => opts.safety = false,
             "--no-searched-regions" => opts.searched_regions = false,
             "--no-reductions" => opts.reductions = false,
+            "--keeping" => opts.keeping = true,
             "--max-depth" => {
                 i += 1;
                 opts.max_depth = args
@@ -155,6 +156,10 @@ fn main() {
                 st.regions_over_budget,
                 st.region_local_nodes,
                 st.searched_claims
+            );
+            println!(
+                "  keeping game: cutoffs {} tests {} won {} over budget {} positions {}",
+                st.keep_cutoffs, st.keep_tests, st.keep_wins, st.keep_over_budget, st.keep_nodes
             );
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);

@@ -26,6 +26,8 @@
 //! - [`benson`]: unconditional life and pass-alive territory.
 //! - [`safety`]: regions beyond Benson that the opponent cannot keep
 //!   (one inner point), claimed where the history allows.
+//! - [`keeping`]: the keeping game, a bound from play in which one side
+//!   never loses a stone (no pass-alive stones needed).
 //! - [`picture`]: text and SVG pictures coloured by class or owner.
 //! - [`report`]: a solve's report (variation replayed with positions),
 //!   as JSON and as text.
@@ -46,6 +48,7 @@ pub mod benson;
 mod board;
 pub mod chinese;
 mod error;
+pub mod keeping;
 pub mod outcome;
 pub mod picture;
 pub mod proof;

@@ -57,6 +57,15 @@
 //! Reducing the defender's late moves too, or a second ply for later
 //! moves, was worse on 3x4 or 4x4.
 //!
+//! The keeping game ([`crate::keeping`], [`SolveOptions::keeping`]): at a
+//! node with few empty points that the table and the static bounds leave
+//! open, the defender of the one-sided search is asked whether it keeps
+//! the prover's target out of reach without ever losing a stone (White
+//! holding Black below `beta` in "prove `>= beta`", Black holding White
+//! above `alpha` in the other). A win is a proven bound with a region
+//! basis (the defender's stones at the node, and any of its new stones
+//! outside them), and fails the attempt there at once.
+//!
 //! [`SolveOptions::guess`] starts the null-window tests at an expected
 //! value (a published one) instead of 1; [`Solution::stats`] counts where
 //! the nodes went (table cutoffs, bounds refused for the history, static
@@ -133,6 +142,7 @@ use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
 
 use crate::benson;
 use crate::board::{Bits, Board};
+use crate::keeping;
 use crate::proof::{Proof, Side, Step, Tree};
 use crate::safety;
 use crate::stones::{Played, Stones};
@@ -253,6 +263,16 @@ pub struct SearchStats {
     /// Static bounds where a searched region was claimed (widening
     /// Benson's and the one-point regions').
     pub searched_claims: u64,
+    /// Nodes decided by the keeping game ([`crate::keeping`]).
+    pub keep_cutoffs: u64,
+    /// Keeping-game tests run (cache misses).
+    pub keep_tests: u64,
+    /// Of them, those the keeper won.
+    pub keep_wins: u64,
+    /// Of them, those that ran out of their budget.
+    pub keep_over_budget: u64,
+    /// Positions the keeping-game tests visited.
+    pub keep_nodes: u64,
     /// A sample of open horizon leaves (every 2^16-th, at most 64): the
     /// colouring and the player to move.
     pub open_sample: Vec<(Stones, Color)>,
@@ -345,7 +365,20 @@ pub struct SolveOptions {
     /// are taken), so this changes how soon a proof is found, never the
     /// value.
     pub reductions: bool,
+    /// Close nodes by the keeping game ([`crate::keeping`]): at nodes with
+    /// at most [`KEEP_EMPTIES`] empty points, the defender of a one-sided
+    /// search keeps the score the prover needs out of reach without ever
+    /// losing a stone (a proven bound that fails the attempt there). Off
+    /// by default: it costs time on small boards and lines, and saves
+    /// time on 4x5 only at deep horizons (from about 26 plies; see
+    /// docs/graphgo.md).
+    pub keeping: bool,
 }
+
+/// With [`SolveOptions::keeping`], nodes with at most this many empty
+/// points are tested by the keeping game (4x4: 6 halves the nodes at the
+/// same time; more empty points cost more time than they save).
+pub const KEEP_EMPTIES: usize = 6;
 
 /// With [`SolveOptions::reductions`], the prover's moves after this many
 /// are searched one ply shallower.
@@ -363,6 +396,7 @@ impl Default for SolveOptions {
             symmetry: true,
             guess: None,
             reductions: true,
+            keeping: false,
         }
     }
 }
@@ -461,6 +495,8 @@ struct Search<'a> {
     regions: std::cell::RefCell<safety::RegionCache>,
     /// Static bounds that claimed a searched region.
     searched_claims: std::cell::Cell<u64>,
+    /// The keeping game's verdicts.
+    keep: keeping::KeepCache,
 }
 
 /// What a search tries to prove.
@@ -646,6 +682,7 @@ fn solve_inner(
         },
         regions: std::cell::RefCell::new(safety::RegionCache::default()),
         searched_claims: std::cell::Cell::new(0),
+        keep: keeping::KeepCache::default(),
     };
     let n = board.len() as i32;
     let key = s.hist_key(stones, to_move);
@@ -742,6 +779,10 @@ fn solve_inner(
         stats.region_local_nodes = rc.local_nodes;
         stats.searched_claims = s.searched_claims.get();
     }
+    stats.keep_tests = s.keep.tests;
+    stats.keep_wins = s.keep.wins;
+    stats.keep_over_budget = s.keep.over_budget;
+    stats.keep_nodes = s.keep.nodes;
     let proof = match proof {
         Some(max_steps) if proven => {
             // Back to the start: the variation left its moves pushed.
@@ -1007,6 +1048,48 @@ impl Search<'_> {
         (area, basis)
     }
 
+    /// The keeping game's bound ([`crate::keeping`]): when `keeper` wins
+    /// it for `target` and the history allows, the bound (`value >=
+    /// target` for Black, `<= target` for White) goes into `out` with its
+    /// region basis and the node is decided.
+    fn keeping_bound(
+        &mut self,
+        out: &mut Outcome,
+        stones: Stones,
+        to_move: Color,
+        passed: bool,
+        keeper: Color,
+        target: i32,
+    ) -> bool {
+        let kept = stones.of(keeper);
+        let history = self.history.iter().map(|&(b, w, _)| (b, w));
+        if !keeping::clean(history, keeper, kept) {
+            return false;
+        }
+        let v = self
+            .keep
+            .test(self.board, stones, to_move, passed, keeper, target);
+        if v != keeping::Verdict::Wins {
+            return false;
+        }
+        self.stats.keep_cutoffs += 1;
+        let basis = Basis {
+            region: self.board.all() & !kept,
+            region_all: kept,
+            ..Basis::EMPTY
+        };
+        if keeper == Color::Black {
+            if target > out.lo {
+                out.lo = target;
+                out.lo_basis.join(&basis);
+            }
+        } else if target < out.hi {
+            out.hi = target;
+            out.hi_basis.join(&basis);
+        }
+        true
+    }
+
     /// Searches the node with `depth` plies left; returns proven bounds
     /// with their bases. The window `alpha < beta` only steers pruning:
     /// the bounds are proven whatever it is, and a search that is not cut
@@ -1110,7 +1193,17 @@ impl Search<'_> {
                 out.hi_basis.join(&st.hi_basis);
             }
         }
-        let decided = out.lo >= beta || out.hi <= alpha || out.lo >= out.hi;
+        let mut decided = out.lo >= beta || out.hi <= alpha || out.lo >= out.hi;
+        if !decided && self.opts.keeping && self.mode != Mode::Both && empties <= KEEP_EMPTIES {
+            // The defender keeps what the prover needs: the attempt fails
+            // here with a proven bound.
+            let (keeper, target) = if self.mode == Mode::Lower {
+                (Color::White, beta - 1)
+            } else {
+                (Color::Black, alpha + 1)
+            };
+            decided = self.keeping_bound(&mut out, stones, to_move, passed, keeper, target);
+        }
         if !decided && depth == 0 {
             self.stats.open_leaves += 1;
             if let Some(c) = self.stats.open_by_empty.get_mut(empties) {
@@ -1839,6 +1932,37 @@ mod tests {
             assert_eq!(st.by_empty.iter().sum::<u64>(), st.probes);
             assert!(st.probes <= with.nodes && st.probe_hits <= st.probes);
             assert!(st.expanded + st.table_cutoffs + st.static_cutoffs > 0);
+        }
+    }
+
+    /// The keeping game closes nodes: 3x4 and 2x4 (Black takes the whole
+    /// board) need fewer nodes with it, for the same value; without it
+    /// no test runs.
+    #[test]
+    fn the_keeping_game_finds_the_value_in_fewer_nodes() {
+        for (w, h) in [(3, 4), (2, 4)] {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            let opts = SolveOptions {
+                keeping: true,
+                ..SolveOptions::default()
+            };
+            let with = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+            let without = solve_quietly(
+                &board,
+                Stones::EMPTY,
+                Color::Black,
+                &SolveOptions::default(),
+            );
+            assert_eq!(with.score, without.score, "{w}x{h}");
+            assert!(
+                with.nodes < without.nodes,
+                "{w}x{h}: {} {}",
+                with.nodes,
+                without.nodes
+            );
+            assert!(with.stats.keep_cutoffs > 0 && with.stats.keep_wins > 0);
+            assert!(with.stats.keep_tests >= with.stats.keep_wins);
+            assert_eq!(without.stats.keep_tests, 0);
         }
     }
 

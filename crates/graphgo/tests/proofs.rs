@@ -33,11 +33,19 @@ fn small_cases() -> Vec<(usize, usize, i32, Repetition)> {
 }
 
 fn proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
+    proof_with(
+        w,
+        h,
+        SolveOptions {
+            repetition: rule,
+            ..SolveOptions::default()
+        },
+    )
+}
+
+/// The solve and proof of the empty `w`x`h` grid with `opts`.
+fn proof_with(w: usize, h: usize, opts: SolveOptions) -> (solver::Solution, Proof) {
     let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
-    let opts = SolveOptions {
-        repetition: rule,
-        ..SolveOptions::default()
-    };
     let (sol, proof) = solver::solve_with_proof(
         &board,
         Stones::EMPTY,
@@ -74,6 +82,29 @@ fn small_board_proofs_verify() {
             v.ended_leaves,
             v.benson_leaves
         );
+    }
+}
+
+/// A solve with the keeping game writes a proof of plain nodes (the
+/// keeper's strategy followed move by move, no new leaf kind) that the
+/// checker accepts, under both superko rules (boards where the game
+/// closed nodes of the solve).
+#[test]
+fn keeping_game_proofs_verify() {
+    for (w, h, score) in [(2, 3, 0), (2, 4, 8), (6, 1, 1)] {
+        for rule in [Repetition::Positional, Repetition::Situational] {
+            let opts = SolveOptions {
+                repetition: rule,
+                keeping: true,
+                ..SolveOptions::default()
+            };
+            let (sol, proof) = proof_with(w, h, opts);
+            assert_eq!(sol.score, Some(score), "{w}x{h} {rule:?}");
+            assert!(sol.stats.keep_cutoffs > 0, "{w}x{h} {rule:?}");
+            let back = Proof::parse(&proof.to_text()).unwrap();
+            let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
+            assert_eq!(v.value, score);
+        }
     }
 }
 

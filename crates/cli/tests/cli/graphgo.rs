@@ -314,6 +314,13 @@ fn no_searched_regions_solves_the_same_value_with_more_nodes() {
     assert!(nodes_3x4(&[]) < nodes_3x4(&["--no-searched-regions"]));
 }
 
+/// `--keeping` adds the keeping game: the same value, found by fewer
+/// nodes (3x4).
+#[test]
+fn keeping_solves_the_same_value_with_fewer_nodes() {
+    assert!(nodes_3x4(&["--keeping"]) < nodes_3x4(&[]));
+}
+
 /// `--no-reductions` searches every prover move to the full horizon, and
 /// `--guess` starts the null-window tests elsewhere: the same value,
 /// found by other numbers of nodes (3x4).
