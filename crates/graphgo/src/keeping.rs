@@ -55,12 +55,13 @@
 //! algorithm close, and the independent checker replays them.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 use miai_goban::Color;
 
 use crate::benson;
 use crate::board::{Bits, Board};
+use crate::solver::KeyHasher;
 use crate::stones::Stones;
 
 /// The most positions one keeping-game test may visit; past it the test
@@ -85,34 +86,6 @@ pub enum Verdict {
 /// The key of a cached verdict: the colouring, the player to move, the
 /// pass flag, the keeper and its target.
 type Key = (Bits, Bits, u8, i32);
-
-/// A fast hasher for the keys (colourings are well spread already).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        miai_search::hash::mix64(self.0)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.write_u64(u64::from(i));
-    }
-
-    fn write_i32(&mut self, i: i32) {
-        self.write_u64(i as u64);
-    }
-
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(23) ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
 
 /// Keeping-game verdicts by position (they depend on nothing else) and
 /// counters.

@@ -439,10 +439,11 @@ fn permute_bytes(t: &[[Bits; 256]; 8], bytes: usize, set: Bits) -> Bits {
     out
 }
 
-/// A fast hasher for history keys (colourings are already well spread;
-/// the default SipHash was a twentieth of the solver's time).
+/// A fast hasher for history keys and keeping-game keys (colourings are
+/// already well spread; the default SipHash was a twentieth of the
+/// solver's time).
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -457,6 +458,10 @@ impl Hasher for KeyHasher {
 
     fn write_u8(&mut self, i: u8) {
         self.write_u64(u64::from(i));
+    }
+
+    fn write_i32(&mut self, i: i32) {
+        self.write_u64(i as u64);
     }
 
     fn write_u64(&mut self, i: u64) {

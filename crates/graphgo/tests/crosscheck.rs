@@ -495,6 +495,32 @@ fn safe_regions_agree_with_the_solver_without_them() {
     on_big_stack(safe_regions_check);
 }
 
+/// Whether the full-history search confirms the bounds `[lo, hi]` of
+/// `pos` by two null-window tests (at `lo`: does Black keep it? at `hi`),
+/// far cheaper than the value; panics where a test contradicts them,
+/// `false` where either runs out of budget.
+fn bounds_hold(pos: &Position, situational: bool, lo: i64, hi: i64, what: &str) -> bool {
+    let tag = if situational {
+        1 + pos.to_move() as u8
+    } else {
+        0
+    };
+    let mut ok = true;
+    for (alpha, beta) in [(lo - 1, lo), (hi, hi + 1)] {
+        let mut hist = vec![(pos.board_bytes().to_vec(), tag)];
+        let mut budget = BRUTE_BUDGET;
+        match alphabeta(pos, false, situational, &mut hist, alpha, beta, &mut budget) {
+            Some(v) => assert!(
+                (beta == lo && v >= lo) || (alpha == hi && v <= hi),
+                "{what} [{lo}, {hi}], situational {situational}: \
+                 full-history test at [{alpha}, {beta}] gave {v}"
+            ),
+            None => ok = false,
+        }
+    }
+    ok
+}
+
 /// The position of the colouring `s` on `board` (the graph `g`), `to_move`
 /// to play, no ko, under the crosscheck's `rules()`.
 fn position(g: &Arc<Graph>, board: &Board, s: Stones, to_move: Color) -> Position {
@@ -649,29 +675,8 @@ fn searched_regions_check() {
             for to_move in [Color::Black, Color::White] {
                 for situational in [false, true] {
                     let pos = position(&g, &board, s, to_move);
-                    let tag = if situational { 1 + to_move as u8 } else { 0 };
-                    let mut ok = true;
-                    for (alpha, beta) in [(lo - 1, lo), (hi, hi + 1)] {
-                        let mut hist = vec![(pos.board_bytes().to_vec(), tag)];
-                        let mut budget = BRUTE_BUDGET;
-                        match alphabeta(
-                            &pos,
-                            false,
-                            situational,
-                            &mut hist,
-                            alpha,
-                            beta,
-                            &mut budget,
-                        ) {
-                            Some(v) => assert!(
-                                (beta == lo && v >= lo) || (alpha == hi && v <= hi),
-                                "{w}x{h} {s:?} {to_move:?} situational {situational}: \
-                                 static [{lo}, {hi}], full-history test at [{alpha}, {beta}] gave {v}"
-                            ),
-                            None => ok = false,
-                        }
-                    }
-                    brute += usize::from(ok);
+                    let what = format!("{w}x{h} {s:?} {to_move:?}: static");
+                    brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
                 }
             }
         }
@@ -752,31 +757,9 @@ fn keeping_check() {
                 assert_eq!(got.score, Some(want), "{w}x{h} {s:?} {to_move:?} {rep:?}");
                 checked += 1;
                 let pos = position(&g, &board, s, to_move);
-                let tag = if situational { 1 + to_move as u8 } else { 0 };
-                let mut ok = true;
-                for (alpha, beta) in [(lo - 1, lo), (hi, hi + 1)] {
-                    let mut hist = vec![(pos.board_bytes().to_vec(), tag)];
-                    let mut budget = BRUTE_BUDGET;
-                    let (alpha, beta) = (i64::from(alpha), i64::from(beta));
-                    match alphabeta(
-                        &pos,
-                        false,
-                        situational,
-                        &mut hist,
-                        alpha,
-                        beta,
-                        &mut budget,
-                    ) {
-                        Some(v) => assert!(
-                            (beta == i64::from(lo) && v >= beta)
-                                || (alpha == i64::from(hi) && v <= alpha),
-                            "{w}x{h} {s:?} {to_move:?} situational {situational}: \
-                             keeping [{lo}, {hi}], full-history test at [{alpha}, {beta}] gave {v}"
-                        ),
-                        None => ok = false,
-                    }
-                }
-                brute += usize::from(ok);
+                let what = format!("{w}x{h} {s:?} {to_move:?} {rep:?}: keeping");
+                let (lo, hi) = (i64::from(lo), i64::from(hi));
+                brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
             }
         }
     }
