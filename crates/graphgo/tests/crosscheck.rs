@@ -397,14 +397,9 @@ fn fast_with(pos: &Position, rep: Rep, reductions: bool, guess: Option<i32>) -> 
     i64::from(s.score.unwrap())
 }
 
-/// Late-move reductions (a shallower horizon for the prover's late moves)
-/// and the first guess of the null-window tests change only how the value
-/// is found: with and without them, and from guesses below and above the
-/// value, the solver agrees with the full-history searches on the
-/// tiny graphs from the empty board and on the mid-game positions, under
-/// both superko rules.
-#[test]
-fn reductions_and_guesses_agree_with_full_history_minimax() {
+/// The tiny graphs from the empty board and the mid-game positions, each
+/// with its name: the starts of the in-search checks.
+fn named_starts() -> Vec<(String, Position)> {
     let mut starts: Vec<(String, Position)> = tiny_graphs()
         .into_iter()
         .map(|(name, g)| (name.to_string(), Position::empty(g, rules())))
@@ -414,6 +409,18 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
             .into_iter()
             .map(|(name, trial, pos)| (format!("{name} trial {trial}"), pos)),
     );
+    starts
+}
+
+/// Late-move reductions (a shallower horizon for the prover's late moves)
+/// and the first guess of the null-window tests change only how the value
+/// is found: with and without them, and from guesses below and above the
+/// value, the solver agrees with the full-history searches on the
+/// tiny graphs from the empty board and on the mid-game positions, under
+/// both superko rules.
+#[test]
+fn reductions_and_guesses_agree_with_full_history_minimax() {
+    let starts = named_starts();
     let mut checked = 0;
     for (name, pos) in &starts {
         let n = pos.graph().len() as i32;
@@ -781,15 +788,7 @@ fn keeping_check() {
 /// one of those solves is closed by the game somewhere.
 #[test]
 fn keeping_game_agrees_with_full_history_minimax() {
-    let mut starts: Vec<(String, Position)> = tiny_graphs()
-        .into_iter()
-        .map(|(name, g)| (name.to_string(), Position::empty(g, rules())))
-        .collect();
-    starts.extend(
-        midgame_positions()
-            .into_iter()
-            .map(|(name, trial, pos)| (format!("{name} trial {trial}"), pos)),
-    );
+    let starts = named_starts();
     let (mut checked, mut cutoffs) = (0, 0);
     for (name, pos) in &starts {
         let n = pos.graph().len() as i32;
