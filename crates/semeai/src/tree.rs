@@ -108,6 +108,16 @@ impl GameTree {
         } else {
             other_eyes
         };
+        GameTree::root(race, region, owner, other_eyes)
+    }
+
+    /// The tree with only its root.
+    pub fn new(race: &Race, region: VertexSet, owner: Color) -> GameTree {
+        GameTree::root(race, region, owner, VertexSet::default())
+    }
+
+    /// The tree with only its root, `other_eyes` taken as given.
+    fn root(race: &Race, region: VertexSet, owner: Color, other_eyes: VertexSet) -> GameTree {
         let mut t = GameTree {
             owner,
             region,
@@ -115,21 +125,6 @@ impl GameTree {
             ko_retakes: 0,
             ko_captures: 0,
             other_eyes,
-            memo: HashMap::new(),
-        };
-        t.node_for(race.clone());
-        t
-    }
-
-    /// The tree with only its root.
-    pub fn new(race: &Race, region: VertexSet, owner: Color) -> GameTree {
-        let mut t = GameTree {
-            owner,
-            region,
-            nodes: Vec::new(),
-            ko_retakes: 0,
-            ko_captures: 0,
-            other_eyes: VertexSet::default(),
             memo: HashMap::new(),
         };
         t.node_for(race.clone());
