@@ -158,12 +158,7 @@ fn random_cases(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tally = Tally::new(cap);
     for i in 0..cases {
-        let style = if i % 2 == 1 {
-            Style::Mixed
-        } else {
-            Style::EyeSpace
-        };
-        let spec = random::random_problem(&mut rng, max_area, max_empty, style);
+        let spec = alternating(&mut rng, i, max_area, max_empty);
         let problem = match Problem::new(spec) {
             Ok(p) => p,
             Err(e) => panic!("random case {i} cannot be posed: {e}"),
@@ -187,6 +182,21 @@ fn random_cases(
     tally
 }
 
+/// The `i`th random problem of a sample: eye-space problems and mixed ones
+/// in turn.
+fn alternating(
+    rng: &mut ChaCha8Rng,
+    i: usize,
+    max_area: usize,
+    max_empty: usize,
+) -> miai_tsumego::ProblemSpec {
+    let style = if i % 2 == 1 {
+        Style::Mixed
+    } else {
+        Style::EyeSpace
+    };
+    random::random_problem(rng, max_area, max_empty, style)
+}
 #[test]
 fn superko_agrees_with_exhaustive_search_on_random_problems() {
     let tally = random_cases(0x5eed_0001, 400, 14, 6, REFERENCE_CAP, |_| Regime::Superko);
@@ -227,12 +237,7 @@ fn book_and_seed_regimes_differ_on_random_problems() {
     let mut differ = Vec::new();
     let mut book_kills = 0;
     for i in 0..200 {
-        let style = if i % 2 == 1 {
-            Style::Mixed
-        } else {
-            Style::EyeSpace
-        };
-        let spec = random::random_problem(&mut rng, 14, 6, style);
+        let spec = alternating(&mut rng, i, 14, 6);
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
         for first in [Side::Attacker, Side::Defender] {
             let status = |regime| {
@@ -352,12 +357,7 @@ fn heuristic_initial_numbers_change_the_work_not_the_answers() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_d0f0);
     let mut cases: Vec<(String, Problem, Regime)> = Vec::new();
     for i in 0..90 {
-        let style = if i % 2 == 1 {
-            Style::Mixed
-        } else {
-            Style::EyeSpace
-        };
-        let spec = random::random_problem(&mut rng, 14, 7, style);
+        let spec = alternating(&mut rng, i, 14, 7);
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("random case {i}: {e}"));
         let regime = match i % 3 {
             0 => Regime::Superko,
@@ -595,12 +595,7 @@ fn threat_counts_agree_with_exhaustive_search() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0019);
     let mut cases: Vec<(String, Problem, Ordering)> = Vec::new();
     for i in 0..80 {
-        let style = if i % 2 == 1 {
-            Style::Mixed
-        } else {
-            Style::EyeSpace
-        };
-        let spec = random::random_problem(&mut rng, 14, 6, style);
+        let spec = alternating(&mut rng, i, 14, 6);
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
         let ordering = if i % 3 == 2 {
             Ordering::Shuffled(rng.random())

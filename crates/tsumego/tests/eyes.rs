@@ -184,10 +184,7 @@ fn check_shapes(sizes: std::ops::RangeInclusive<usize>, step: usize, placements:
             for &at in placements {
                 for stone in stones(shape) {
                     for first in [Side::Attacker, Side::Defender] {
-                        let color = match first {
-                            Side::Attacker => Color::White,
-                            Side::Defender => Color::Black,
-                        };
+                        let color = mover(first);
                         let Some(problem) = posed(shape, at, color, stone) else {
                             continue;
                         };
@@ -274,10 +271,7 @@ fn two_enclosed_regions_agree_with_the_plain_search() {
                     }
                 }
                 for first in [Side::Attacker, Side::Defender] {
-                    let color = match first {
-                        Side::Attacker => Color::White,
-                        Side::Defender => Color::Black,
-                    };
+                    let color = mover(first);
                     let Some(problem) = posed_with(&shape, at, color, &stones) else {
                         continue;
                     };
@@ -352,10 +346,7 @@ fn no_room_agrees_with_the_search_without_it() {
                 sets.extend((1..n).map(|i| vec![0, i]));
                 for stones in sets {
                     for first in [Side::Attacker, Side::Defender] {
-                        let color = match first {
-                            Side::Attacker => Color::White,
-                            Side::Defender => Color::Black,
-                        };
+                        let color = mover(first);
                         let Some(problem) = posed_with(&shape, at, color, &stones) else {
                             continue;
                         };
@@ -420,4 +411,12 @@ fn seed_rule_corpus() -> Vec<(Problem, Regime, String)> {
         }
     }
     out
+}
+
+/// The colour that moves first in the posed shapes (White attacks).
+fn mover(first: Side) -> Color {
+    match first {
+        Side::Attacker => Color::White,
+        Side::Defender => Color::Black,
+    }
 }
