@@ -581,22 +581,12 @@ impl<'c> Searcher<'c> {
 
     /// Benson's test on the state at depth `d`, cached by board.
     fn benson(&mut self, d: usize) -> Option<Side> {
-        let h = self.stack[d].pos.hash();
-        if let Some(&alive) = self.benson_cache.get(&h) {
-            return alive.then_some(Side::Defender);
-        }
-        let r = crate::benson::alive_in_with(
-            &self.stack[d].pos,
-            self.ctx.attacker.opponent(),
-            &self.ctx.targets,
-            &mut self.benson_scratch,
-        )
-        .then_some(Side::Defender);
-        if self.benson_cache.len() > 1 << 20 {
-            self.benson_cache.clear();
-        }
-        self.benson_cache.insert(h, r.is_some());
-        r
+        let pos = &self.stack[d].pos;
+        let (ctx, scratch) = (&self.ctx, &mut self.benson_scratch);
+        memo(&mut self.benson_cache, pos.hash(), || {
+            crate::benson::alive_in_with(pos, ctx.attacker.opponent(), &ctx.targets, scratch)
+        })
+        .then_some(Side::Defender)
     }
 
     /// The node at depth `d` as a leaf won by the defender when Benson's
@@ -622,18 +612,10 @@ impl<'c> Searcher<'c> {
         if s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
             return None;
         }
-        let h = s.pos.hash();
-        let class = match self.eye_cache.get(&h) {
-            Some(&c) => c,
-            None => {
-                let c = crate::eyes::classify(&s.pos, &self.ctx);
-                if self.eye_cache.len() > 1 << 20 {
-                    self.eye_cache.clear();
-                }
-                self.eye_cache.insert(h, c);
-                c
-            }
-        };
+        let ctx = &self.ctx;
+        let class = memo(&mut self.eye_cache, s.pos.hash(), || {
+            crate::eyes::classify(&s.pos, ctx)
+        });
         let s = &self.stack[d];
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
             Some(w) => w,
@@ -646,18 +628,10 @@ impl<'c> Searcher<'c> {
                 {
                     return None;
                 }
-                let h = s.pos.hash();
-                let alive = match self.regions_cache.get(&h) {
-                    Some(&a) => a,
-                    None => {
-                        let a = crate::eyes::two_regions(&s.pos, &self.ctx);
-                        if self.regions_cache.len() > 1 << 20 {
-                            self.regions_cache.clear();
-                        }
-                        self.regions_cache.insert(h, a);
-                        a
-                    }
-                };
+                let ctx = &self.ctx;
+                let alive = memo(&mut self.regions_cache, s.pos.hash(), || {
+                    crate::eyes::two_regions(&s.pos, ctx)
+                });
                 if !alive {
                     return None;
                 }
@@ -673,17 +647,10 @@ impl<'c> Searcher<'c> {
     /// Whether the defender at depth `d` is dead by want of room
     /// (`crate::eyes::no_room`), cached by board.
     fn room(&mut self, d: usize) -> bool {
-        let s = &self.stack[d];
-        let h = s.pos.hash();
-        if let Some(&dead) = self.room_cache.get(&h) {
-            return dead;
-        }
-        let dead = crate::eyes::no_room(&s.pos, &self.ctx);
-        if self.room_cache.len() > 1 << 20 {
-            self.room_cache.clear();
-        }
-        self.room_cache.insert(h, dead);
-        dead
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+        memo(&mut self.room_cache, pos.hash(), || {
+            crate::eyes::no_room(pos, ctx)
+        })
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -980,4 +947,19 @@ fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScra
     for (slot, &(_, _, v)) in plays.iter_mut().zip(scored.iter()) {
         *slot = v;
     }
+}
+
+/// `cache[h]`, computed by `f` where missing. A cache past 2^20 boards
+/// starts over, which bounds a problem's memory (the values are the
+/// board's own, so a miss only costs the work again).
+fn memo<T: Copy>(cache: &mut FxHashMap<u64, T>, h: u64, f: impl FnOnce() -> T) -> T {
+    if let Some(&v) = cache.get(&h) {
+        return v;
+    }
+    let v = f();
+    if cache.len() > 1 << 20 {
+        cache.clear();
+    }
+    cache.insert(h, v);
+    v
 }
