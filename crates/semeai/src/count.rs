@@ -59,10 +59,32 @@ pub fn signed_count(race: &Race, region: &VertexSet, owner: Color) -> i64 {
     if owner == Color::Black { n } else { -n }
 }
 
+/// The **escape points** of `owner`'s essential chain in `region`: its
+/// liberties next to a safe chain of its own colour, where its stone joins
+/// the two and the chain escapes ([`Race::escaped`]; issue 25: where two
+/// liberty areas meet, a chain reaches the safe stones its own colour,
+/// attacking there, has in the other chain's area). They are candidates
+/// even where useless, and a count with one is not settled.
+pub fn escape_points(race: &Race, region: &VertexSet, owner: Color) -> VertexSet {
+    let pos = race.position();
+    liberties(race, region, owner)
+        .iter()
+        .filter(|&l| {
+            pos.graph().neighbors(l).iter().any(|&u| {
+                pos.color_at(u) == Some(owner) && race.attribute(u) == Some(Attribute::Safe)
+            })
+        })
+        .collect()
+}
+
 /// The settled test: every liberty touches, besides the essential chain,
-/// only safe chains and useless empty points.
+/// only safe chains and useless empty points; and none is an escape point
+/// ([`escape_points`]).
 pub fn is_settled(race: &Race, region: &VertexSet, owner: Color) -> bool {
     let pos = race.position();
+    if !escape_points(race, region, owner).is_empty() {
+        return false;
+    }
     liberties(race, region, owner).iter().all(|l| {
         pos.graph()
             .neighbors(l)
@@ -112,11 +134,12 @@ pub fn search_region(race: &Race, region: &VertexSet, owner: Color) -> VertexSet
 /// The candidate points of the automatic expansion: the useful empty points
 /// of the search region and of the eyes ([`eye_space`]).
 pub fn candidates(race: &Race, region: &VertexSet, owner: Color) -> Vec<Vertex> {
-    (search_region(race, region, owner) | eye_space(race, region, owner))
+    let escapes = escape_points(race, region, owner);
+    (search_region(race, region, owner) | eye_space(race, region, owner) | escapes)
         .iter()
         .filter(|&v| {
             race.position().color_at(v).is_none()
-                && point_attribute(race, v) == PointAttribute::Useful
+                && (point_attribute(race, v) == PointAttribute::Useful || escapes.contains(v))
         })
         .collect()
 }
@@ -140,6 +163,9 @@ pub fn life_count(race: &Race, owner: Color) -> i64 {
 /// it stays (it must be one chain). The attacker's stones inside a vital
 /// part change nothing: they can never fill its last point.
 pub fn is_alive(race: &Race, region: &VertexSet, owner: Color) -> bool {
+    if race.escaped(owner) {
+        return true;
+    }
     let pos = race.position();
     let ess = race.essential_stones(owner);
     let Some(first) = ess.iter().next() else {

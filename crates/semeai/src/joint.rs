@@ -358,10 +358,18 @@ fn own_difference(race: &Race, region: &VertexSet) -> i64 {
 /// Whether both chains' counts are settled in `region`: every liberty
 /// touches, besides the chains, only safe stones and useless empty points
 /// that are no liberty of a chain it is not a liberty of (a Black liberty
-/// next to a White one is where the areas meet: unsettled).
+/// next to a White one is where the areas meet: unsettled), and neither
+/// chain has an escape point.
 fn settled(race: &Race, region: &VertexSet, l: &[VertexSet; 2]) -> bool {
     use crate::attribute::{Attribute, PointAttribute};
     let pos = race.position();
+    // An escape point ([`count::escape_points`]) is still in play.
+    if [Color::Black, Color::White]
+        .iter()
+        .any(|&c| !count::escape_points(race, region, c).is_empty())
+    {
+        return false;
+    }
     let of = |v: Vertex| (l[0].contains(v), l[1].contains(v));
     (l[0] | l[1]).iter().all(|v| {
         pos.graph()

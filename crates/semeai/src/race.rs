@@ -53,6 +53,9 @@ pub struct Race {
     marks: Vec<Option<Attribute>>,
     labels: Vec<(char, Vertex)>,
     open: Vec<(&'static str, VertexSet)>,
+    /// Per colour (Black, White): whether a move joined its essential
+    /// chain to a safe chain ([`Race::escaped`]).
+    escaped: [bool; 2],
 }
 
 /// The sides a race diagram may leave open, in the order they are written.
@@ -84,6 +87,7 @@ impl Race {
             position,
             labels: Vec::new(),
             open: Vec::new(),
+            escaped: [false; 2],
         };
         for chain in race.position.chains() {
             let mut found: Option<Attribute> = None;
@@ -450,6 +454,14 @@ impl Race {
         }
     }
 
+    /// Whether a move has joined `color`'s essential chain to one of its
+    /// safe chains: the chain has escaped and can no longer be captured
+    /// (where two liberty areas meet, a chain can reach the safe stones
+    /// its own colour, attacking there, has in the other chain's area).
+    pub fn escaped(&self, color: Color) -> bool {
+        self.escaped[usize::from(color == Color::White)] && !self.essential_stones(color).is_empty()
+    }
+
     /// The stones of essential chains of `color`.
     pub fn essential_stones(&self, color: Color) -> VertexSet {
         self.position
@@ -466,11 +478,17 @@ impl Race {
         self.position.check(color, v).ok()?;
         let mut next = self.clone();
         let mut joined: Option<Attribute> = None;
+        let mut kinds = [false; 2];
         for &u in self.position.graph().neighbors(v) {
             if self.position.color_at(u) == Some(color) {
                 let a = self.attribute(u).unwrap_or(Attribute::Safe);
                 joined = Some(joined.map_or(a, |j| j.min(a)));
+                kinds[0] |= a == Attribute::Essential;
+                kinds[1] |= a == Attribute::Safe;
             }
+        }
+        if kinds == [true, true] {
+            next.escaped[usize::from(color == Color::White)] = true;
         }
         next.position.play_mut(color, Move::Play(v)).ok()?;
         // Both colours move at every tree node; the simple-ko ban left by

@@ -450,12 +450,13 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
     out
 }
 
-/// Analyses one race of the study with the study's limits; `None` if the
-/// analysis fails or the search does not finish.
+/// Analyses one race of the study with the study's limits (each tree the
+/// CLI's default, [`crate::TREE_NODES`] positions; the search 400,000);
+/// `None` if the analysis fails or the search does not finish.
 fn case(race: &Race, class: &'static str) -> Option<Case> {
     {
         let options = Options {
-            tree_limits: Limits::none().with_nodes(20_000),
+            tree_limits: crate::default_tree_limits(),
             search_limits: Some(Limits::none().with_nodes(400_000)),
             ..Options::default()
         };

@@ -206,3 +206,25 @@ fn joined_areas_are_inside_the_domain() {
     );
     assert!(100 * ok >= 97 * n, "{ok} / {n}");
 }
+
+/// The study's trees have the CLI's node limit ([`miai_semeai::TREE_NODES`],
+/// issue 25): this width-4 corpus race's joint game has more than the
+/// 20,000 positions the study allowed before (it was `incomplete`, outside
+/// the domain); now it is inside and agrees with the search.
+#[test]
+fn a_joint_game_past_the_old_study_limit_is_in_the_domain() {
+    let cases = study::study(4148, 1, 4, 0.15);
+    let c = &cases[0];
+    assert!(c.joint, "{}", c.diagram);
+    assert!(c.in_domain, "{:?}\n{}", c.unmodelled, c.diagram);
+    assert_eq!(c.agreement(), 2, "{}", c.diagram);
+    let race = study::mark(&study::generate(4149, 4, 0.15)).expect("a race");
+    let a = analyse(&race, &Options::default()).expect("analysis");
+    let nodes: usize = a
+        .subs
+        .iter()
+        .filter_map(|s| s.joint.as_ref())
+        .map(|t| t.nodes.len())
+        .sum();
+    assert!(nodes > 20_000, "{nodes} positions");
+}

@@ -181,3 +181,65 @@ fn a_capture_that_makes_a_second_eye_elsewhere_lives() {
         .expect("a White tree that knows the other eye");
     assert!(white.tree.as_ref().unwrap().nodes.iter().any(|n| n.alive));
 }
+
+/// An escape (issue 25): Black's stone on C6 joins its essential chain to
+/// its safe stones C5-C3, and the chain can no longer be captured
+/// (`Race::escaped`; a node of the study's joint games). White cannot
+/// fill B7 or C6 (both are suicide), so Black wins whoever starts by
+/// filling B3. Before, the escape counted as a plain extension to one
+/// liberty, the node as `{1, 1 | } -> 0`, and `G = -1` said White wins.
+#[test]
+fn a_chain_joined_to_its_safe_stones_has_escaped() {
+    check(
+        "\
+. . .
+O O O
+O U U
+E . U
+E E .
+e e X
+e e X
+e . X
+X X X
+. . .
+",
+        "29",
+        RaceOutcome::BlackCaptures,
+        RaceOutcome::BlackCaptures,
+    );
+}
+
+/// An escape point (issue 25, `count::escape_points`): White's liberty D5
+/// touches its safe stone D6, so White's stone there escapes, though the
+/// point is useless by the seed's rules (it touches one chain and one
+/// empty point) and the tree never played it: White's count was settled
+/// at -1 and `G = 2 - 1 = 1` said Black wins whoever starts. Now D5 is a
+/// candidate and White's area `{0 | -41}` (Black must fill D5 first, or
+/// White escapes): the side that plays first wins, as the search says.
+#[test]
+fn a_liberty_next_to_a_safe_chain_is_an_escape_point() {
+    let a = analysed(
+        "\
+. . . .
+O O O O
+O O E O
+. . E O
+E E E O
+e e e .
+U U U .
+. . . .
+X X X X
+. . . .
+",
+    );
+    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some("{2|-39}"));
+    let s = a.search.unwrap();
+    assert_eq!(
+        (s.black_first, s.white_first),
+        (
+            Some(RaceOutcome::BlackCaptures),
+            Some(RaceOutcome::WhiteCaptures)
+        )
+    );
+    assert!(a.disagreements(Evaluation::Stops).is_empty());
+}
