@@ -18,14 +18,19 @@ fn analysed(diagram: &str) -> Analysis {
     a
 }
 
-fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutcome) {
-    let a = analysed(diagram);
-    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some(g));
-    let s = a.search.unwrap();
+/// Asserts the board search's outcomes, each first player.
+fn searched(a: &Analysis, black_first: RaceOutcome, white_first: RaceOutcome) {
+    let s = a.search.as_ref().unwrap();
     assert_eq!(
         (s.black_first, s.white_first),
         (Some(black_first), Some(white_first))
     );
+}
+
+fn check(diagram: &str, g: &str, black_first: RaceOutcome, white_first: RaceOutcome) {
+    let a = analysed(diagram);
+    assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some(g));
+    searched(&a, black_first, white_first);
     for e in [Evaluation::Stops, Evaluation::Seed] {
         assert!(a.disagreements(e).is_empty(), "{:?}", a.disagreements(e));
         let d = a.decision(e);
@@ -122,14 +127,7 @@ fn the_defender_may_live_at_once_at_the_root() {
     let a = analyse(&race, &options).unwrap();
     assert!(a.in_domain(), "{:?}", a.fallback);
     assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some("{37|-2}"));
-    let s = a.search.unwrap();
-    assert_eq!(
-        (s.black_first, s.white_first),
-        (
-            Some(RaceOutcome::BlackCaptures),
-            Some(RaceOutcome::WhiteCaptures)
-        )
-    );
+    searched(&a, RaceOutcome::BlackCaptures, RaceOutcome::WhiteCaptures);
     assert!(a.disagreements(Evaluation::Stops).is_empty());
     let d = a.decision(Evaluation::Stops);
     assert_eq!(d.words(), "the side that plays first wins");
@@ -158,18 +156,14 @@ fn a_capture_that_makes_a_second_eye_elsewhere_lives() {
         . . .
     ";
     let a = analysed(diagram);
-    let s = a.search.unwrap();
+    searched(&a, RaceOutcome::BlackCaptures, RaceOutcome::WhiteCaptures);
+    let d = a.decision(Evaluation::Stops);
     assert_eq!(
-        (s.black_first, s.white_first),
+        (d.black_first, d.white_first),
         (
             Some(RaceOutcome::BlackCaptures),
             Some(RaceOutcome::WhiteCaptures)
         )
-    );
-    let d = a.decision(Evaluation::Stops);
-    assert_eq!(
-        (d.black_first, d.white_first),
-        (s.black_first, s.white_first)
     );
     // White's tree of the area with Black's stone has a node where White
     // lives, with the eye outside it.
@@ -233,13 +227,6 @@ X X X X
 ",
     );
     assert_eq!(a.sum.map(|s| s.to_string()).as_deref(), Some("{2|-39}"));
-    let s = a.search.unwrap();
-    assert_eq!(
-        (s.black_first, s.white_first),
-        (
-            Some(RaceOutcome::BlackCaptures),
-            Some(RaceOutcome::WhiteCaptures)
-        )
-    );
+    searched(&a, RaceOutcome::BlackCaptures, RaceOutcome::WhiteCaptures);
     assert!(a.disagreements(Evaluation::Stops).is_empty());
 }
