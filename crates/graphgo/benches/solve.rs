@@ -3,7 +3,8 @@
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
-//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
+//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
+//! [--deepen one|half]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::solver::tt::ENTRY_BYTES;
-use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver};
 
 fn published(w: usize, h: usize) -> Option<i32> {
     // Drange et al. (mathpuzzle.com/go) and van der Werf (5x5); see the
@@ -70,6 +71,14 @@ fn main() {
             "--no-searched-regions" => opts.searched_regions = false,
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
+            "--deepen" => {
+                i += 1;
+                opts.deepening = match args.get(i).map(String::as_str) {
+                    Some("one") => Deepening::One,
+                    Some("half") => Deepening::Half,
+                    _ => Deepening::Auto,
+                };
+            }
             "--max-depth" => {
                 i += 1;
                 opts.max_depth = args

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use miai_goban::{
     Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Setup, Suicide, VertexSet,
 };
-use miai_graphgo::{Board, Repetition as Rep, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition as Rep, SolveOptions, Stones, solver};
 
 /// The brute force's memo budget: tiny graphs only.
 const MEMO_CAP: usize = 50_000;
@@ -383,13 +383,20 @@ fn midgame_positions() -> Vec<(&'static str, usize, Position)> {
 
 /// The solver's value of `pos` as a fresh start with or without
 /// late-move reductions and with a first guess.
-fn fast_with(pos: &Position, rep: Rep, reductions: bool, guess: Option<i32>) -> i64 {
+fn fast_with(
+    pos: &Position,
+    rep: Rep,
+    reductions: bool,
+    guess: Option<i32>,
+    deepening: Deepening,
+) -> i64 {
     let board = Board::new(pos.graph().clone()).unwrap();
     let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
     let opts = SolveOptions {
         repetition: rep,
         reductions,
         guess,
+        deepening,
         ..SolveOptions::default()
     };
     let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
@@ -432,9 +439,18 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
             for reductions in [false, true] {
                 for guess in [None, Some(-n), Some(at + 1)] {
                     assert_eq!(
-                        fast_with(pos, rep, reductions, guess),
+                        fast_with(pos, rep, reductions, guess, Deepening::Auto),
                         want,
                         "{name} {rep:?} reductions {reductions} guess {guess:?}"
+                    );
+                }
+                // Either deepening schedule on any graph (the default
+                // picks one by the board's shape).
+                for deepening in [Deepening::One, Deepening::Half] {
+                    assert_eq!(
+                        fast_with(pos, rep, reductions, None, deepening),
+                        want,
+                        "{name} {rep:?} reductions {reductions} {deepening:?}"
                     );
                 }
             }
