@@ -170,6 +170,24 @@ fn main() {
                 "  keeping game: cutoffs {} tests {} won {} over budget {} positions {}",
                 st.keep_cutoffs, st.keep_tests, st.keep_wins, st.keep_over_budget, st.keep_nodes
             );
+            // The root's attempts, one line per horizon: each attempt's
+            // test, side, nodes and end.
+            let mut line = String::new();
+            let mut at = 0;
+            for a in &st.attempts {
+                if a.depth != at {
+                    if !line.is_empty() {
+                        println!("{line}");
+                    }
+                    at = a.depth;
+                    line = format!("  horizon {at}:");
+                }
+                let side = if a.lower { ">=" } else { "<" };
+                line.push_str(&format!(" [{side}{} {} {:?}]", a.beta, a.nodes, a.result));
+            }
+            if !line.is_empty() {
+                println!("{line}");
+            }
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);
             for (stones, to_move) in st.open_sample.iter().take(12) {

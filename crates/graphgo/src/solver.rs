@@ -276,6 +276,41 @@ pub struct SearchStats {
     /// A sample of open horizon leaves (every 2^16-th, at most 64): the
     /// colouring and the player to move.
     pub open_sample: Vec<(Stones, Color)>,
+    /// Every one-sided attempt of the root's null-window tests, in order
+    /// (their nodes add up to the solve's, less the principal variation's
+    /// and a cut-off attempt's).
+    pub attempts: Vec<Attempt>,
+}
+
+/// One one-sided attempt at the root: at the horizon `depth`, the test
+/// `value >= beta` attacked from one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attempt {
+    /// The horizon in plies.
+    pub depth: usize,
+    /// The test is `value >= beta`.
+    pub beta: i32,
+    /// The side tried: `true` for "prove `value >= beta`" (Black's
+    /// strategy), `false` for "prove `value < beta`" (White's).
+    pub lower: bool,
+    /// Nodes the attempt searched.
+    pub nodes: u64,
+    /// How it ended.
+    pub result: AttemptResult,
+}
+
+/// How a one-sided attempt ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttemptResult {
+    /// It proved its side.
+    Proved,
+    /// It proved the other side instead (the test is decided against it).
+    Refuted,
+    /// The horizon left it undecided.
+    Open,
+    /// It spent the node budget it had while the other side was still
+    /// open, and was set aside (it reruns with four times the budget).
+    OverBudget,
 }
 
 impl Solution {
@@ -748,6 +783,7 @@ fn solve_inner(
     let mut beta = opts.guess.unwrap_or(1).clamp(-n + 1, n);
     let mut depth = 1;
     let deepening = opts.deepening.on(board);
+
     let mut expect_down = false;
     while lower < upper && s.stop.is_none() {
         beta = beta.clamp(lower + 1, upper);
@@ -776,11 +812,29 @@ fn solve_inner(
                 s.mode = mode;
                 let both_open = open == [true, true];
                 s.budget_end = both_open.then_some(s.meter.nodes() + budget);
+                let before = s.meter.nodes();
                 let u = s.search(stones, to_move, false, beta - 1, beta, depth, 0, 0);
                 s.budget_end = None;
                 if s.stop.is_some() {
                     break 'attempts;
                 }
+                let lower_side = mode == Mode::Lower;
+                let result = if s.aborted {
+                    AttemptResult::OverBudget
+                } else if (u.lo >= beta && lower_side) || (u.hi < beta && !lower_side) {
+                    AttemptResult::Proved
+                } else if u.lo >= beta || u.hi < beta {
+                    AttemptResult::Refuted
+                } else {
+                    AttemptResult::Open
+                };
+                s.stats.attempts.push(Attempt {
+                    depth,
+                    beta,
+                    lower: lower_side,
+                    nodes: s.meter.nodes() - before,
+                    result,
+                });
                 if s.aborted {
                     s.aborted = false;
                     continue;
@@ -2022,6 +2076,49 @@ mod tests {
         let auto = with(&rect, Deepening::Auto);
         assert_eq!(auto.nodes, with(&rect, Deepening::Half).nodes);
         assert_eq!(auto.score, Some(4));
+    }
+
+    /// The root's one-sided attempts are logged in order: the horizons
+    /// never shrink, their nodes stay within the solve's, and the value
+    /// is decided by proved attempts on both sides (`>= v` and `< v + 1`).
+    #[test]
+    fn the_attempts_account_for_the_nodes() {
+        for (w, h) in [(6, 1), (3, 3), (2, 3)] {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            let s = solve_quietly(
+                &board,
+                Stones::EMPTY,
+                Color::Black,
+                &SolveOptions::default(),
+            );
+            let v = s.score.unwrap();
+            let log = &s.stats.attempts;
+            assert!(!log.is_empty(), "{w}x{h}");
+            assert!(log.windows(2).all(|p| p[0].depth <= p[1].depth), "{w}x{h}");
+            assert!(
+                log.iter().map(|a| a.nodes).sum::<u64>() <= s.nodes,
+                "{w}x{h}"
+            );
+            // A decided test `>= beta`: whether it came out true.
+            let outcomes: Vec<(i32, bool)> = log
+                .iter()
+                .filter_map(|a| match a.result {
+                    AttemptResult::Proved => Some((a.beta, a.lower)),
+                    AttemptResult::Refuted => Some((a.beta, !a.lower)),
+                    _ => None,
+                })
+                .collect();
+            assert!(outcomes.iter().all(|&(beta, holds)| holds == (v >= beta)));
+            let n = board.len() as i32;
+            assert!(
+                v == -n || outcomes.iter().any(|&(_, holds)| holds),
+                "{w}x{h}: {log:?}"
+            );
+            assert!(
+                v == n || outcomes.iter().any(|&(_, holds)| !holds),
+                "{w}x{h}: {log:?}"
+            );
+        }
     }
 
     /// The keeping game closes nodes: 3x4 and 2x4 (Black takes the whole

@@ -305,7 +305,7 @@ fn solver_agrees_with_full_history_minimax_situational() {
 /// The solver's value of `pos` as a fresh start, with the default options.
 fn fast_from(pos: &Position, rep: Rep) -> i64 {
     let d = SolveOptions::default();
-    fast_with(pos, rep, d.reductions, d.guess)
+    fast_with(pos, rep, d.reductions, d.guess, d.deepening)
 }
 
 /// Mid-game positions of boards too big for the brute force from the
