@@ -427,15 +427,22 @@ pub enum Deepening {
     Auto,
     /// `d -> d + 1 + d / 2` (the horizons 1, 2, 4, 7, 11, 17, 26, 40, 61,
     /// ...): on 4x4, 40 % fewer nodes than `d + 1 + d / 8`, and eight
-    /// times fewer than one ply at a time.
+    /// times fewer than one ply at a time from the start.
     Half,
-    /// `d -> d + 1`. On lines an iteration costs only 1.1 to 1.5 times
-    /// the one a ply shallower, and the proofs need horizons between the
-    /// half schedule's steps (1x10 at 29, 1x11 at 31, where the half
-    /// schedule runs 40 with its failing tests): 1x10 and 1x11 need about
-    /// a third of the nodes this way (docs/graphgo.md, "Lines").
+    /// As [`Deepening::Half`] up to [`ONE_PLY_FROM`] plies, then `d -> d +
+    /// 1`. On lines an iteration beyond 26 plies costs only 1.1 to 1.5
+    /// times the one a ply shallower, and the proofs need horizons
+    /// between the half schedule's steps (1x10 and 1x11 at 29, where the
+    /// half schedule runs 40 with its failing tests): 1x10 needs a third
+    /// of the nodes this way, 1x11 an eighth (docs/graphgo.md, "Lines").
+    /// Below 26 the half schedule's few cheap iterations are better
+    /// (1x5 to 1x9 need up to three times the nodes one ply at a time).
     One,
 }
+
+/// [`Deepening::One`] grows the horizon by half below this many plies,
+/// and one ply at a time from here.
+pub const ONE_PLY_FROM: usize = 26;
 
 impl Deepening {
     /// The schedule `Auto` stands for on `board`.
@@ -453,8 +460,8 @@ impl Deepening {
     #[must_use]
     pub fn next(self, depth: usize) -> usize {
         match self {
-            Deepening::One => depth + 1,
-            Deepening::Auto | Deepening::Half => depth + 1 + depth / 2,
+            Deepening::One if depth >= ONE_PLY_FROM => depth + 1,
+            Deepening::One | Deepening::Auto | Deepening::Half => depth + 1 + depth / 2,
         }
     }
 }
@@ -2047,8 +2054,8 @@ mod tests {
     }
 
     /// Lines deepen one ply at a time by default, other boards by half;
-    /// on 1x8 one ply at a time needs fewer nodes for the same value
-    /// (63,949 against 108,884 in the release bench), and a grid keeps
+    /// on 1x8 one ply at a time from 26 needs fewer nodes for the same
+    /// value (74,791 against 108,884 in the release bench), and a grid keeps
     /// the half schedule, its node counts unchanged.
     #[test]
     fn lines_deepen_one_ply_at_a_time() {
@@ -2060,6 +2067,7 @@ mod tests {
         assert_eq!(Deepening::Auto.on(&rect), Deepening::Half);
         assert_eq!(Deepening::Half.on(&line), Deepening::Half);
         assert_eq!(Deepening::One.next(26), 27);
+        assert_eq!(Deepening::One.next(11), 17);
         assert_eq!(Deepening::Half.next(26), 40);
         let with = |board: &Board, deepening| {
             let opts = SolveOptions {
