@@ -4,7 +4,7 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half]`; with no
+//! [--deepen one|half] [--expect]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -71,6 +71,7 @@ fn main() {
             "--no-searched-regions" => opts.searched_regions = false,
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
+            "--expect" => opts.expect_guess = true,
             "--deepen" => {
                 i += 1;
                 opts.deepening = match args.get(i).map(String::as_str) {

@@ -408,6 +408,18 @@ pub struct SolveOptions {
     /// time on 4x5 only at deep horizons (from about 26 plies; see
     /// docs/graphgo.md).
     pub keeping: bool,
+    /// With `guess`, run only the one-sided attempt the guess expects to
+    /// succeed at each null-window test (`score >= beta` proved for `beta
+    /// <= guess`, refuted above), never the other side beside it. On
+    /// lines the other side's doomed attempts are 60 to 70 % of the nodes
+    /// (1x10 with `--guess 1`: 0.83 M nodes instead of 2.16 M). The value
+    /// stays proven (an attempt's bounds are proven either way, and a
+    /// test it decides against the guess moves the root bounds as
+    /// before), but with a wrong guess a test may stay open until the
+    /// limits or the depth limit stop the search, unproven; elsewhere
+    /// the other side's table entries can be what the proof needs (3x4:
+    /// 879 k nodes instead of 45 k). Off by default.
+    pub expect_guess: bool,
     /// How the iterative deepening grows the horizon after an undecided
     /// test ([`Deepening::Auto`] by default: by one ply on lines, by half
     /// elsewhere).
@@ -489,6 +501,7 @@ impl Default for SolveOptions {
             reductions: true,
             keeping: false,
             deepening: Deepening::Auto,
+            expect_guess: false,
         }
     }
 }
@@ -810,6 +823,16 @@ fn solve_inner(
         // last attempt still open runs without one.
         let (mut lo, mut hi) = (-n, n);
         let mut open = [true, true];
+        let mut modes = modes;
+        if let (true, Some(g)) = (opts.expect_guess, opts.guess) {
+            // Only the side the guess says is true; the other never runs.
+            modes = if beta <= g {
+                [Mode::Lower, Mode::Upper]
+            } else {
+                [Mode::Upper, Mode::Lower]
+            };
+            open[1] = false;
+        }
         let mut budget: u64 = 1 << 12;
         'attempts: while open.contains(&true) {
             for (i, &mode) in modes.iter().enumerate() {
@@ -2126,6 +2149,42 @@ mod tests {
                 v == n || outcomes.iter().any(|&(_, holds)| !holds),
                 "{w}x{h}: {log:?}"
             );
+        }
+    }
+
+    /// With `expect_guess` and the right guess, every attempt is on the
+    /// side the guess expects (`>= beta` for `beta <= guess`, `< beta`
+    /// above) and the value is the same; without a guess the option does
+    /// nothing.
+    #[test]
+    fn an_expected_guess_runs_one_side_only() {
+        for (w, h, v) in [(6, 1, 1), (3, 2, 0), (3, 3, 9), (8, 1, 3)] {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            let opts = SolveOptions {
+                guess: Some(v),
+                expect_guess: true,
+                ..SolveOptions::default()
+            };
+            let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+            assert_eq!(s.score, Some(v), "{w}x{h}");
+            let log = &s.stats.attempts;
+            assert!(!log.is_empty());
+            assert!(
+                log.iter().all(|a| a.lower == (a.beta <= v)),
+                "{w}x{h}: {log:?}"
+            );
+            let plain = SolveOptions {
+                expect_guess: true,
+                ..SolveOptions::default()
+            };
+            let p = solve_quietly(&board, Stones::EMPTY, Color::Black, &plain);
+            let default = solve_quietly(
+                &board,
+                Stones::EMPTY,
+                Color::Black,
+                &SolveOptions::default(),
+            );
+            assert_eq!(p.nodes, default.nodes, "{w}x{h}");
         }
     }
 

@@ -404,6 +404,24 @@ fn fast_with(
     i64::from(s.score.unwrap())
 }
 
+/// The solver's value of `pos` running only the attempts `guess`
+/// expects to succeed (`None` if that left it unproven by the horizon
+/// 200).
+fn expected_only(pos: &Position, rep: Rep, reductions: bool, guess: i32) -> Option<i64> {
+    let board = Board::new(pos.graph().clone()).unwrap();
+    let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+    let opts = SolveOptions {
+        repetition: rep,
+        reductions,
+        guess: Some(guess),
+        expect_guess: true,
+        max_depth: 200,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+    s.proven.then(|| i64::from(s.score.unwrap()))
+}
+
 /// The tiny graphs from the empty board and the mid-game positions, each
 /// with its name: the starts of the in-search checks.
 fn named_starts() -> Vec<(String, Position)> {
@@ -442,6 +460,15 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
                         fast_with(pos, rep, reductions, guess, Deepening::Auto),
                         want,
                         "{name} {rep:?} reductions {reductions} guess {guess:?}"
+                    );
+                }
+                // Only the side a guess expects: the right guess proves
+                // the value; a wrong one may leave it unproven, never wrong.
+                for guess in [at, at + 1, at - 1] {
+                    let got = expected_only(pos, rep, reductions, guess);
+                    assert!(
+                        got == Some(want) || (guess != at && got.is_none()),
+                        "{name} {rep:?} reductions {reductions} expecting {guess}: {got:?}"
                     );
                 }
                 // Either deepening schedule on any graph (the default
