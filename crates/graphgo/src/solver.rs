@@ -416,9 +416,10 @@ pub struct SolveOptions {
     /// stays proven (an attempt's bounds are proven either way, and a
     /// test it decides against the guess moves the root bounds as
     /// before), but with a wrong guess a test may stay open until the
-    /// limits or the depth limit stop the search, unproven; elsewhere
-    /// the other side's table entries can be what the proof needs (3x4:
-    /// 879 k nodes instead of 45 k). Off by default.
+    /// limits or the depth limit stop the search, unproven; and the
+    /// other side's table entries can be what the proof needs (3x4: 879 k
+    /// nodes instead of 45 k; on 1x12 White's attempt at horizon 37 took
+    /// 3.3 M nodes beside Black's, 25.8 M alone). Off by default.
     pub expect_guess: bool,
     /// How the iterative deepening grows the horizon after an undecided
     /// test ([`Deepening::Auto`] by default: by one ply on lines, by half
