@@ -3,7 +3,8 @@
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
-//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]`; with no
+//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
+//! [--deepen one|half] [--expect]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -13,7 +14,7 @@ use std::time::Instant;
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::solver::tt::ENTRY_BYTES;
-use miai_graphgo::{Board, Repetition, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver};
 
 fn published(w: usize, h: usize) -> Option<i32> {
     // Drange et al. (mathpuzzle.com/go) and van der Werf (5x5); see the
@@ -70,6 +71,15 @@ fn main() {
             "--no-searched-regions" => opts.searched_regions = false,
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
+            "--expect" => opts.expect_guess = true,
+            "--deepen" => {
+                i += 1;
+                opts.deepening = match args.get(i).map(String::as_str) {
+                    Some("one") => Deepening::One,
+                    Some("half") => Deepening::Half,
+                    _ => Deepening::Auto,
+                };
+            }
             "--max-depth" => {
                 i += 1;
                 opts.max_depth = args
@@ -161,6 +171,24 @@ fn main() {
                 "  keeping game: cutoffs {} tests {} won {} over budget {} positions {}",
                 st.keep_cutoffs, st.keep_tests, st.keep_wins, st.keep_over_budget, st.keep_nodes
             );
+            // The root's attempts, one line per horizon: each attempt's
+            // test, side, nodes and end.
+            let mut line = String::new();
+            let mut at = 0;
+            for a in &st.attempts {
+                if a.depth != at {
+                    if !line.is_empty() {
+                        println!("{line}");
+                    }
+                    at = a.depth;
+                    line = format!("  horizon {at}:");
+                }
+                let side = if a.lower { ">=" } else { "<" };
+                line.push_str(&format!(" [{side}{} {} {:?}]", a.beta, a.nodes, a.result));
+            }
+            if !line.is_empty() {
+                println!("{line}");
+            }
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);
             for (stones, to_move) in st.open_sample.iter().take(12) {

@@ -69,6 +69,16 @@ impl Board {
         Ok(board)
     }
 
+    /// Whether the board is a path (a line `1xn`, or any graph of `n`
+    /// vertices and `n - 1` edges with no vertex of degree above 2): a
+    /// one-dimensional board, where a chain has at most two liberties.
+    #[must_use]
+    pub fn is_path(&self) -> bool {
+        let degrees = self.neighbors.iter().map(|m| m.count_ones() as usize);
+        let (edges, widest) = degrees.fold((0, 0), |(e, w), d| (e + d, w.max(d)));
+        widest <= 2 && edges == 2 * self.len().saturating_sub(1)
+    }
+
     /// The goban graph.
     pub fn graph(&self) -> &Arc<Graph> {
         &self.graph

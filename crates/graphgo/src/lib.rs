@@ -63,5 +63,5 @@ pub mod verify;
 pub use board::{Bits, Board, MAX_BOARD_VERTICES};
 pub use error::GraphGoError;
 pub use outcome::Class;
-pub use solver::{Move, Repetition, Solution, SolveOptions};
+pub use solver::{Deepening, Move, Repetition, Solution, SolveOptions};
 pub use stones::{Played, Stones};

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use miai_goban::{
     Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Setup, Suicide, VertexSet,
 };
-use miai_graphgo::{Board, Repetition as Rep, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition as Rep, SolveOptions, Stones, solver};
 
 /// The brute force's memo budget: tiny graphs only.
 const MEMO_CAP: usize = 50_000;
@@ -305,7 +305,7 @@ fn solver_agrees_with_full_history_minimax_situational() {
 /// The solver's value of `pos` as a fresh start, with the default options.
 fn fast_from(pos: &Position, rep: Rep) -> i64 {
     let d = SolveOptions::default();
-    fast_with(pos, rep, d.reductions, d.guess)
+    fast_with(pos, rep, d.reductions, d.guess, d.deepening)
 }
 
 /// Mid-game positions of boards too big for the brute force from the
@@ -383,18 +383,43 @@ fn midgame_positions() -> Vec<(&'static str, usize, Position)> {
 
 /// The solver's value of `pos` as a fresh start with or without
 /// late-move reductions and with a first guess.
-fn fast_with(pos: &Position, rep: Rep, reductions: bool, guess: Option<i32>) -> i64 {
+fn fast_with(
+    pos: &Position,
+    rep: Rep,
+    reductions: bool,
+    guess: Option<i32>,
+    deepening: Deepening,
+) -> i64 {
     let board = Board::new(pos.graph().clone()).unwrap();
     let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
     let opts = SolveOptions {
         repetition: rep,
         reductions,
         guess,
+        deepening,
         ..SolveOptions::default()
     };
     let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
     assert!(s.proven);
     i64::from(s.score.unwrap())
+}
+
+/// The solver's value of `pos` running only the attempts `guess`
+/// expects to succeed (`None` if that left it unproven by the horizon
+/// 200).
+fn expected_only(pos: &Position, rep: Rep, reductions: bool, guess: i32) -> Option<i64> {
+    let board = Board::new(pos.graph().clone()).unwrap();
+    let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+    let opts = SolveOptions {
+        repetition: rep,
+        reductions,
+        guess: Some(guess),
+        expect_guess: true,
+        max_depth: 200,
+        ..SolveOptions::default()
+    };
+    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+    s.proven.then(|| i64::from(s.score.unwrap()))
 }
 
 /// The tiny graphs from the empty board and the mid-game positions, each
@@ -432,9 +457,27 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
             for reductions in [false, true] {
                 for guess in [None, Some(-n), Some(at + 1)] {
                     assert_eq!(
-                        fast_with(pos, rep, reductions, guess),
+                        fast_with(pos, rep, reductions, guess, Deepening::Auto),
                         want,
                         "{name} {rep:?} reductions {reductions} guess {guess:?}"
+                    );
+                }
+                // Only the side a guess expects: the right guess proves
+                // the value; a wrong one may leave it unproven, never wrong.
+                for guess in [at, at + 1, at - 1] {
+                    let got = expected_only(pos, rep, reductions, guess);
+                    assert!(
+                        got == Some(want) || (guess != at && got.is_none()),
+                        "{name} {rep:?} reductions {reductions} expecting {guess}: {got:?}"
+                    );
+                }
+                // Either deepening schedule on any graph (the default
+                // picks one by the board's shape).
+                for deepening in [Deepening::One, Deepening::Half] {
+                    assert_eq!(
+                        fast_with(pos, rep, reductions, None, deepening),
+                        want,
+                        "{name} {rep:?} reductions {reductions} {deepening:?}"
                     );
                 }
             }
