@@ -14,6 +14,27 @@ use miai_graphgo::{Repetition, SolveOptions, outcome, solver};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
+/// The deepening schedule, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Deepen {
+    /// One ply at a time past 26 plies on lines, by half elsewhere.
+    Auto,
+    /// By half after every undecided test.
+    Half,
+    /// By half up to 26 plies, then one ply at a time.
+    One,
+}
+
+impl From<Deepen> for solver::Deepening {
+    fn from(d: Deepen) -> Self {
+        match d {
+            Deepen::Auto => solver::Deepening::Auto,
+            Deepen::Half => solver::Deepening::Half,
+            Deepen::One => solver::Deepening::One,
+        }
+    }
+}
+
 /// Graph Go: solve small boards, or compute outcome classes.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -133,6 +154,19 @@ struct SolveArgs {
     /// proven score; a right one needs fewer tests.
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
     guess: Option<i32>,
+    /// With --guess: run only the side of each null-window test that the
+    /// guess says succeeds, never the doomed one (on lines 60-70% of the
+    /// nodes). A wrong guess cannot give a wrong value, only leave it
+    /// unproven; it can also cost more (the doomed side's table entries
+    /// sometimes make the proof cheap: 3x4).
+    #[arg(long, requires = "guess")]
+    expect: bool,
+    /// How the deepening horizon grows after an undecided test: by half
+    /// (1, 2, 4, 7, 11, 17, 26, 40, ...), by half up to 26 plies and then
+    /// one ply at a time, or auto (the second on lines 1xN, the first
+    /// elsewhere). The value is the same.
+    #[arg(long, value_enum, default_value_t = Deepen::Auto)]
+    deepen: Deepen,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -215,6 +249,8 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         reductions: !a.no_reductions,
         keeping: a.keeping,
         guess: a.guess,
+        expect_guess: a.expect,
+        deepening: a.deepen.into(),
         ..SolveOptions::default()
     };
     let cancel = ctrl_c();

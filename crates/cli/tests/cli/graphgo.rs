@@ -291,12 +291,18 @@ fn solve_writes_a_proof_that_verify_accepts() {
 /// Solves 3x4 with the extra flags, checks the value (4) and returns the
 /// nodes searched.
 fn nodes_3x4(extra: &[&str]) -> u64 {
-    let mut args = vec!["graphgo", "solve", "--board", "3x4", "--json"];
+    nodes_of("3x4", 4, extra)
+}
+
+/// Solves `board` with the extra flags, checks the value and returns the
+/// nodes searched.
+fn nodes_of(board: &str, value: i64, extra: &[&str]) -> u64 {
+    let mut args = vec!["graphgo", "solve", "--board", board, "--json"];
     args.extend_from_slice(extra);
     let (code, out, err) = miai(&args);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["score"], 4);
+    assert_eq!(v["score"], value, "{board}");
     v["nodes"].as_u64().unwrap()
 }
 
@@ -330,4 +336,20 @@ fn reductions_and_guesses_change_the_nodes_not_the_value() {
     assert!(plain < nodes_3x4(&["--no-reductions"]));
     assert_ne!(plain, nodes_3x4(&["--guess", "-12"]));
     assert_ne!(plain, nodes_3x4(&["--guess", "4"]));
+}
+
+/// `--expect` runs only the side the guess says succeeds (3x4) and
+/// `--deepen` picks the horizon's growth (1x8 = 3: auto is one ply at a
+/// time past 26 plies on a line): the same value, found by other numbers
+/// of nodes; `--expect` needs `--guess`.
+#[test]
+fn expect_and_deepen_change_the_nodes_not_the_value() {
+    let guessed = nodes_3x4(&["--guess", "4"]);
+    assert_ne!(guessed, nodes_3x4(&["--guess", "4", "--expect"]));
+    let plain = nodes_of("1x8", 3, &[]);
+    assert_eq!(plain, nodes_of("1x8", 3, &["--deepen", "one"]));
+    assert_ne!(plain, nodes_of("1x8", 3, &["--deepen", "half"]));
+    let (code, _, err) = miai(&["graphgo", "solve", "--board", "3x4", "--expect"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--guess"), "{err}");
 }
