@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use miai_goban::Vertex;
 use miai_tsumego::problem::file::{self, ProblemFile};
 use miai_tsumego::{
-    DEFAULT_LIMITS, Mv, Options, Ordering, Outcome, Problem, Side, Status, analyse, analyse_after,
+    DEFAULT_LIMITS, Mv, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse,
+    analyse_after,
 };
 
 fn data(dir: &str) -> Vec<PathBuf> {
@@ -272,4 +273,47 @@ fn without_the_full_status_a_seki_is_alive_and_a_ko_keeps_its_status() {
     assert_eq!(a.without_threats, Some(Outcome::DefenderWins));
     assert_eq!(b.without_threats, None);
     assert_eq!(a.pv, b.pv);
+}
+
+/// The seed's N = 0 is not "no ko threats" (issue 19, Prob0136). N counts
+/// the tenukis the ko-disadvantaged side owes before it may retake kos;
+/// at N = 0 it owes none, so *both* sides retake every ko at once, and a
+/// ko retaken back and forth is a cycle with no tempo gained: the
+/// attacker's failure. The threat counts' no-threats reading is the plain
+/// simple-ko rule: a ko may not be retaken at once. Seed diagram 03 (two
+/// empty points, one ko) gives the two readings apart: White's C19 takes
+/// the ko; at N = 0 Black retakes at D19 at once and the retakes cycle —
+/// Black lives (seki: no two eyes); without threats Black may not retake,
+/// and White captures — dead. At the file's N = 2 White, the attacker,
+/// kills moving first, as the seed says.
+#[test]
+fn the_seeds_n_zero_lets_both_sides_retake_while_no_threats_lets_neither() {
+    let (f, p) = seed_file("03_dead_ko_disadvantaged.txt");
+    let n2 = options(&f);
+    assert_eq!(n2.regime, Regime::Seed { ko_threats: 2 });
+    let n0 = Options {
+        regime: Regime::Seed { ko_threats: 0 },
+        ..n2
+    };
+    let c19 = point(&p, "C19");
+    let d19 = point(&p, "D19");
+    for first in [Side::Attacker, Side::Defender] {
+        let a = analyse(&p, first, &n0, None, None);
+        assert_eq!(a.status, Status::Seki, "N = 0, {first:?} first: {a:?}");
+        // The line: White takes the ko, Black retakes at once.
+        let tail: Vec<Mv> = a.pv.iter().copied().skip_while(|&m| m != c19).collect();
+        assert_eq!(tail, [c19, d19], "N = 0, {first:?} first: {a:?}");
+        let t = a
+            .threats
+            .as_ref()
+            .expect("the full status gives the counts");
+        assert_eq!(
+            t.plain,
+            Outcome::AttackerWins,
+            "no threats, {first:?} first: {t:?}"
+        );
+        assert_eq!(t.defender, None, "no count turns it: {t:?}");
+    }
+    let a = analyse(&p, Side::Attacker, &n2, None, None);
+    assert_eq!(a.status, Status::Dead, "N = 2, White first: {a:?}");
 }

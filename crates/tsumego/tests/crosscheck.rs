@@ -707,3 +707,61 @@ fn threat_counts_agree_with_exhaustive_search() {
         "{unlimited} clean wins settled against unlimited threats ({plenty} checked), {limited} not"
     );
 }
+
+/// The seed's N = 0 against the threat counts' no-threats reading (issue
+/// 19, Prob0136): two different games (docs/tsumego.md, "N = 0 is not
+/// 'no threats'"). At N = 0 both sides retake kos at once and a retake
+/// cycle is the attacker's failure; without threats neither may retake at
+/// once. Each reading is checked against the reference by the tests above;
+/// here the difference itself must show on random problems. On these it
+/// only ever favours the defender (N = 0 gives the attacker no win the
+/// no-threats reading denies it) — observed, not a theorem: an immediate
+/// retake is the attacker's too at N = 0, so neither game's moves contain
+/// the other's.
+#[test]
+fn seed_n_zero_and_no_threats_differ_on_random_problems() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_0000);
+    let (mut same, mut defender_n0, mut attacker_n0) = (0, Vec::new(), Vec::new());
+    for i in 0..300 {
+        let spec = alternating(&mut rng, i, 14, 6);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        for first in [Side::Attacker, Side::Defender] {
+            let opts = Options {
+                threat_search: 1,
+                ..options(Regime::Seed { ko_threats: 0 }, Ordering::Heuristic)
+            };
+            let a = analyse(&problem, first, &opts, None, None);
+            let n0 = match a.status {
+                Status::Dead => Outcome::AttackerWins,
+                Status::Alive | Status::Seki => Outcome::DefenderWins,
+                _ => continue,
+            };
+            let Some(plain) = a.threats.as_ref().map(|t| t.plain) else {
+                continue;
+            };
+            if !matches!(plain, Outcome::AttackerWins | Outcome::DefenderWins) {
+                continue;
+            }
+            let case = || {
+                format!(
+                    "case {i}, {first} first: N = 0 {:?}, no threats {plain:?}\n{}",
+                    a.status,
+                    describe(&problem)
+                )
+            };
+            match (n0, plain) {
+                (x, y) if x == y => same += 1,
+                (Outcome::DefenderWins, Outcome::AttackerWins) => defender_n0.push(case()),
+                _ => attacker_n0.push(case()),
+            }
+        }
+    }
+    eprintln!(
+        "{same} agree; N = 0 gives the defender {} more, the attacker {} more",
+        defender_n0.len(),
+        attacker_n0.len()
+    );
+    assert!(same >= 300, "only {same} agree");
+    assert!(!defender_n0.is_empty(), "N = 0 and no threats never differ");
+    assert!(attacker_n0.is_empty(), "{}", attacker_n0.join("\n"));
+}
