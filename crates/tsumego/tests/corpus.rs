@@ -317,3 +317,52 @@ fn the_seeds_n_zero_lets_both_sides_retake_while_no_threats_lets_neither() {
     let a = analyse(&p, Side::Attacker, &n2, None, None);
     assert_eq!(a.status, Status::Dead, "N = 2, White first: {a:?}");
 }
+
+/// Cho Chikun, *Encyclopedia of Life and Death — Intermediate*, Prob0136
+/// framed at reach 2 (region given, the frame stones outside it), at the
+/// end of the line the book regime at N = 0 proves seki with the book's
+/// C19: C19 B18 A18 B19 C18 A16 E19 A17 A19 A15 B19 B16, White to play.
+/// Four empty points; the same two readings as seed diagram 03: Black
+/// lives at N = 0 only by retaking the ko at E19 for ever (White takes at
+/// D19 after F19), and is dead at N = 2 and without threats, with no
+/// count up to four turning it (docs/tsumego.md, Prob0136).
+#[test]
+fn prob0136_at_reach_2_lives_at_n_zero_only_by_an_endless_ko() {
+    let text = "name: Prob0136 at reach 2, after the N = 0 line's W B16
+attacker: white
+to-move: white
+rules: seed
+region: A19 B19 C19 D19 E19 F19 A18 B18 C18 D18 E18 A17 B17 C17 D17 E17 A16 B16 C16 A15 B15 C15
+diagram:
+●●●┬●┬○┬
+●┼●●○○┼┼
+○●●○○○┼┼
+○○○○○┼┼┼
+○┼○○┼┼┼┼
+○○○┼┼┼┼┼
+├┼┼┼┼┼┼┼
+";
+    let f = file::parse(text).expect("the position parses");
+    let p = Problem::new(f.spec.clone()).expect("the position poses");
+    let n2 = options(&f);
+    let n0 = Options {
+        regime: Regime::Seed { ko_threats: 0 },
+        ..n2
+    };
+    let (d19, e19) = (point(&p, "D19"), point(&p, "E19"));
+    let a = analyse(&p, Side::Attacker, &n0, None, None);
+    assert_eq!(a.status, Status::Seki, "N = 0: {a:?}");
+    let retake = a.pv.windows(2).any(|w| w == [d19, e19]);
+    assert!(
+        retake,
+        "White takes the ko at D19, Black retakes at once: {a:?}"
+    );
+    let t = a
+        .threats
+        .as_ref()
+        .expect("the full status gives the counts");
+    assert_eq!(t.plain, Outcome::AttackerWins, "no threats: {t:?}");
+    assert_eq!(t.defender, None, "no count turns it: {t:?}");
+    let a = analyse(&p, Side::Attacker, &n2, None, None);
+    assert_eq!(a.status, Status::Dead, "N = 2: {a:?}");
+}
