@@ -104,7 +104,11 @@ struct SolveArgs {
     /// other side) before it may retake kos at will. The report's "ko
     /// threats" line counts external ko threats instead (GoTools' sense:
     /// each lets a side retake a ko at once and is used up), searched from
-    /// none upward.
+    /// none upward. N = 0 is not "no threats": with no tenuki owed, both
+    /// sides may retake every ko at once, and the endless ko counts as the
+    /// attacker's failure (a defender that lives only by retaking a ko
+    /// comes out seki or alive; docs/tsumego.md, "N = 0 is not 'no
+    /// threats'").
     #[arg(long, value_name = "N")]
     ko_threats: Option<u8>,
     /// Repetition rules: `seed` (the seed's Japanese-style rules), `book`
