@@ -147,6 +147,29 @@ test("semeai: approach kos are listed with G for either ko winner and the ko ver
     assert.equal(row("G, Black wins the kos"), "G, Black wins the kos1");
     assert.equal(row("G, White wins the kos"), "G, White wins the kos0");
     assert.match(row("with the kos"), /White first: ko: whoever wins it captures/);
+    // The verdict leads with the kos counted; the count alone is the hint's.
+    const verdict = await page.locator("#se-out .verdict:not(.pending)").first().textContent();
+    assert.match(verdict, /White first: ko: whoever wins it captures/);
+    assert.match(await page.locator("#se-out .se-verdict-box .hint").textContent(), /with the approach kos/);
+    // The search's own ko searches say the same.
+    await page.waitForFunction(() => /White first: ko: whoever wins it captures/.test(document.getElementById("se-search-out")?.textContent || ""),
+      null, { timeout: 6 * TIMEOUT });
+    await guard.shot();
+  });
+});
+
+test("semeai: shared liberties give a verdict with seki, and say by which rule", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    await openTab(page, "semeai");
+    await page.waitForLoadState("networkidle");
+    const race = readFileSync(join(ROOT, "examples", "semeai", "shared-liberties.txt"), "utf8");
+    await page.fill("#se-diagram", race);
+    await page.click("#se-form button[type=submit]");
+    const verdict = page.locator("#se-out .verdict:not(.pending)");
+    await verdict.first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+    assert.match(await verdict.first().textContent(), /Black first: Black captures; White first: seki/);
+    assert.match(await page.locator("#se-out .se-verdict-box .hint").textContent(), /shared liberties/);
     await guard.shot();
   });
 });

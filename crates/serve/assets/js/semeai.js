@@ -531,19 +531,35 @@ function valuesTable(a) {
   return el("div", { class: "se-values-wrap" }, t, kv(rows));
 }
 
+// The race's verdict from its source (the report's `outcome`: the
+// counting model's, with shared liberties or approach kos where the race
+// has them, or the board search's where the model cannot express a
+// sub-position), and where it comes from.
 function verdictBox(a) {
   const lead = a.lead === "seed" ? a.seed_verdict : a.stops_verdict;
-  if (!lead) {
+  const words = a.outcome || (lead && lead.words);
+  if (!words) {
     return el("div", { class: "se-verdict-box" },
       el("p", { class: "verdict pending" }, "no verdict yet"),
+      ...(a.fallback || []).map((f) => el("p", { class: "hint" }, `outside the model: ${f}`)),
       ...(a.outside || []).map((o) => el("p", { class: "hint" }, o)));
   }
   const other = a.lead === "seed" ? a.stops_verdict : a.seed_verdict;
-  const agree = other && other.words === lead.words;
+  let how;
+  if (a.verdict_source === "search") {
+    how = `from the board search: the counting model cannot express ${(a.fallback || []).join("; ") || "this race"}`;
+  } else if (a.shared) {
+    how = `shared liberties counted by the Go players' rule: ${a.shared.rule}`;
+  } else if (!lead) {
+    how = "the counting model";
+  } else {
+    how = a.lead === "seed" ? "the seed's rule on g = cool(G, 2)" : "the stops of cool(G, 1)";
+    if (lead.words !== words) how += ` give ${lead.words}; with the approach kos: ${words}`;
+    if (other) how += other.words === lead.words ? "; the other evaluation agrees" : `; the other evaluation says: ${other.words}`;
+  }
   return el("div", { class: "se-verdict-box" },
-    el("p", { class: "verdict" }, lead.words),
-    el("p", { class: "hint" }, `${a.lead === "seed" ? "the seed's rule on g = cool(G, 2)" : "the stops of cool(G, 1)"}`
-      + (other ? (agree ? "; the other evaluation agrees" : `; the other evaluation says: ${other.words}`) : "")));
+    el("p", { class: "verdict" }, words),
+    el("p", { class: "hint" }, how));
 }
 
 function renderSearch() {
@@ -558,10 +574,13 @@ function renderSearch() {
   } else if (s.error) {
     box.replaceChildren(el("p", { class: "error" }, `search: ${s.error}`));
   } else {
-    const w = (r) => (r === null ? "cut off" : r === "seki" ? "seki" : `${r} captures`);
+    // A ko the search's ko searches found (each side as ko master) is
+    // the outcome for that first player.
+    const w = (r, ko) => ko || (r === null ? "cut off" : r === "seki" ? "seki" : `${r} captures`);
+    const ko = s.ko_nodes ? `, ${s.ko_nodes.toLocaleString()} in the ko searches` : "";
     const parts = [el("p", {}, el("strong", {}, "Independent search: "),
-      `Black first: ${w(s.black_first)}; White first: ${w(s.white_first)} `
-      + `(${s.nodes.toLocaleString()} positions${s.complete ? "" : s.cancelled ? ", cancelled" : ", cut off: raise the limit"})`)];
+      `Black first: ${w(s.black_first, s.black_first_ko)}; White first: ${w(s.white_first, s.white_first_ko)} `
+      + `(${s.nodes.toLocaleString()} positions${ko}${s.complete ? "" : s.cancelled ? ", cancelled" : ", cut off: raise the limit"})`)];
     for (const d of s.disagreements || []) parts.push(el("p", { class: "error" }, `disagreement: ${d}`));
     box.replaceChildren(...parts);
   }
