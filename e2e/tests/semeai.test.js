@@ -10,6 +10,21 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, TIMEOUT, openApp, openTab, withPage } from "../lib.js";
 
+// Opens the capturing-race tab, analyses the bundled example `name` and
+// waits for its verdict (the board search that checks it included).
+// Returns the verdict's text.
+async function analyseExample(page, name) {
+  await openApp(page);
+  await openTab(page, "semeai");
+  // The view preloads its examples: let those requests land first.
+  await page.waitForLoadState("networkidle");
+  await page.fill("#se-diagram", readFileSync(join(ROOT, "examples", "semeai", name), "utf8"));
+  await page.click("#se-form button[type=submit]");
+  const verdict = page.locator("#se-out .verdict:not(.pending)").first();
+  await verdict.waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+  return verdict.textContent();
+}
+
 test("semeai: seed 002's fig. 2 race, the side that plays first wins", async (t) => {
   await withPage(t, async (page, guard) => {
     await openApp(page);
@@ -100,15 +115,7 @@ test("semeai: the independent search streams progress and Esc stops it", async (
 
 test("semeai: two liberty areas that meet get the joint game's own row, folded", async (t) => {
   await withPage(t, async (page, guard) => {
-    await openApp(page);
-    await openTab(page, "semeai");
-    await page.waitForLoadState("networkidle");
-    const race = readFileSync(join(ROOT, "examples", "semeai", "joint-areas.txt"), "utf8");
-    await page.fill("#se-diagram", race);
-    await page.click("#se-form button[type=submit]");
-    const verdict = page.locator("#se-out .verdict:not(.pending)");
-    await verdict.first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
-    assert.match(await verdict.first().textContent(), /the side that plays first wins/i);
+    assert.match(await analyseExample(page, "joint-areas.txt"), /the side that plays first wins/i);
     // The joint game's row, beside the two areas' rows marked "not counted".
     const row = page.locator("table.se-values tr.se-joint");
     assert.equal(await row.count(), 1);
@@ -132,13 +139,7 @@ test("semeai: two liberty areas that meet get the joint game's own row, folded",
 
 test("semeai: approach kos are listed with G for either ko winner and the ko verdict", async (t) => {
   await withPage(t, async (page, guard) => {
-    await openApp(page);
-    await openTab(page, "semeai");
-    await page.waitForLoadState("networkidle");
-    const race = readFileSync(join(ROOT, "examples", "semeai", "approach-ko-race.txt"), "utf8");
-    await page.fill("#se-diagram", race);
-    await page.click("#se-form button[type=submit]");
-    await page.locator("#se-out .verdict:not(.pending)").first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
+    const verdict = await analyseExample(page, "approach-ko-race.txt");
     const kv = await page.locator(".se-values-wrap table.kv tr").allTextContents();
     const row = (k) => kv.find((r) => r.startsWith(k)) || "";
     // The example's comment: with Black winning the kos G = 1, with White
@@ -148,7 +149,6 @@ test("semeai: approach kos are listed with G for either ko winner and the ko ver
     assert.equal(row("G, White wins the kos"), "G, White wins the kos0");
     assert.match(row("with the kos"), /White first: ko: whoever wins it captures/);
     // The verdict leads with the kos counted; the count alone is the hint's.
-    const verdict = await page.locator("#se-out .verdict:not(.pending)").first().textContent();
     assert.match(verdict, /White first: ko: whoever wins it captures/);
     assert.match(await page.locator("#se-out .se-verdict-box .hint").textContent(), /with the approach kos/);
     // The search's own ko searches say the same.
@@ -160,15 +160,7 @@ test("semeai: approach kos are listed with G for either ko winner and the ko ver
 
 test("semeai: shared liberties give a verdict with seki, and say by which rule", async (t) => {
   await withPage(t, async (page, guard) => {
-    await openApp(page);
-    await openTab(page, "semeai");
-    await page.waitForLoadState("networkidle");
-    const race = readFileSync(join(ROOT, "examples", "semeai", "shared-liberties.txt"), "utf8");
-    await page.fill("#se-diagram", race);
-    await page.click("#se-form button[type=submit]");
-    const verdict = page.locator("#se-out .verdict:not(.pending)");
-    await verdict.first().waitFor({ state: "visible", timeout: 6 * TIMEOUT });
-    assert.match(await verdict.first().textContent(), /Black first: Black captures; White first: seki/);
+    assert.match(await analyseExample(page, "shared-liberties.txt"), /Black first: Black captures; White first: seki/);
     assert.match(await page.locator("#se-out .se-verdict-box .hint").textContent(), /shared liberties/);
     await guard.shot();
   });
