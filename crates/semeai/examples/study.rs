@@ -11,9 +11,12 @@
 //! (default 12) disagreeing races (`DOMAIN=1`: only those inside the
 //! model's domain; `CLASS=plain|trees`: only that kind; `WHY=tag`: every
 //! race outside the domain for that reason, e.g. `WHY=approach-move`;
-//! `KOS=1`: every race whose approach kos the model valued).
+//! `KOS=1`: every race whose approach kos the model valued; `STOPS=1`:
+//! the stops verdict's disagreements instead of the seed's; `JOINTKO=1`:
+//! the joint games' kos valued with a ko master each, the races where
+//! that disagrees with the search listed).
 
-use miai_semeai::study::{Case, eye_study, ko_study, shared_study, study};
+use miai_semeai::study::{Case, eye_study, ko_study, shared_study, study_with};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -22,7 +25,10 @@ fn main() {
     let eyes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let shared: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let kos: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let mut cases = study(1000 * width as u64, count, width, 0.15);
+    // `JOINTKO=1`: the joint games' kos valued with a ko master each (a
+    // measurement; the races that disagree are listed).
+    let joint_kos = std::env::var("JOINTKO").is_ok();
+    let mut cases = study_with(1000 * width as u64, count, width, 0.15, joint_kos);
     cases.extend(eye_study(eyes));
     cases.extend(shared_study(shared));
     cases.extend(ko_study(kos));
@@ -134,6 +140,32 @@ fn main() {
             2 * with
         );
     }
+    // The joint games whose kos were valued with a ko master each.
+    let jk: Vec<&Case> = cases.iter().filter(|c| c.joint_kos.is_some()).collect();
+    if joint_kos {
+        println!(
+            "joint games valued with a ko master each: {} races, agreeing {}/{}; ko outside only: {} races, agreeing {}/{}",
+            jk.len(),
+            jk.iter()
+                .filter_map(|c| c.joint_ko_agreement())
+                .sum::<usize>(),
+            2 * jk.len(),
+            jk.iter().filter(|c| c.unmodelled == ["ko"]).count(),
+            jk.iter()
+                .filter(|c| c.unmodelled == ["ko"])
+                .filter_map(|c| c.joint_ko_agreement())
+                .sum::<usize>(),
+            2 * jk.iter().filter(|c| c.unmodelled == ["ko"]).count()
+        );
+    }
+    if joint_kos {
+        for c in jk.iter().filter(|c| c.joint_ko_agreement() != Some(2)) {
+            println!(
+                "--- joint kos disagree ({:?}): masters {:?}, search {:?}, search ko {:?}\n{}",
+                c.unmodelled, c.joint_kos, c.search_outcomes, c.search_ko, c.diagram
+            );
+        }
+    }
     // The races whose approach kos the model valued (inside the domain).
     let valued: Vec<&Case> = cases
         .iter()
@@ -217,7 +249,7 @@ fn main() {
     }
     for (c, which) in bad
         .iter()
-        .filter(|b| b.1 != "stops")
+        .filter(|b| (b.1 == "stops") == std::env::var("STOPS").is_ok())
         .filter(|b| std::env::var("DOMAIN").is_err() || b.0.in_domain)
         .filter(|b| match std::env::var("CLASS").as_deref() {
             Ok("plain") => b.0.settled_at_root,

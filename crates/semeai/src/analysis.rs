@@ -95,6 +95,14 @@ pub struct SubAnalysis {
     /// ([`ApproachKo`]), which the count takes as one move each and
     /// [`ModelKo`] values for either side winning them.
     pub approach_kos: Vec<ApproachKo>,
+    /// A sub-position of one colour played inside the race's joint game
+    /// ([`crate::joint`]; issue 25): its own tree is listed but not
+    /// counted, the joint game values it with the rest of the race (a
+    /// move there can put a chain in atari whose liberties lie here).
+    pub in_joint: bool,
+    /// Where the joint game met kos: the joint game again with Black, then
+    /// White as the ko master (it may retake at once, issue 25).
+    pub joint_masters: Vec<JointTree>,
 }
 
 /// An approach ko (issue 25): a liberty of the defender's essential chain
@@ -349,6 +357,10 @@ pub struct Analysis {
     /// The approach kos of a race valued by the count, where it has some
     /// ([`ModelKo`]): the verdict then says where a ko decides.
     pub ko: Option<ModelKo>,
+    /// Where the race's joint game met kos ([`SubAnalysis::joint_masters`]):
+    /// the model's outcomes (Black first, White first) with Black, then
+    /// White as the ko master.
+    pub joint_kos: Option<[[Option<RaceOutcome>; 2]; 2]>,
 }
 
 impl Analysis {
@@ -457,6 +469,7 @@ impl Analysis {
                     shared.extend(s.shared.iter());
                     s.parts.iter().collect()
                 }
+                Scope::Race(_) if s.in_joint => continue,
                 Scope::Race(_) => vec![s],
             };
             for p in values {
@@ -519,12 +532,25 @@ impl Analysis {
                 .and_then(|(g, j)| g.checked_add(j).ok());
             let eyes = eyes.map(|e| e > 0);
             let s0 = shared.len();
-            let games = s.joint.as_ref().and_then(|t| {
+            let games_of = |t: &JointTree| {
                 let b = t.value(&|n| -crate::shared::margins(s0 + n.shared, eyes)[0])?;
                 let w = t.value(&|n| crate::shared::margins(s0 + n.shared, eyes)[1])?;
                 let g = rest?;
                 Some([g.checked_add(b).ok()?, g.checked_add(w).ok()?])
-            });
+            };
+            let games = s.joint.as_ref().and_then(games_of);
+            self.joint_kos = None;
+            if let [b, w] = &s.joint_masters[..] {
+                let libs: Vec<Vertex> = shared.iter().chain(joint_shared.iter()).copied().collect();
+                let outcomes = |t: &JointTree| {
+                    let sh = Shared::joint(libs.clone(), eyes, games_of(t)?);
+                    let v = sh.verdict(Evaluation::Stops)?;
+                    Some([v.black_first, v.white_first])
+                };
+                if let (Some(b), Some(w)) = (outcomes(b), outcomes(w)) {
+                    self.joint_kos = Some([b, w]);
+                }
+            }
             match (games, sum) {
                 (Some(gs), Some(g)) if s0 == 0 && gs == [g, g] => {}
                 (Some(gs), Some(_)) => {
@@ -764,15 +790,28 @@ pub fn analyse_with(
                 joint: None,
                 joint_value: None,
                 approach_kos: Vec::new(),
+                in_joint: false,
+                joint_masters: Vec::new(),
             },
         };
         if a.scope == Scope::Outside {
             match split_shared(race, &sub.region) {
                 Ok(split) => {
-                    let meet = crate::joint::meeting(race, &split.parts);
+                    // The areas meet, or a stone on a shared liberty
+                    // captures: one game.
+                    let meet = crate::joint::meeting(race, &split.parts).or_else(|| {
+                        crate::joint::capture_points(race, &split.shared)
+                            .iter()
+                            .next()
+                    });
                     if meet.is_some() {
-                        // The areas meet: one joint game for both.
-                        let mut t = JointTree::new(race, sub.region);
+                        // The areas meet: one joint game for both, played
+                        // with every race sub-position of one colour.
+                        let whole = subs
+                            .iter()
+                            .filter(|o| matches!(o.scope(), Scope::Race(_)))
+                            .fold(sub.region, |a, o| a | o.region);
+                        let mut t = JointTree::new(race, whole);
                         let stop = t.expand_auto(&options.tree_limits, cancel).err();
                         if t.ko_retakes > 0 {
                             a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
@@ -817,6 +856,14 @@ pub fn analyse_with(
         }
         out.push(a);
     }
+    // The race sub-positions of one colour are played in the joint game.
+    if out.iter().filter(|s| s.joint.is_some()).count() == 1 {
+        for s in out.iter_mut().filter(|s| matches!(s.scope, Scope::Race(_))) {
+            s.in_joint = true;
+            s.unmodelled
+                .retain(|u| !matches!(u, Unmodelled::Ko(_) | Unmodelled::Incomplete));
+        }
+    }
     // One joint game at most: two would need their margins together.
     if out.iter().filter(|s| s.joint.is_some()).count() > 1 {
         for s in out.iter_mut().filter(|s| s.joint.is_some()) {
@@ -843,9 +890,34 @@ pub fn analyse_with(
         lives: Vec::new(),
         shared: None,
         ko: None,
+        joint_kos: None,
     };
     analysis.judge(race);
     Ok(analysis)
+}
+
+/// A measurement (issue 25), not part of the verdict: where the race's
+/// joint game met kos, builds it again with each side as the ko master
+/// ([`SubAnalysis::joint_masters`]) within `options`' tree limits and
+/// judges again, which fills [`Analysis::joint_kos`]. It can triple the
+/// joint game's cost; the study runs it on request.
+pub fn value_joint_kos(race: &Race, a: &mut Analysis, options: &Options) {
+    let cancel = options.cancel.as_ref();
+    for s in &mut a.subs {
+        let Some(t) = &s.joint else { continue };
+        if t.ko_retakes == 0 {
+            continue;
+        }
+        let region = t.region;
+        s.joint_masters.clear();
+        for c in [Color::Black, Color::White] {
+            let mut m = JointTree::with_master(race, region, Some(c));
+            if m.expand_auto(&options.tree_limits, cancel).is_ok() && !m.has_nil() {
+                s.joint_masters.push(m);
+            }
+        }
+    }
+    a.judge(race);
 }
 
 /// The analysis of a sub-position of one colour `owner` (or a part of a
@@ -912,6 +984,8 @@ fn analyse_sub(
         joint: None,
         joint_value: None,
         approach_kos: approach_kos(race, sub, owner).0,
+        in_joint: false,
+        joint_masters: Vec::new(),
     }
 }
 

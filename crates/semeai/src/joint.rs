@@ -72,6 +72,10 @@ pub struct JointTree {
     pub nodes: Vec<JointNode>,
     /// Moves left out because they would retake a ko at once.
     pub ko_retakes: usize,
+    /// The side that may retake a ko at once (unlimited ko threats, as in
+    /// the search's ko searches), if any: the tree then values the kos
+    /// for that side winning them.
+    pub master: Option<Color>,
     memo: HashMap<u64, usize>,
 }
 
@@ -97,10 +101,17 @@ pub fn meeting(race: &Race, parts: &[(Color, VertexSet)]) -> Option<Vertex> {
 impl JointTree {
     /// The tree of `region` with only its root.
     pub fn new(race: &Race, region: VertexSet) -> JointTree {
+        JointTree::with_master(race, region, None)
+    }
+
+    /// The tree of `region` with only its root, `master` (if any) the side
+    /// that may retake a ko at once.
+    pub fn with_master(race: &Race, region: VertexSet, master: Option<Color>) -> JointTree {
         let mut t = JointTree {
             region,
             nodes: Vec::new(),
             ko_retakes: 0,
+            master,
             memo: HashMap::new(),
         };
         t.node_for(race.clone());
@@ -108,7 +119,7 @@ impl JointTree {
     }
 
     fn node_for(&mut self, race: Race) -> usize {
-        let key = race.position().hash();
+        let key = node_key(&race, self.master.is_some());
         if let Some(&id) = self.memo.get(&key) {
             return id;
         }
@@ -150,6 +161,16 @@ impl JointTree {
                             at: v,
                             child,
                         });
+                    }
+                    Err(true) if self.master == Some(color) => {
+                        if let Some(next) = race.play_retake(color, v) {
+                            let child = self.node_for(next);
+                            edges.push(Edge {
+                                color,
+                                at: v,
+                                child,
+                            });
+                        }
                     }
                     Err(ko) => self.ko_retakes += usize::from(ko),
                 }
@@ -193,6 +214,16 @@ impl JointTree {
         self.visit(0, shift, &mut memo, &mut on_path)
     }
 
+    /// The transformed value of every node reached from the root, as
+    /// [`JointTree::value`] computes them (a node's value is the one its
+    /// first visit gave), by node id; for checking the model node by node.
+    pub fn node_values(&self, shift: &dyn Fn(&JointNode) -> i64) -> HashMap<usize, Game> {
+        let mut memo = HashMap::new();
+        let mut on_path = vec![false; self.nodes.len()];
+        self.visit(0, shift, &mut memo, &mut on_path);
+        memo
+    }
+
     fn visit(
         &self,
         id: usize,
@@ -222,10 +253,7 @@ impl JointTree {
                         on_path[id] = false;
                         return None;
                     };
-                    let opp = idx(e.color.opponent());
-                    let c = &self.nodes[e.child];
-                    let attack = c.own[opp] < n.own[opp]
-                        || c.race.essential_stones(e.color.opponent()).is_empty();
+                    let attack = self.lowers(id, e) || self.approach(id, e);
                     opts[idx(e.color)].push((g, attack));
                 }
                 on_path[id] = false;
@@ -234,6 +262,58 @@ impl JointTree {
         };
         memo.insert(id, value);
         Some(value)
+    }
+}
+
+/// A node's key: the stones, and with `ban` the simple-ko ban too (two
+/// positions that differ in who may not retake where are different nodes).
+fn node_key(race: &Race, ban: bool) -> u64 {
+    let pos = race.position();
+    match pos.ko_ban() {
+        Some((v, c)) if ban => {
+            pos.hash() ^ miai_search::hash::mix64(2 * v.index() as u64 + idx(c) as u64 + 1)
+        }
+        _ => pos.hash(),
+    }
+}
+
+impl JointTree {
+    /// Whether the move `e` from node `id` is an **approach move** (issue
+    /// 25): the mover has no attack at `id` (every fill of the opponent's
+    /// liberties is suicide there), the move fills one of its own
+    /// liberties, and after it the mover attacks at a point that was no
+    /// legal move before (the capture it prepares makes the fill legal).
+    /// Such a move is the price of the attack, not a defence the cold
+    /// nodes prune.
+    fn approach(&self, id: usize, e: &Edge) -> bool {
+        let me = idx(e.color);
+        let n = &self.nodes[id];
+        if self.nodes[e.child].own[me] >= n.own[me] || !self.attack_points(id, e.color).is_empty() {
+            return false;
+        }
+        let pos = n.race.position();
+        self.attack_points(e.child, e.color)
+            .iter()
+            .any(|v| pos.check(e.color, v).is_err())
+    }
+
+    /// The points where `color` attacks at node `id` ([`JointTree::lowers`]).
+    fn attack_points(&self, id: usize, color: Color) -> VertexSet {
+        self.nodes[id]
+            .edges
+            .iter()
+            .filter(|e| e.color == color && self.lowers(id, e))
+            .map(|e| e.at)
+            .collect()
+    }
+
+    /// Whether the move `e` from node `id` lowers the opponent's own
+    /// liberties or captures its chain.
+    fn lowers(&self, id: usize, e: &Edge) -> bool {
+        let opp = idx(e.color.opponent());
+        let c = &self.nodes[e.child];
+        c.own[opp] < self.nodes[id].own[opp]
+            || c.race.essential_stones(e.color.opponent()).is_empty()
     }
 }
 
@@ -321,7 +401,35 @@ pub fn candidates(race: &Race, region: &VertexSet) -> Vec<Vertex> {
             }
         }
     }
-    (p - shared).iter().collect()
+    // A shared liberty where a stone captures is no plain shared liberty
+    // (the capture can make an eye or gain liberties): it is played.
+    ((p - shared) | capture_points(race, &shared))
+        .iter()
+        .collect()
+}
+
+/// The points of `points` where a stone of either colour captures (an
+/// opponent chain in atari there): a shared liberty there is not counted
+/// by the shared-liberty rule but played (issue 25).
+pub fn capture_points(race: &Race, points: &VertexSet) -> VertexSet {
+    let pos = race.position();
+    points
+        .iter()
+        .filter(|&v| {
+            pos.color_at(v).is_none()
+                && pos
+                    .graph()
+                    .neighbors(v)
+                    .iter()
+                    .any(|&u| pos.color_at(u).is_some() && pos.liberties(u).len() == 1)
+                && [Color::Black, Color::White].iter().any(|&c| {
+                    race.play(c, v).is_some_and(|r| {
+                        r.position().stones_of(c.opponent()).len()
+                            < pos.stones_of(c.opponent()).len()
+                    })
+                })
+        })
+        .collect()
 }
 
 /// The points of `region` still in play: empty, or held by an unknown

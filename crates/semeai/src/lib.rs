@@ -52,7 +52,7 @@ mod view;
 
 pub use analysis::{
     Analysis, ApproachKo, Decision, ModelKo, Options, Source, SubAnalysis, Unmodelled, analyse,
-    analyse_with, outcome_words, owner, race_area,
+    analyse_with, outcome_words, owner, race_area, value_joint_kos,
 };
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError, WriteError};

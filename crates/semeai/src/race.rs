@@ -476,6 +476,27 @@ impl Race {
     /// else unknown. Returns `None` if the move is illegal.
     pub fn play(&self, color: Color, v: Vertex) -> Option<Race> {
         self.position.check(color, v).ok()?;
+        self.play_checked(color, v)
+    }
+
+    /// [`Race::play`] for a side that may retake a ko at once (the ko
+    /// master of a tree that values kos, issue 25): the simple-ko ban does
+    /// not bind it; the ban its own move leaves binds the opponent.
+    pub(crate) fn play_retake(&self, color: Color, v: Vertex) -> Option<Race> {
+        let mut free = self.clone();
+        let rules = free.position.rules();
+        free.position.set_rules(miai_goban::Rules {
+            repetition: miai_goban::Repetition::None,
+            ..rules
+        });
+        free.position.check(color, v).ok()?;
+        let mut next = free.play_checked(color, v)?;
+        next.position.set_rules(rules);
+        Some(next)
+    }
+
+    /// [`Race::play`] after the legality check.
+    fn play_checked(&self, color: Color, v: Vertex) -> Option<Race> {
         let mut next = self.clone();
         let mut joined: Option<Attribute> = None;
         let mut kinds = [false; 2];

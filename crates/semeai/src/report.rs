@@ -308,6 +308,10 @@ impl Report {
                     s.transformed
                         .as_ref()
                         .map(|t| format!("{} (not counted)", t.value))
+                } else if s.in_joint {
+                    s.transformed
+                        .as_ref()
+                        .map(|t| format!("{} (not counted: played in the joint game)", t.value))
                 } else if s.scope != Scope::Outside || (s.parts.is_empty() && s.shared.is_empty()) {
                     s.transformed.as_ref().map(|t| t.value.to_string())
                 } else if let Some(t) = &s.joint {
@@ -464,6 +468,7 @@ fn sum_terms(a: &Analysis) -> String {
         .subs
         .iter()
         .flat_map(|s| match s.scope {
+            Scope::Race(_) if s.in_joint => vec![],
             Scope::Race(_) => vec![s.transformed.as_ref().map(|t| t.value)],
             // A joint game values its sub-position whole.
             _ if s.joint.is_some() => vec![s.joint_value],

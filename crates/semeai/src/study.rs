@@ -147,6 +147,42 @@ pub struct Case {
     pub search_ko: [Option<crate::KoOutcome>; 2],
     /// Whether the model valued approach kos in it ([`crate::ModelKo`]).
     pub approach_kos: bool,
+    /// Where the joint game met kos: its outcomes with Black, then White
+    /// as the ko master ([`crate::Analysis::joint_kos`]).
+    pub joint_kos: Option<[[Option<crate::RaceOutcome>; 2]; 2]>,
+    /// The search's outcomes without ko threats (Black first, White
+    /// first).
+    pub search_outcomes: Option<[crate::RaceOutcome; 2]>,
+}
+
+impl Case {
+    /// With the joint game's kos valued ([`Case::joint_kos`]): the first
+    /// players (of two) for which the model agrees with the search, as
+    /// [`Case::agreement`] counts (a ko outcome where the two masters'
+    /// outcomes differ); `None` without them.
+    pub fn joint_ko_agreement(&self) -> Option<usize> {
+        let jk = self.joint_kos?;
+        let s = self.search_outcomes?;
+        Some(
+            (0..2)
+                .filter(|&i| {
+                    let (b, w) = (jk[0][i], jk[1][i]);
+                    let model = match (b, w) {
+                        (Some(b), Some(w)) if b != w => Some(crate::KoOutcome {
+                            black_wins_ko: b,
+                            white_wins_ko: w,
+                        }),
+                        _ => None,
+                    };
+                    if model.is_some() || self.search_ko[i].is_some() {
+                        model == self.search_ko[i]
+                    } else {
+                        b == Some(s[i])
+                    }
+                })
+                .count(),
+        )
+    }
 }
 
 impl Case {
@@ -437,13 +473,26 @@ pub fn ko_study(count: usize) -> Vec<Case> {
 
 /// Generates and analyses `count` races of width `width`.
 pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Case> {
+    study_with(first_seed, count, width, shared, false)
+}
+
+/// [`study`], with the joint games' kos valued by a ko master each where
+/// `joint_kos` ([`crate::value_joint_kos`], [`Case::joint_kos`]; a
+/// measurement, slower).
+pub fn study_with(
+    first_seed: u64,
+    count: usize,
+    width: usize,
+    shared: f64,
+    joint_kos: bool,
+) -> Vec<Case> {
     let mut out = Vec::new();
     let mut seed = first_seed;
     while out.len() < count {
         seed += 1;
         let text = generate(seed, width, shared);
         let Some(race) = mark(&text) else { continue };
-        if let Some(c) = case(&race, "corpus") {
+        if let Some(c) = case_with(&race, "corpus", joint_kos) {
             out.push(c);
         }
     }
@@ -454,15 +503,23 @@ pub fn study(first_seed: u64, count: usize, width: usize, shared: f64) -> Vec<Ca
 /// CLI's default, [`crate::TREE_NODES`] positions; the search 400,000);
 /// `None` if the analysis fails or the search does not finish.
 fn case(race: &Race, class: &'static str) -> Option<Case> {
+    case_with(race, class, false)
+}
+
+/// [`case`], with the joint games' kos valued where `joint_kos`.
+fn case_with(race: &Race, class: &'static str, joint_kos: bool) -> Option<Case> {
     {
         let options = Options {
             tree_limits: crate::default_tree_limits(),
             search_limits: Some(Limits::none().with_nodes(400_000)),
             ..Options::default()
         };
-        let Ok(a) = analyse(race, &options) else {
+        let Ok(mut a) = analyse(race, &options) else {
             return None;
         };
+        if joint_kos {
+            crate::analysis::value_joint_kos(race, &mut a, &options);
+        }
         let search = a
             .search
             .and_then(|s| Some([s.black_first?.winner(), s.white_first?.winner()]));
@@ -506,6 +563,10 @@ fn case(race: &Race, class: &'static str) -> Option<Case> {
             model_ko: a.method_ko(Evaluation::Stops),
             search_ko: a.search.map_or([None, None], |s| s.ko),
             approach_kos: a.ko.is_some(),
+            joint_kos: a.joint_kos,
+            search_outcomes: a
+                .search
+                .and_then(|s| Some([s.black_first?, s.white_first?])),
             decision: d
                 .black_first
                 .zip(d.white_first)

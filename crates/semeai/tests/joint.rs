@@ -96,3 +96,87 @@ fn the_report_names_the_joint_game() {
     assert!(text.contains("(not counted)"), "{text}");
     assert!(a.fallback.is_empty(), "{:?}", a.fallback);
 }
+
+/// The model's verdict (counted even where a ko leaves the race to the
+/// search: the count, not used, is what the joint game's valuation gives)
+/// and the search's winners, Black first and White first.
+fn model_and_search(text: &str) -> (Analysis, [Option<Color>; 2], [Option<Color>; 2]) {
+    let a = analysed(text);
+    let model = a
+        .method_outcomes(Evaluation::Stops)
+        .unwrap()
+        .map(|r| r.and_then(|r| r.winner()));
+    let s = a.search.unwrap();
+    let search = [s.black_first, s.white_first].map(|r| r.and_then(|r| r.winner()));
+    (a, model, search)
+}
+
+/// Issue 25, fifth session: a node on the search's line through study
+/// race seed 3172 (width 3), White to move. White cannot fill Black's
+/// liberties B7 or C6 (both suicide) until it has captured Black's stone
+/// C5, which takes White's own liberty C4 first: an **approach move**
+/// inside the joint game. Before, the joint transformation took W C4 for
+/// a defence (it lowers no Black liberty), pruned it at the cold root and
+/// charged Black's best option: `G = 0`, "the side that plays first
+/// wins". Now a move that gives the mover an attack it did not have is an
+/// attack: `G = 2`, Black wins whoever starts, as the search says (the
+/// race itself has a ko retake, so its verdict stays the search's).
+#[test]
+fn an_approach_move_inside_the_joint_game_is_an_attack() {
+    let text = ". . .\nO O O\nO U U\nE . U\nE E .\ne e U\n. e .\nu X X\nX X X\n. . .\n";
+    let (a, model, search) = model_and_search(text);
+    assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+    assert_eq!(a.sum.map(|g| g.to_string()).as_deref(), Some("2"));
+    assert_eq!(search, [Some(Color::Black), Some(Color::Black)]);
+    assert_eq!(model, search);
+}
+
+/// Issue 25, fifth session: a node on the search's line through study
+/// race seed 3191 (width 3), White to move. White's stone on the shared
+/// liberty C5 captures Black's stone C4 and makes White's second eye (A4
+/// is the first). Before, the split counted C5 as a plain shared liberty
+/// (White's eye against no eye: `G = 2` less the shared liberty, Black
+/// wins whoever starts); with White first the search lives and captures.
+/// A shared liberty where a stone captures is now played: the
+/// sub-position is a joint game, the first player wins.
+#[test]
+fn a_capture_on_a_shared_liberty_is_played() {
+    let text = ". . .\nO O O\n. . O\n. . .\nE E E\ne e .\n. e U\ne e e\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?}", a.fallback);
+    assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+    let (model, search) = winners(&a);
+    assert_eq!(search, [Some(Color::Black), Some(Color::White)]);
+    assert_eq!(model, search);
+}
+
+/// Issue 25, fifth session: the joint game plays the race's other
+/// sub-positions too (a move there can leave a chain in atari whose
+/// liberties the joint game holds). Two races of the study (width 3)
+/// that the joint game of the meeting areas alone got wrong and the
+/// search agrees with now; the other sub-position is listed, not counted.
+#[test]
+fn the_joint_game_plays_the_other_sub_positions() {
+    for (text, winners_expected) in [
+        (
+            ". . .\nO O O\n. O .\nE E .\nE E .\ne e .\nX . .\nX X .\nX X X\n. . .\n",
+            [Some(Color::Black), Some(Color::Black)],
+        ),
+        (
+            ". . .\nO O O\nO . U\nO . u\nE E .\ne e .\ne . U\n. X .\nX X X\n. . .\n",
+            [Some(Color::Black), Some(Color::White)],
+        ),
+    ] {
+        let a = analysed(text);
+        assert!(a.in_domain(), "{:?}", a.fallback);
+        assert!(a.subs.iter().any(|s| s.in_joint), "{text}");
+        let j = a.subs.iter().find(|s| s.joint.is_some()).unwrap();
+        assert_eq!(a.sum, j.joint_value, "{text}");
+        let (model, search) = winners(&a);
+        assert_eq!(search, winners_expected, "{text}");
+        assert_eq!(model, search, "{text}");
+        let race = Race::parse_diagram(text).unwrap();
+        let r = miai_semeai::Report::new(&race, &a, Evaluation::Stops).to_string();
+        assert!(r.contains("played in the joint game"), "{r}");
+    }
+}
