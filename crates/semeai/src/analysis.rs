@@ -812,7 +812,13 @@ pub fn analyse_with(
                             .filter(|o| matches!(o.scope(), Scope::Race(_)))
                             .fold(sub.region, |a, o| a | o.region);
                         let mut t = JointTree::new(race, whole);
-                        let stop = t.expand_auto(&options.tree_limits, cancel).err();
+                        let mut stop = t.expand_auto(&options.tree_limits, cancel).err();
+                        if (stop.is_some() || t.has_nil()) && whole != sub.region {
+                            // Too large with the other sub-positions: the
+                            // meeting areas alone, the others counted apart.
+                            t = JointTree::new(race, sub.region);
+                            stop = t.expand_auto(&options.tree_limits, cancel).err();
+                        }
                         if t.ko_retakes > 0 {
                             a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
                         }
@@ -856,9 +862,21 @@ pub fn analyse_with(
         }
         out.push(a);
     }
-    // The race sub-positions of one colour are played in the joint game.
-    if out.iter().filter(|s| s.joint.is_some()).count() == 1 {
-        for s in out.iter_mut().filter(|s| matches!(s.scope, Scope::Race(_))) {
+    // The race sub-positions of one colour are played in the joint game
+    // (unless it grew past the tree limit with them).
+    let joint_region = match &out
+        .iter()
+        .filter_map(|s| s.joint.as_ref())
+        .collect::<Vec<_>>()[..]
+    {
+        [t] => t.region,
+        _ => VertexSet::default(),
+    };
+    if !joint_region.is_empty() {
+        for s in out.iter_mut().filter(|s| {
+            matches!(s.scope, Scope::Race(_))
+                && s.sub.region.iter().any(|v| joint_region.contains(v))
+        }) {
             s.in_joint = true;
             s.unmodelled
                 .retain(|u| !matches!(u, Unmodelled::Ko(_) | Unmodelled::Incomplete));
