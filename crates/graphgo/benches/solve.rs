@@ -4,7 +4,7 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect]`; with no
+//! [--deepen one|half] [--expect] [--threads N]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -72,6 +72,10 @@ fn main() {
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
             "--expect" => opts.expect_guess = true,
+            "--threads" => {
+                i += 1;
+                opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);
+            }
             "--deepen" => {
                 i += 1;
                 opts.deepening = match args.get(i).map(String::as_str) {

@@ -134,11 +134,14 @@ pub mod tt;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 
 use miai_goban::Color;
 pub use miai_search::{Cancel, Limits, Progress, Stop};
 use miai_search::{Meter, TableUsage};
-use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
+use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, SharedTable, Table, mix};
 
 use crate::benson;
 use crate::board::{Bits, Board};
@@ -311,6 +314,9 @@ pub enum AttemptResult {
     /// It spent the node budget it had while the other side was still
     /// open, and was set aside (it reruns with four times the budget).
     OverBudget,
+    /// On two threads ([`SolveOptions::threads`]): the other side decided
+    /// the test while this attempt ran, and it was stopped.
+    Cancelled,
 }
 
 impl Solution {
@@ -425,6 +431,17 @@ pub struct SolveOptions {
     /// test ([`Deepening::Auto`] by default: by one ply on lines, by half
     /// elsewhere).
     pub deepening: Deepening,
+    /// Threads: 1 (the default) searches as before, deterministically;
+    /// 2 or more run the two one-sided attempts of each null-window test
+    /// at once on two threads sharing one transposition table
+    /// ([`tt::SharedTable`]), so the side the value refutes fills the
+    /// table while the other side's proof reads it. The first attempt
+    /// that decides the test ends the other; bounds stay proven, so the
+    /// value is the same, but node counts vary from run to run, and
+    /// the node limit is checked across the threads every
+    /// [`miai_search::CHECK_EVERY`] nodes rather than exactly.
+    /// More than 2 is the same as 2 (a test has two sides).
+    pub threads: usize,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -503,6 +520,7 @@ impl Default for SolveOptions {
             keeping: false,
             deepening: Deepening::Auto,
             expect_guess: false,
+            threads: 1,
         }
     }
 }
@@ -575,10 +593,75 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The table a search reads and writes: its own, or one shared with the
+/// other thread of a two-thread solve.
+enum Tt {
+    Own(Table),
+    Shared(Arc<SharedTable>),
+}
+
+impl Tt {
+    /// `f` of the key's entry, if stored (read whole, under the shard's
+    /// lock when shared).
+    #[inline]
+    fn probe_map<R>(&self, black: Bits, white: Bits, flags: u8, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+        match self {
+            Tt::Own(t) => t.probe(black, white, flags).map(f),
+            Tt::Shared(t) => t.probe_map(black, white, flags, f),
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, e: Entry) {
+        match self {
+            Tt::Own(t) => t.store(e),
+            Tt::Shared(t) => t.store(e),
+        }
+    }
+
+    fn used(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.used(),
+            Tt::Shared(t) => t.used(),
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.capacity(),
+            Tt::Shared(t) => t.capacity(),
+        }
+    }
+
+    fn allocated_bytes(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.allocated_bytes(),
+            Tt::Shared(t) => t.allocated_bytes(),
+        }
+    }
+}
+
+/// What a search shares with the other thread of a two-thread solve.
+struct Pairing {
+    /// Set by the other thread when it decided the test this thread's
+    /// attempt is working on: the attempt stops (as `aborted`).
+    superseded: Arc<AtomicBool>,
+    /// Nodes of both threads, published every [`miai_search::CHECK_EVERY`]
+    /// nodes (the node limit and the progress reports count them).
+    nodes: Arc<AtomicU64>,
+    /// This thread's nodes already added to `nodes`.
+    published: u64,
+    /// The node limit of the solve (the meters count no limit of their
+    /// own).
+    max_nodes: Option<u64>,
+}
+
 struct Search<'a> {
     board: &'a Board,
     opts: SolveOptions,
-    table: Table,
+    table: Tt,
+    /// On two threads: what the threads share besides the table.
+    pairing: Option<Pairing>,
     history: Vec<HistKey>,
     /// Per history entry: the hash of its canonical form (for Bloom tests).
     canon_hashes: Vec<u64>,
@@ -746,6 +829,41 @@ pub enum ProofError {
     Unsound(&'static str),
 }
 
+/// A root attempt for the helper thread of a two-thread solve.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    mode: Mode,
+    beta: i32,
+    depth: usize,
+}
+
+/// How the helper's attempt ended.
+#[derive(Clone, Copy, Debug)]
+struct Done {
+    lo: i32,
+    hi: i32,
+    nodes: u64,
+    /// Stopped because the other thread decided the test.
+    cancelled: bool,
+    stop: Option<Halt>,
+}
+
+/// What the helper thread hands back at the end.
+struct HelperEnd {
+    nodes: u64,
+    stats: SearchStats,
+}
+
+/// The main thread's side of the helper thread.
+struct Helper {
+    jobs: mpsc::Sender<Job>,
+    done: mpsc::Receiver<Done>,
+    /// The helper's "superseded" flag.
+    stop_helper: Arc<AtomicBool>,
+    /// The main search's own flag (the helper sets it).
+    stop_main: Arc<AtomicBool>,
+}
+
 /// The solve, then (when `proof` gives a node budget) its proof.
 fn solve_inner(
     board: &Board,
@@ -756,45 +874,226 @@ fn solve_inner(
     progress: &mut dyn FnMut(&Progress),
     proof: Option<usize>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
-    let mut s = Search {
-        board,
-        opts: *opts,
-        table: Table::new(table_bytes_for(
-            board,
-            opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES),
-        )),
-        history: Vec::new(),
-        canon_hashes: Vec::new(),
-        prefix: vec![0],
-        index: HashMap::default(),
-        byte_perms: board.symmetries().iter().map(|p| byte_table(p)).collect(),
-        last_canonical: std::cell::Cell::new(None),
-        inverse: board
-            .symmetries()
-            .iter()
-            .map(|p| {
-                let mut inv = vec![0u8; p.len()];
-                for (v, &q) in p.iter().enumerate() {
-                    inv[q as usize] = v as u8;
-                }
-                inv
-            })
-            .collect(),
-        meter: Meter::new(&opts.limits, cancel),
-        progress,
-        stop: None,
-        mode: Mode::Both,
-        budget_end: None,
-        aborted: false,
-        stats: SearchStats {
-            by_empty: vec![0; board.len() + 1],
-            open_by_empty: vec![0; board.len() + 1],
-            ..SearchStats::default()
-        },
-        regions: std::cell::RefCell::new(safety::RegionCache::default()),
-        searched_claims: std::cell::Cell::new(0),
-        keep: keeping::KeepCache::default(),
+    let bytes = table_bytes_for(board, opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+    if opts.threads < 2 {
+        let s = Search::new(board, opts, Tt::Own(Table::new(bytes)), cancel, progress, None);
+        return drive(s, stones, to_move, proof, None);
+    }
+    let shared = Arc::new(SharedTable::new(bytes));
+    let nodes = Arc::new(AtomicU64::new(0));
+    let stop_main = Arc::new(AtomicBool::new(false));
+    let stop_helper = Arc::new(AtomicBool::new(false));
+    let pairing = |superseded: &Arc<AtomicBool>| Pairing {
+        superseded: Arc::clone(superseded),
+        nodes: Arc::clone(&nodes),
+        published: 0,
+        max_nodes: opts.limits.max_nodes,
     };
+    let main_pairing = pairing(&stop_main);
+    let helper_pairing = pairing(&stop_helper);
+    let (jobs, job_rx) = mpsc::channel::<Job>();
+    let (done_tx, done) = mpsc::channel::<Done>();
+    std::thread::scope(|scope| {
+        let helper_table = Tt::Shared(Arc::clone(&shared));
+        let helper_cancel = cancel.cloned();
+        let helper_stop_main = Arc::clone(&stop_main);
+        let handle = scope.spawn(move || {
+            let mut quiet = |_: &Progress| {};
+            let mut h = Search::new(
+                board,
+                opts,
+                helper_table,
+                helper_cancel.as_ref(),
+                &mut quiet,
+                Some(helper_pairing),
+            );
+            let key = h.hist_key(stones, to_move);
+            h.push(key);
+            while let Ok(job) = job_rx.recv() {
+                h.mode = job.mode;
+                let before = h.meter.nodes();
+                let u = h.search(stones, to_move, false, job.beta - 1, job.beta, job.depth, 0, 0);
+                let cancelled = std::mem::take(&mut h.aborted);
+                let decided = !cancelled && h.stop.is_none() && (u.lo >= job.beta || u.hi < job.beta);
+                if decided {
+                    helper_stop_main.store(true, Ordering::Relaxed);
+                }
+                let report = Done {
+                    lo: u.lo,
+                    hi: u.hi,
+                    nodes: h.meter.nodes() - before,
+                    cancelled,
+                    stop: h.stop,
+                };
+                if done_tx.send(report).is_err() {
+                    break;
+                }
+            }
+            HelperEnd {
+                nodes: h.meter.nodes(),
+                stats: h.take_stats(),
+            }
+        });
+        let s = Search::new(
+            board,
+            opts,
+            Tt::Shared(Arc::clone(&shared)),
+            cancel,
+            progress,
+            Some(main_pairing),
+        );
+        let helper = Helper {
+            jobs,
+            done,
+            stop_helper,
+            stop_main,
+        };
+        let (mut sol, proof) = drive(s, stones, to_move, proof, Some(helper));
+        // `drive` dropped the job channel: the helper's loop has ended.
+        if let Ok(end) = handle.join() {
+            sol.nodes += end.nodes;
+            sol.stats.add(&end.stats);
+        }
+        (sol, proof)
+    })
+}
+
+impl<'a> Search<'a> {
+    /// A search of `board` with its table, before the start is pushed.
+    fn new(
+        board: &'a Board,
+        opts: &SolveOptions,
+        table: Tt,
+        cancel: Option<&Cancel>,
+        progress: &'a mut dyn FnMut(&Progress),
+        pairing: Option<Pairing>,
+    ) -> Search<'a> {
+        let mut limits = opts.limits;
+        if pairing.is_some() {
+            // The node limit counts both threads (`check_limits`).
+            limits.max_nodes = None;
+        }
+        Search {
+            board,
+            opts: *opts,
+            table,
+            pairing,
+            history: Vec::new(),
+            canon_hashes: Vec::new(),
+            prefix: vec![0],
+            index: HashMap::default(),
+            byte_perms: board.symmetries().iter().map(|p| byte_table(p)).collect(),
+            last_canonical: std::cell::Cell::new(None),
+            inverse: board
+                .symmetries()
+                .iter()
+                .map(|p| {
+                    let mut inv = vec![0u8; p.len()];
+                    for (v, &q) in p.iter().enumerate() {
+                        inv[q as usize] = v as u8;
+                    }
+                    inv
+                })
+                .collect(),
+            meter: Meter::new(&limits, cancel),
+            progress,
+            stop: None,
+            mode: Mode::Both,
+            budget_end: None,
+            aborted: false,
+            stats: SearchStats {
+                by_empty: vec![0; board.len() + 1],
+                open_by_empty: vec![0; board.len() + 1],
+                ..SearchStats::default()
+            },
+            regions: std::cell::RefCell::new(safety::RegionCache::default()),
+            searched_claims: std::cell::Cell::new(0),
+            keep: keeping::KeepCache::default(),
+        }
+    }
+
+    /// The counters, with the caches' (taken: the search's are left
+    /// empty).
+    fn take_stats(&mut self) -> SearchStats {
+        let mut stats = std::mem::take(&mut self.stats);
+        {
+            let rc = self.regions.borrow();
+            stats.region_searches = rc.searches;
+            stats.regions_safe = rc.safe;
+            stats.regions_over_budget = rc.over_budget;
+            stats.region_local_nodes = rc.local_nodes;
+            stats.searched_claims = self.searched_claims.get();
+        }
+        stats.keep_tests = self.keep.tests;
+        stats.keep_wins = self.keep.wins;
+        stats.keep_over_budget = self.keep.over_budget;
+        stats.keep_nodes = self.keep.nodes;
+        stats
+    }
+
+    /// The result of a root attempt that ran to its end (or was stopped).
+    fn attempt_result(&self, lower_side: bool, lo: i32, hi: i32, beta: i32) -> AttemptResult {
+        if (lo >= beta && lower_side) || (hi < beta && !lower_side) {
+            AttemptResult::Proved
+        } else if lo >= beta || hi < beta {
+            AttemptResult::Refuted
+        } else {
+            AttemptResult::Open
+        }
+    }
+}
+
+impl SearchStats {
+    /// Adds another search's counters (the other thread's of a
+    /// two-thread solve): sums, the samples and attempts appended.
+    fn add(&mut self, o: &SearchStats) {
+        self.probes += o.probes;
+        self.probe_hits += o.probe_hits;
+        self.refused_by_history += o.refused_by_history;
+        self.table_cutoffs += o.table_cutoffs;
+        self.static_cutoffs += o.static_cutoffs;
+        self.failure_cutoffs += o.failure_cutoffs;
+        self.open_leaves += o.open_leaves;
+        self.expanded += o.expanded;
+        for (a, b) in [
+            (&mut self.by_empty, &o.by_empty),
+            (&mut self.open_by_empty, &o.open_by_empty),
+        ] {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.region_searches += o.region_searches;
+        self.regions_safe += o.regions_safe;
+        self.regions_over_budget += o.regions_over_budget;
+        self.region_local_nodes += o.region_local_nodes;
+        self.searched_claims += o.searched_claims;
+        self.keep_cutoffs += o.keep_cutoffs;
+        self.keep_tests += o.keep_tests;
+        self.keep_wins += o.keep_wins;
+        self.keep_over_budget += o.keep_over_budget;
+        self.keep_nodes += o.keep_nodes;
+        let room = 64usize.saturating_sub(self.open_sample.len());
+        self.open_sample.extend(o.open_sample.iter().take(room).copied());
+        self.attempts.extend(o.attempts.iter().copied());
+    }
+}
+
+/// The root's iterative deepening (on the main thread; with `helper`,
+/// the two sides of each test at once), then the principal variation and
+/// (when `proof` gives a node budget) the proof.
+fn drive(
+    mut s: Search<'_>,
+    stones: Stones,
+    to_move: Color,
+    proof: Option<usize>,
+    mut helper: Option<Helper>,
+) -> (Solution, Option<Result<Proof, ProofError>>) {
+    let board = s.board;
+    let opts = s.opts;
     let n = board.len() as i32;
     let key = s.hist_key(stones, to_move);
     s.push(key);
@@ -834,8 +1133,84 @@ fn solve_inner(
             };
             open[1] = false;
         }
+        if let Some(h) = &helper
+            && open == [true, true]
+        {
+            // Two threads: the second side on the helper, no budgets; the
+            // first to decide the test stops the other.
+            h.stop_main.store(false, Ordering::Relaxed);
+            h.stop_helper.store(false, Ordering::Relaxed);
+            let job = Job {
+                mode: modes[1],
+                beta,
+                depth,
+            };
+            if h.jobs.send(job).is_ok() {
+                s.mode = modes[0];
+                s.budget_end = None;
+                let before = s.meter.nodes();
+                let u = s.search(stones, to_move, false, beta - 1, beta, depth, 0, 0);
+                let cancelled = std::mem::take(&mut s.aborted);
+                let mine_done = !cancelled && s.stop.is_none();
+                if !mine_done || u.lo >= beta || u.hi < beta {
+                    h.stop_helper.store(true, Ordering::Relaxed);
+                }
+                let lower_side = modes[0] == Mode::Lower;
+                let result = if cancelled {
+                    AttemptResult::Cancelled
+                } else {
+                    s.attempt_result(lower_side, u.lo, u.hi, beta)
+                };
+                if s.stop.is_none() {
+                    s.stats.attempts.push(Attempt {
+                        depth,
+                        beta,
+                        lower: lower_side,
+                        nodes: s.meter.nodes() - before,
+                        result,
+                    });
+                }
+                if mine_done {
+                    open[0] = false;
+                    lo = lo.max(u.lo);
+                    hi = hi.min(u.hi);
+                }
+                match h.done.recv() {
+                    Ok(d) => {
+                        if let Some(stop) = d.stop {
+                            s.stop.get_or_insert(stop);
+                        }
+                        let lower_side = modes[1] == Mode::Lower;
+                        if s.stop.is_none() {
+                            let result = if d.cancelled {
+                                AttemptResult::Cancelled
+                            } else {
+                                s.attempt_result(lower_side, d.lo, d.hi, beta)
+                            };
+                            s.stats.attempts.push(Attempt {
+                                depth,
+                                beta,
+                                lower: lower_side,
+                                nodes: d.nodes,
+                                result,
+                            });
+                        }
+                        if !d.cancelled && d.stop.is_none() {
+                            open[1] = false;
+                            lo = lo.max(d.lo);
+                            hi = hi.min(d.hi);
+                        }
+                    }
+                    // The helper is gone (it cannot be, short of a bug):
+                    // its side runs here below.
+                    Err(_) => helper = None,
+                }
+            } else {
+                helper = None;
+            }
+        }
         let mut budget: u64 = 1 << 12;
-        'attempts: while open.contains(&true) {
+        'attempts: while open.contains(&true) && lo < beta && hi >= beta && s.stop.is_none() {
             for (i, &mode) in modes.iter().enumerate() {
                 if !open[i] {
                     continue;
@@ -852,12 +1227,8 @@ fn solve_inner(
                 let lower_side = mode == Mode::Lower;
                 let result = if s.aborted {
                     AttemptResult::OverBudget
-                } else if (u.lo >= beta && lower_side) || (u.hi < beta && !lower_side) {
-                    AttemptResult::Proved
-                } else if u.lo >= beta || u.hi < beta {
-                    AttemptResult::Refuted
                 } else {
-                    AttemptResult::Open
+                    s.attempt_result(lower_side, u.lo, u.hi, beta)
                 };
                 s.stats.attempts.push(Attempt {
                     depth,
@@ -900,6 +1271,9 @@ fn solve_inner(
             depth = deepening.next(depth).min(s.opts.max_depth);
         }
     }
+    // The helper is not needed any more: its loop ends when the job
+    // channel closes.
+    drop(helper);
     let proven = s.stop.is_none();
     let value = lower;
     let (pv, settled) = if proven {
@@ -908,23 +1282,12 @@ fn solve_inner(
         (Vec::new(), false)
     };
     let proven = s.stop.is_none();
+    // The helper's nodes are added by the caller.
     let nodes = s.meter.nodes();
     let elapsed = s.meter.elapsed();
     let halt = s.stop;
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
-    let mut stats = std::mem::take(&mut s.stats);
-    {
-        let rc = s.regions.borrow();
-        stats.region_searches = rc.searches;
-        stats.regions_safe = rc.safe;
-        stats.regions_over_budget = rc.over_budget;
-        stats.region_local_nodes = rc.local_nodes;
-        stats.searched_claims = s.searched_claims.get();
-    }
-    stats.keep_tests = s.keep.tests;
-    stats.keep_wins = s.keep.wins;
-    stats.keep_over_budget = s.keep.over_budget;
-    stats.keep_nodes = s.keep.nodes;
+    let stats = s.take_stats();
     let proof = match proof {
         Some(max_steps) if proven => {
             // Back to the start: the variation left its moves pushed.
@@ -1034,6 +1397,22 @@ impl Search<'_> {
             self.aborted = true;
             return true;
         }
+        if let Some(p) = &mut self.pairing {
+            if p.superseded.load(Ordering::Relaxed) {
+                self.aborted = true;
+                return true;
+            }
+            let mine = self.meter.nodes();
+            if mine - p.published >= miai_search::CHECK_EVERY {
+                let total = p.nodes.fetch_add(mine - p.published, Ordering::Relaxed)
+                    + (mine - p.published);
+                p.published = mine;
+                if p.max_nodes.is_some_and(|m| total >= m) {
+                    self.stop = Some(Halt::Limit(Stop::Nodes));
+                    return true;
+                }
+            }
+        }
         if ply > self.opts.max_depth {
             self.stop = Some(Halt::Depth);
             return true;
@@ -1047,7 +1426,13 @@ impl Search<'_> {
                 used: self.table.used(),
                 capacity: self.table.capacity(),
             };
-            (self.progress)(&self.meter.progress(table));
+            let mut progress = self.meter.progress(table);
+            if let Some(p) = &self.pairing {
+                // Both threads' nodes.
+                progress.nodes = p.nodes.load(Ordering::Relaxed) + self.meter.nodes() - p.published;
+                progress.max_nodes = p.max_nodes;
+            }
+            (self.progress)(&progress);
         }
         false
     }
@@ -1290,7 +1675,7 @@ impl Search<'_> {
         let flags = to_move.index() as u8 | (u8::from(passed) << 1);
         let mut tt_move = NO_MOVE;
         let mut failed = ((NO_FAILURE, 0), (NO_FAILURE, 0));
-        let entry = self.table.probe(cb, cw, flags).copied();
+        let entry = self.table.probe_map(cb, cw, flags, |e| *e);
         let empties = stones.empty(board).count_ones() as usize;
         self.stats.probes += 1;
         if let Some(c) = self.stats.by_empty.get_mut(empties) {
@@ -1644,13 +2029,15 @@ impl Search<'_> {
         let black = to_move == Color::Black;
         let decisive = |p: &Played| {
             let (cb, cw, _) = self.canonical(p.stones);
-            self.table.probe(cb, cw, opp_flags).is_some_and(|e| {
-                if black {
-                    i32::from(e.lo.value) >= beta
-                } else {
-                    i32::from(e.hi.value) <= alpha
-                }
-            })
+            self.table
+                .probe_map(cb, cw, opp_flags, |e| {
+                    if black {
+                        i32::from(e.lo.value) >= beta
+                    } else {
+                        i32::from(e.hi.value) <= alpha
+                    }
+                })
+                .unwrap_or(false)
         };
         if let Some(i) = order
             .iter()
@@ -1735,7 +2122,7 @@ impl Search<'_> {
         // value.
         let (cb, cw, sym) = self.canonical(cur);
         let flags = side.index() as u8 | (u8::from(passed) << 1);
-        let first = match self.table.probe(cb, cw, flags).map(|e| e.best) {
+        let first = match self.table.probe_map(cb, cw, flags, |e| e.best) {
             Some(PASS) => Some(Move::Pass),
             Some(m) if m < PASS => self.inverse[sym]
                 .get(usize::from(m))
