@@ -604,7 +604,13 @@ impl Tt {
     /// `f` of the key's entry, if stored (read whole, under the shard's
     /// lock when shared).
     #[inline]
-    fn probe_map<R>(&self, black: Bits, white: Bits, flags: u8, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+    fn probe_map<R>(
+        &self,
+        black: Bits,
+        white: Bits,
+        flags: u8,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Option<R> {
         match self {
             Tt::Own(t) => t.probe(black, white, flags).map(f),
             Tt::Shared(t) => t.probe_map(black, white, flags, f),
@@ -641,11 +647,30 @@ impl Tt {
     }
 }
 
+/// Signals between the two threads of a solve, by thread (0: the main
+/// thread, 1: the helper), for the test they are working on.
+#[derive(Debug, Default)]
+struct Signals {
+    /// The other thread decided the test (or stopped the solve): stop.
+    decided: [AtomicBool; 2],
+    /// The other thread's side ended (decided or open): run without a
+    /// budget from the next rerun.
+    ended: [AtomicBool; 2],
+}
+
+impl Signals {
+    fn reset(&self) {
+        for f in self.decided.iter().chain(&self.ended) {
+            f.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
 /// What a search shares with the other thread of a two-thread solve.
 struct Pairing {
-    /// Set by the other thread when it decided the test this thread's
-    /// attempt is working on: the attempt stops (as `aborted`).
-    superseded: Arc<AtomicBool>,
+    /// This thread's index in `signals`.
+    me: usize,
+    signals: Arc<Signals>,
     /// Nodes of both threads, published every [`miai_search::CHECK_EVERY`]
     /// nodes (the node limit and the progress reports count them).
     nodes: Arc<AtomicU64>,
@@ -835,16 +860,19 @@ struct Job {
     mode: Mode,
     beta: i32,
     depth: usize,
+    /// Rerun with growing budgets while the other side runs.
+    budgeted: bool,
+    /// Deepen at once after an open attempt, by this schedule.
+    deepen: Option<Deepening>,
 }
 
 /// How the helper's attempt ended.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Done {
-    lo: i32,
-    hi: i32,
-    nodes: u64,
-    /// Stopped because the other thread decided the test.
-    cancelled: bool,
+    /// How the side ended, when it did.
+    end: Option<SideEnd>,
+    /// Its attempts.
+    attempts: Vec<Attempt>,
     stop: Option<Halt>,
 }
 
@@ -854,14 +882,19 @@ struct HelperEnd {
     stats: SearchStats,
 }
 
+/// On two threads, whether the second side (the one expected to fail)
+/// also reruns with growing budgets while the first runs.
+const BUDGET_BOTH_SIDES: bool = false;
+
+/// On two threads, whether a side left open by the horizon goes on at
+/// the next horizon while the other side runs.
+const DEEPEN_SIDES: bool = false;
+
 /// The main thread's side of the helper thread.
 struct Helper {
     jobs: mpsc::Sender<Job>,
     done: mpsc::Receiver<Done>,
-    /// The helper's "superseded" flag.
-    stop_helper: Arc<AtomicBool>,
-    /// The main search's own flag (the helper sets it).
-    stop_main: Arc<AtomicBool>,
+    signals: Arc<Signals>,
 }
 
 /// The solve, then (when `proof` gives a node budget) its proof.
@@ -876,27 +909,33 @@ fn solve_inner(
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
     let bytes = table_bytes_for(board, opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES));
     if opts.threads < 2 {
-        let s = Search::new(board, opts, Tt::Own(Table::new(bytes)), cancel, progress, None);
+        let s = Search::new(
+            board,
+            opts,
+            Tt::Own(Table::new(bytes)),
+            cancel,
+            progress,
+            None,
+        );
         return drive(s, stones, to_move, proof, None);
     }
     let shared = Arc::new(SharedTable::new(bytes));
     let nodes = Arc::new(AtomicU64::new(0));
-    let stop_main = Arc::new(AtomicBool::new(false));
-    let stop_helper = Arc::new(AtomicBool::new(false));
-    let pairing = |superseded: &Arc<AtomicBool>| Pairing {
-        superseded: Arc::clone(superseded),
+    let signals = Arc::new(Signals::default());
+    let pairing = |me: usize| Pairing {
+        me,
+        signals: Arc::clone(&signals),
         nodes: Arc::clone(&nodes),
         published: 0,
         max_nodes: opts.limits.max_nodes,
     };
-    let main_pairing = pairing(&stop_main);
-    let helper_pairing = pairing(&stop_helper);
+    let main_pairing = pairing(0);
+    let helper_pairing = pairing(1);
     let (jobs, job_rx) = mpsc::channel::<Job>();
     let (done_tx, done) = mpsc::channel::<Done>();
     std::thread::scope(|scope| {
         let helper_table = Tt::Shared(Arc::clone(&shared));
         let helper_cancel = cancel.cloned();
-        let helper_stop_main = Arc::clone(&stop_main);
         let handle = scope.spawn(move || {
             let mut quiet = |_: &Progress| {};
             let mut h = Search::new(
@@ -910,19 +949,18 @@ fn solve_inner(
             let key = h.hist_key(stones, to_move);
             h.push(key);
             while let Ok(job) = job_rx.recv() {
-                h.mode = job.mode;
-                let before = h.meter.nodes();
-                let u = h.search(stones, to_move, false, job.beta - 1, job.beta, job.depth, 0, 0);
-                let cancelled = std::mem::take(&mut h.aborted);
-                let decided = !cancelled && h.stop.is_none() && (u.lo >= job.beta || u.hi < job.beta);
-                if decided {
-                    helper_stop_main.store(true, Ordering::Relaxed);
-                }
+                let end = h.side(
+                    stones,
+                    to_move,
+                    job.mode,
+                    job.beta,
+                    job.depth,
+                    job.budgeted,
+                    job.deepen,
+                );
                 let report = Done {
-                    lo: u.lo,
-                    hi: u.hi,
-                    nodes: h.meter.nodes() - before,
-                    cancelled,
+                    end,
+                    attempts: std::mem::take(&mut h.stats.attempts),
                     stop: h.stop,
                 };
                 if done_tx.send(report).is_err() {
@@ -945,8 +983,7 @@ fn solve_inner(
         let helper = Helper {
             jobs,
             done,
-            stop_helper,
-            stop_main,
+            signals,
         };
         let (mut sol, proof) = drive(s, stones, to_move, proof, Some(helper));
         // `drive` dropped the job channel: the helper's loop has ended.
@@ -1043,6 +1080,106 @@ impl<'a> Search<'a> {
     }
 }
 
+/// How one side of a test ended on its thread of a two-thread solve.
+#[derive(Clone, Copy, Debug)]
+struct SideEnd {
+    /// The best bounds its attempts proved.
+    lo: i32,
+    hi: i32,
+    /// The horizon of its last attempt.
+    depth: usize,
+}
+
+impl Search<'_> {
+    /// One side of a test on its thread of a two-thread solve (`mode`, at
+    /// `beta`, from horizon `depth`): with `budgeted`, node budgets
+    /// growing by 4 from 2^12 while the other side still runs, so each
+    /// rerun reads what the other side stored meanwhile (the sequential
+    /// search gets the same from taking turns); once the other side has
+    /// ended, no budget. With `deepen`, an attempt the horizon leaves
+    /// open is followed at once by the next horizon of that schedule
+    /// while the other side runs (a proof at any horizon decides the
+    /// test). Ends when the other thread decides the test (`None`), and
+    /// tells the other thread when it decides it or ends open. Logs its
+    /// attempts; `None` also when the solve stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn side(
+        &mut self,
+        stones: Stones,
+        to_move: Color,
+        mode: Mode,
+        beta: i32,
+        depth: usize,
+        budgeted: bool,
+        deepen: Option<Deepening>,
+    ) -> Option<SideEnd> {
+        let (me, signals) = {
+            let p = self.pairing.as_ref()?;
+            (p.me, Arc::clone(&p.signals))
+        };
+        let other = 1 - me;
+        let n = self.board.len() as i32;
+        let mut end = SideEnd {
+            lo: -n,
+            hi: n,
+            depth,
+        };
+        let mut budget: u64 = 1 << 12;
+        loop {
+            self.mode = mode;
+            let bounded = budgeted && !signals.ended[me].load(Ordering::SeqCst);
+            self.budget_end = bounded.then_some(self.meter.nodes() + budget);
+            let before = self.meter.nodes();
+            let u = self.search(stones, to_move, false, beta - 1, beta, end.depth, 0, 0);
+            self.budget_end = None;
+            if self.stop.is_some() {
+                // The other thread stops too (its next check).
+                signals.decided[other].store(true, Ordering::SeqCst);
+                return None;
+            }
+            let aborted = std::mem::take(&mut self.aborted);
+            let cancelled = aborted && signals.decided[me].load(Ordering::SeqCst);
+            let lower_side = mode == Mode::Lower;
+            let result = if cancelled {
+                AttemptResult::Cancelled
+            } else if aborted {
+                AttemptResult::OverBudget
+            } else {
+                self.attempt_result(lower_side, u.lo, u.hi, beta)
+            };
+            self.stats.attempts.push(Attempt {
+                depth: end.depth,
+                beta,
+                lower: lower_side,
+                nodes: self.meter.nodes() - before,
+                result,
+            });
+            if cancelled {
+                return None;
+            }
+            if aborted {
+                budget = budget.saturating_mul(4);
+                continue;
+            }
+            end.lo = end.lo.max(u.lo);
+            end.hi = end.hi.min(u.hi);
+            let decided = end.lo >= beta || end.hi < beta;
+            if decided {
+                signals.decided[other].store(true, Ordering::SeqCst);
+            } else if let Some(schedule) = deepen
+                && end.depth < self.opts.max_depth
+                && !signals.ended[me].load(Ordering::SeqCst)
+            {
+                end.depth = schedule.next(end.depth).min(self.opts.max_depth);
+                budget = 1 << 12;
+                continue;
+            }
+            signals.ended[other].store(true, Ordering::SeqCst);
+            return Some(end);
+        }
+    }
+}
+
 impl SearchStats {
     /// Adds another search's counters (the other thread's of a
     /// two-thread solve): sums, the samples and attempts appended.
@@ -1077,7 +1214,8 @@ impl SearchStats {
         self.keep_over_budget += o.keep_over_budget;
         self.keep_nodes += o.keep_nodes;
         let room = 64usize.saturating_sub(self.open_sample.len());
-        self.open_sample.extend(o.open_sample.iter().take(room).copied());
+        self.open_sample
+            .extend(o.open_sample.iter().take(room).copied());
         self.attempts.extend(o.attempts.iter().copied());
     }
 }
@@ -1136,69 +1274,38 @@ fn drive(
         if let Some(h) = &helper
             && open == [true, true]
         {
-            // Two threads: the second side on the helper, no budgets; the
-            // first to decide the test stops the other.
-            h.stop_main.store(false, Ordering::Relaxed);
-            h.stop_helper.store(false, Ordering::Relaxed);
+            // Two threads: the second side on the helper; the first to
+            // decide the test stops the other.
+            h.signals.reset();
             let job = Job {
                 mode: modes[1],
                 beta,
                 depth,
+                budgeted: BUDGET_BOTH_SIDES,
+                deepen: DEEPEN_SIDES.then_some(deepening),
             };
+            // The horizon each side ended at (the deciding side's is where
+            // the next test starts).
+            let mut ends = [None, None];
             if h.jobs.send(job).is_ok() {
-                s.mode = modes[0];
-                s.budget_end = None;
-                let before = s.meter.nodes();
-                let u = s.search(stones, to_move, false, beta - 1, beta, depth, 0, 0);
-                let cancelled = std::mem::take(&mut s.aborted);
-                let mine_done = !cancelled && s.stop.is_none();
-                if !mine_done || u.lo >= beta || u.hi < beta {
-                    h.stop_helper.store(true, Ordering::Relaxed);
-                }
-                let lower_side = modes[0] == Mode::Lower;
-                let result = if cancelled {
-                    AttemptResult::Cancelled
-                } else {
-                    s.attempt_result(lower_side, u.lo, u.hi, beta)
-                };
-                if s.stop.is_none() {
-                    s.stats.attempts.push(Attempt {
-                        depth,
-                        beta,
-                        lower: lower_side,
-                        nodes: s.meter.nodes() - before,
-                        result,
-                    });
-                }
-                if mine_done {
+                let mine = s.side(stones, to_move, modes[0], beta, depth, true, job.deepen);
+                if let Some(e) = mine {
                     open[0] = false;
-                    lo = lo.max(u.lo);
-                    hi = hi.min(u.hi);
+                    lo = lo.max(e.lo);
+                    hi = hi.min(e.hi);
+                    ends[0] = Some(e);
                 }
                 match h.done.recv() {
                     Ok(d) => {
+                        s.stats.attempts.extend(d.attempts);
                         if let Some(stop) = d.stop {
                             s.stop.get_or_insert(stop);
                         }
-                        let lower_side = modes[1] == Mode::Lower;
-                        if s.stop.is_none() {
-                            let result = if d.cancelled {
-                                AttemptResult::Cancelled
-                            } else {
-                                s.attempt_result(lower_side, d.lo, d.hi, beta)
-                            };
-                            s.stats.attempts.push(Attempt {
-                                depth,
-                                beta,
-                                lower: lower_side,
-                                nodes: d.nodes,
-                                result,
-                            });
-                        }
-                        if !d.cancelled && d.stop.is_none() {
+                        if let Some(e) = d.end {
                             open[1] = false;
-                            lo = lo.max(d.lo);
-                            hi = hi.min(d.hi);
+                            lo = lo.max(e.lo);
+                            hi = hi.min(e.hi);
+                            ends[1] = Some(e);
                         }
                     }
                     // The helper is gone (it cannot be, short of a bug):
@@ -1207,6 +1314,15 @@ fn drive(
                 }
             } else {
                 helper = None;
+            }
+            // Where the sides went deeper on their own: the deciding
+            // side's horizon, or (both open) the deepest.
+            let decides = |e: &SideEnd| e.lo >= beta || e.hi < beta;
+            let ended = ends.iter().flatten();
+            if let Some(e) = ended.clone().find(|e| decides(e)) {
+                depth = e.depth;
+            } else if let Some(d) = ended.map(|e| e.depth).max() {
+                depth = depth.max(d);
             }
         }
         let mut budget: u64 = 1 << 12;
@@ -1398,14 +1514,14 @@ impl Search<'_> {
             return true;
         }
         if let Some(p) = &mut self.pairing {
-            if p.superseded.load(Ordering::Relaxed) {
+            if p.signals.decided[p.me].load(Ordering::Relaxed) {
                 self.aborted = true;
                 return true;
             }
             let mine = self.meter.nodes();
             if mine - p.published >= miai_search::CHECK_EVERY {
-                let total = p.nodes.fetch_add(mine - p.published, Ordering::Relaxed)
-                    + (mine - p.published);
+                let total =
+                    p.nodes.fetch_add(mine - p.published, Ordering::Relaxed) + (mine - p.published);
                 p.published = mine;
                 if p.max_nodes.is_some_and(|m| total >= m) {
                     self.stop = Some(Halt::Limit(Stop::Nodes));
@@ -2608,6 +2724,85 @@ mod tests {
     }
 
     /// A guess at the value changes the tests run, not their outcome.
+    /// Two threads ([`SolveOptions::threads`]) prove the same values as
+    /// one, under both rules, and log both sides' attempts with their
+    /// nodes counted. On two threads the second side of a test runs
+    /// without a budget, so no test has both sides over budget; on one
+    /// thread 3x4 has such a test (horizon 26, `>= 5`), so this fails if
+    /// the option is ignored.
+    #[test]
+    fn two_threads_prove_the_same_values() {
+        let two_sides_over_budget = |log: &[Attempt]| {
+            log.iter().any(|a| {
+                a.result == AttemptResult::OverBudget
+                    && log.iter().any(|b| {
+                        (b.depth, b.beta) == (a.depth, a.beta)
+                            && b.lower != a.lower
+                            && b.result == AttemptResult::OverBudget
+                    })
+            })
+        };
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let one = solve_quietly(
+            &board,
+            Stones::EMPTY,
+            Color::Black,
+            &SolveOptions::default(),
+        );
+        assert!(two_sides_over_budget(&one.stats.attempts));
+        for (w, h, v) in [(3, 2, 0), (3, 3, 9), (7, 1, 2), (4, 2, 8), (4, 3, 4)] {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            for repetition in [Repetition::Positional, Repetition::Situational] {
+                let opts = SolveOptions {
+                    repetition,
+                    threads: 2,
+                    ..SolveOptions::default()
+                };
+                let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+                assert_eq!(s.score, Some(v), "{w}x{h} {repetition:?}");
+                let log = &s.stats.attempts;
+                assert!(log.iter().any(|a| a.lower) && log.iter().any(|a| !a.lower));
+                assert!(
+                    log.iter().map(|a| a.nodes).sum::<u64>() <= s.nodes,
+                    "{w}x{h}"
+                );
+                assert!(
+                    !two_sides_over_budget(log),
+                    "{w}x{h} {repetition:?}: {log:?}"
+                );
+                // The variation is legal.
+                let mut cur = Stones::EMPTY;
+                let mut side = Color::Black;
+                for m in &s.pv {
+                    if let Move::Play(x) = *m {
+                        cur = cur.play(&board, side, x).expect("a legal play").stones;
+                    }
+                    side = side.opponent();
+                }
+            }
+        }
+    }
+
+    /// A node limit counts both threads' nodes.
+    #[test]
+    fn two_threads_share_the_node_limit() {
+        let board = Board::new(Arc::new(Graph::grid(4, 4).unwrap())).unwrap();
+        let opts = SolveOptions {
+            threads: 2,
+            limits: Limits::none().with_nodes(20_000),
+            ..SolveOptions::default()
+        };
+        let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+        assert!(!s.proven);
+        assert_eq!(s.stopped, Some(Stop::Nodes));
+        // Each thread publishes its count every `CHECK_EVERY` nodes.
+        assert!(
+            s.nodes < 20_000 + 2 * miai_search::CHECK_EVERY,
+            "{}",
+            s.nodes
+        );
+    }
+
     #[test]
     fn any_guess_gives_the_same_value() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();

@@ -613,6 +613,45 @@ mod tests {
         }
     }
 
+    /// Two threads storing and reading the same keys of a shared table
+    /// never see a torn entry: every entry read is one that was stored
+    /// whole (its fields all derive from the writer's number), and each
+    /// key keeps its own.
+    #[test]
+    fn a_shared_table_is_never_read_torn() {
+        let table = SharedTable::new((1 << 12) * ENTRY_BYTES);
+        let whole = |e: &Entry| {
+            let t = e.best;
+            e.work == t
+                && e.lo.value == t as i8
+                && e.hi.dep_len == u32::from(t)
+                && e.failed_hi_depth == u16::from(t)
+        };
+        std::thread::scope(|scope| {
+            for t in [1u8, 2] {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..20u64 {
+                        for k in 0..2000u64 {
+                            let mut e = entry(k + 1, round, 0, t, t);
+                            e.lo.value = t as i8;
+                            e.hi.dep_len = u32::from(t);
+                            e.failed_hi_depth = u16::from(t);
+                            table.store(e);
+                            let read =
+                                table.probe_map(k + 1, round, 0, |e| (whole(e), e.black, e.white));
+                            if let Some((ok, b, w)) = read {
+                                assert!(ok && b == k + 1 && w == round);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        assert!(table.used() > 0 && table.used() <= table.cap());
+        assert!(table.allocated_bytes() >= table.used() * ENTRY_BYTES);
+    }
+
     #[test]
     fn a_huge_budget_allocates_little() {
         let mut t = Table::new(30_000 << 20);
