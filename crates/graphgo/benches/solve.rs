@@ -193,6 +193,25 @@ fn main() {
             if !line.is_empty() {
                 println!("{line}");
             }
+            // Each test's sides: with two threads they run at once, so the
+            // wall time follows the busier side (the sum of the maxima),
+            // with one the sum of both.
+            let mut tests: Vec<((usize, i32), [u64; 2])> = Vec::new();
+            for a in &st.attempts {
+                let k = (a.depth, a.beta);
+                let side = usize::from(a.lower);
+                match tests.iter_mut().find(|(t, _)| *t == k) {
+                    Some((_, n)) => n[side] += a.nodes,
+                    None => {
+                        let mut n = [0, 0];
+                        n[side] = a.nodes;
+                        tests.push((k, n));
+                    }
+                }
+            }
+            let total: u64 = tests.iter().map(|(_, n)| n[0] + n[1]).sum();
+            let busier: u64 = tests.iter().map(|(_, n)| n[0].max(n[1])).sum();
+            println!("  attempts' nodes {total}, the busier side's per test {busier}");
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);
             for (stones, to_move) in st.open_sample.iter().take(12) {
