@@ -1390,6 +1390,12 @@ fn drive(
     // The helper is not needed any more: its loop ends when the job
     // channel closes.
     drop(helper);
+    // The variation and the proof search on this thread alone: no stop
+    // signal of the last test may cut them short.
+    if let Some(p) = &s.pairing {
+        p.signals.reset();
+    }
+    s.aborted = false;
     let proven = s.stop.is_none();
     let value = lower;
     let (pv, settled) = if proven {
