@@ -4,7 +4,7 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect]`; with no
+//! [--deepen one|half] [--expect] [--threads N]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -72,6 +72,10 @@ fn main() {
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
             "--expect" => opts.expect_guess = true,
+            "--threads" => {
+                i += 1;
+                opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);
+            }
             "--deepen" => {
                 i += 1;
                 opts.deepening = match args.get(i).map(String::as_str) {
@@ -189,6 +193,25 @@ fn main() {
             if !line.is_empty() {
                 println!("{line}");
             }
+            // Each test's sides: with two threads they run at once, so the
+            // wall time follows the busier side (the sum of the maxima),
+            // with one the sum of both.
+            let mut tests: Vec<((usize, i32), [u64; 2])> = Vec::new();
+            for a in &st.attempts {
+                let k = (a.depth, a.beta);
+                let side = usize::from(a.lower);
+                match tests.iter_mut().find(|(t, _)| *t == k) {
+                    Some((_, n)) => n[side] += a.nodes,
+                    None => {
+                        let mut n = [0, 0];
+                        n[side] = a.nodes;
+                        tests.push((k, n));
+                    }
+                }
+            }
+            let total: u64 = tests.iter().map(|(_, n)| n[0] + n[1]).sum();
+            let busier: u64 = tests.iter().map(|(_, n)| n[0].max(n[1])).sum();
+            println!("  attempts' nodes {total}, the busier side's per test {busier}");
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);
             for (stones, to_move) in st.open_sample.iter().take(12) {

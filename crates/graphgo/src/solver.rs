@@ -134,11 +134,14 @@ pub mod tt;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 
 use miai_goban::Color;
 pub use miai_search::{Cancel, Limits, Progress, Stop};
 use miai_search::{Meter, TableUsage};
-use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, Table, mix};
+use tt::{Basis, Bound, Entry, NO_FAILURE, NO_MOVE, NONE, PASS, SharedTable, Table, mix};
 
 use crate::benson;
 use crate::board::{Bits, Board};
@@ -311,6 +314,9 @@ pub enum AttemptResult {
     /// It spent the node budget it had while the other side was still
     /// open, and was set aside (it reruns with four times the budget).
     OverBudget,
+    /// On two threads ([`SolveOptions::threads`]): the other side decided
+    /// the test while this attempt ran, and it was stopped.
+    Cancelled,
 }
 
 impl Solution {
@@ -425,6 +431,17 @@ pub struct SolveOptions {
     /// test ([`Deepening::Auto`] by default: by one ply on lines, by half
     /// elsewhere).
     pub deepening: Deepening,
+    /// Threads: 1 (the default) searches as before, deterministically;
+    /// 2 or more run the two one-sided attempts of each null-window test
+    /// at once on two threads sharing one transposition table
+    /// ([`tt::SharedTable`]), so the side the value refutes fills the
+    /// table while the other side's proof reads it. The first attempt
+    /// that decides the test ends the other; bounds stay proven, so the
+    /// value is the same, but node counts vary from run to run, and
+    /// the node limit is checked across the threads every
+    /// [`miai_search::CHECK_EVERY`] nodes rather than exactly.
+    /// More than 2 is the same as 2 (a test has two sides).
+    pub threads: usize,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -503,6 +520,7 @@ impl Default for SolveOptions {
             keeping: false,
             deepening: Deepening::Auto,
             expect_guess: false,
+            threads: 1,
         }
     }
 }
@@ -575,10 +593,100 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The table a search reads and writes: its own, or one shared with the
+/// other thread of a two-thread solve.
+enum Tt {
+    Own(Table),
+    Shared(Arc<SharedTable>),
+}
+
+impl Tt {
+    /// `f` of the key's entry, if stored (read whole, under the shard's
+    /// lock when shared).
+    #[inline]
+    fn probe_map<R>(
+        &self,
+        black: Bits,
+        white: Bits,
+        flags: u8,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Option<R> {
+        match self {
+            Tt::Own(t) => t.probe(black, white, flags).map(f),
+            Tt::Shared(t) => t.probe_map(black, white, flags, f),
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, e: Entry) {
+        match self {
+            Tt::Own(t) => t.store(e),
+            Tt::Shared(t) => t.store(e),
+        }
+    }
+
+    fn used(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.used(),
+            Tt::Shared(t) => t.used(),
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.capacity(),
+            Tt::Shared(t) => t.capacity(),
+        }
+    }
+
+    fn allocated_bytes(&self) -> usize {
+        match self {
+            Tt::Own(t) => t.allocated_bytes(),
+            Tt::Shared(t) => t.allocated_bytes(),
+        }
+    }
+}
+
+/// Signals between the two threads of a solve, by thread (0: the main
+/// thread, 1: the helper), for the test they are working on.
+#[derive(Debug, Default)]
+struct Signals {
+    /// The other thread decided the test (or stopped the solve): stop.
+    decided: [AtomicBool; 2],
+    /// The other thread's side ended (decided or open): run without a
+    /// budget from the next rerun.
+    ended: [AtomicBool; 2],
+}
+
+impl Signals {
+    fn reset(&self) {
+        for f in self.decided.iter().chain(&self.ended) {
+            f.store(false, Ordering::SeqCst);
+        }
+    }
+}
+
+/// What a search shares with the other thread of a two-thread solve.
+struct Pairing {
+    /// This thread's index in `signals`.
+    me: usize,
+    signals: Arc<Signals>,
+    /// Nodes of both threads, published every [`miai_search::CHECK_EVERY`]
+    /// nodes (the node limit and the progress reports count them).
+    nodes: Arc<AtomicU64>,
+    /// This thread's nodes already added to `nodes`.
+    published: u64,
+    /// The node limit of the solve (the meters count no limit of their
+    /// own).
+    max_nodes: Option<u64>,
+}
+
 struct Search<'a> {
     board: &'a Board,
     opts: SolveOptions,
-    table: Table,
+    table: Tt,
+    /// On two threads: what the threads share besides the table.
+    pairing: Option<Pairing>,
     history: Vec<HistKey>,
     /// Per history entry: the hash of its canonical form (for Bloom tests).
     canon_hashes: Vec<u64>,
@@ -746,6 +854,49 @@ pub enum ProofError {
     Unsound(&'static str),
 }
 
+/// A root attempt for the helper thread of a two-thread solve.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    mode: Mode,
+    beta: i32,
+    depth: usize,
+    /// Rerun with growing budgets while the other side runs.
+    budgeted: bool,
+    /// Deepen at once after an open attempt, by this schedule.
+    deepen: Option<Deepening>,
+}
+
+/// How the helper's attempt ended.
+#[derive(Clone, Debug)]
+struct Done {
+    /// How the side ended, when it did.
+    end: Option<SideEnd>,
+    /// Its attempts.
+    attempts: Vec<Attempt>,
+    stop: Option<Halt>,
+}
+
+/// What the helper thread hands back at the end.
+struct HelperEnd {
+    nodes: u64,
+    stats: SearchStats,
+}
+
+/// On two threads, whether the second side (the one expected to fail)
+/// also reruns with growing budgets while the first runs.
+const BUDGET_BOTH_SIDES: bool = false;
+
+/// On two threads, whether a side left open by the horizon goes on at
+/// the next horizon while the other side runs.
+const DEEPEN_SIDES: bool = false;
+
+/// The main thread's side of the helper thread.
+struct Helper {
+    jobs: mpsc::Sender<Job>,
+    done: mpsc::Receiver<Done>,
+    signals: Arc<Signals>,
+}
+
 /// The solve, then (when `proof` gives a node budget) its proof.
 fn solve_inner(
     board: &Board,
@@ -756,45 +907,331 @@ fn solve_inner(
     progress: &mut dyn FnMut(&Progress),
     proof: Option<usize>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
-    let mut s = Search {
-        board,
-        opts: *opts,
-        table: Table::new(table_bytes_for(
+    let bytes = table_bytes_for(board, opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+    if opts.threads < 2 {
+        let s = Search::new(
             board,
-            opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES),
-        )),
-        history: Vec::new(),
-        canon_hashes: Vec::new(),
-        prefix: vec![0],
-        index: HashMap::default(),
-        byte_perms: board.symmetries().iter().map(|p| byte_table(p)).collect(),
-        last_canonical: std::cell::Cell::new(None),
-        inverse: board
-            .symmetries()
-            .iter()
-            .map(|p| {
-                let mut inv = vec![0u8; p.len()];
-                for (v, &q) in p.iter().enumerate() {
-                    inv[q as usize] = v as u8;
-                }
-                inv
-            })
-            .collect(),
-        meter: Meter::new(&opts.limits, cancel),
-        progress,
-        stop: None,
-        mode: Mode::Both,
-        budget_end: None,
-        aborted: false,
-        stats: SearchStats {
-            by_empty: vec![0; board.len() + 1],
-            open_by_empty: vec![0; board.len() + 1],
-            ..SearchStats::default()
-        },
-        regions: std::cell::RefCell::new(safety::RegionCache::default()),
-        searched_claims: std::cell::Cell::new(0),
-        keep: keeping::KeepCache::default(),
+            opts,
+            Tt::Own(Table::new(bytes)),
+            cancel,
+            progress,
+            None,
+        );
+        return drive(s, stones, to_move, proof, None);
+    }
+    let shared = Arc::new(SharedTable::new(bytes));
+    let nodes = Arc::new(AtomicU64::new(0));
+    let signals = Arc::new(Signals::default());
+    let pairing = |me: usize| Pairing {
+        me,
+        signals: Arc::clone(&signals),
+        nodes: Arc::clone(&nodes),
+        published: 0,
+        max_nodes: opts.limits.max_nodes,
     };
+    let main_pairing = pairing(0);
+    let helper_pairing = pairing(1);
+    let (jobs, job_rx) = mpsc::channel::<Job>();
+    let (done_tx, done) = mpsc::channel::<Done>();
+    std::thread::scope(|scope| {
+        let helper_table = Tt::Shared(Arc::clone(&shared));
+        let helper_cancel = cancel.cloned();
+        let handle = scope.spawn(move || {
+            let mut quiet = |_: &Progress| {};
+            let mut h = Search::new(
+                board,
+                opts,
+                helper_table,
+                helper_cancel.as_ref(),
+                &mut quiet,
+                Some(helper_pairing),
+            );
+            let key = h.hist_key(stones, to_move);
+            h.push(key);
+            while let Ok(job) = job_rx.recv() {
+                let end = h.side(
+                    stones,
+                    to_move,
+                    job.mode,
+                    job.beta,
+                    job.depth,
+                    job.budgeted,
+                    job.deepen,
+                );
+                let report = Done {
+                    end,
+                    attempts: std::mem::take(&mut h.stats.attempts),
+                    stop: h.stop,
+                };
+                if done_tx.send(report).is_err() {
+                    break;
+                }
+            }
+            HelperEnd {
+                nodes: h.meter.nodes(),
+                stats: h.take_stats(),
+            }
+        });
+        let s = Search::new(
+            board,
+            opts,
+            Tt::Shared(Arc::clone(&shared)),
+            cancel,
+            progress,
+            Some(main_pairing),
+        );
+        let helper = Helper {
+            jobs,
+            done,
+            signals,
+        };
+        let (mut sol, proof) = drive(s, stones, to_move, proof, Some(helper));
+        // `drive` dropped the job channel: the helper's loop has ended.
+        if let Ok(end) = handle.join() {
+            sol.nodes += end.nodes;
+            sol.stats.add(&end.stats);
+        }
+        (sol, proof)
+    })
+}
+
+impl<'a> Search<'a> {
+    /// A search of `board` with its table, before the start is pushed.
+    fn new(
+        board: &'a Board,
+        opts: &SolveOptions,
+        table: Tt,
+        cancel: Option<&Cancel>,
+        progress: &'a mut dyn FnMut(&Progress),
+        pairing: Option<Pairing>,
+    ) -> Search<'a> {
+        let mut limits = opts.limits;
+        if pairing.is_some() {
+            // The node limit counts both threads (`check_limits`).
+            limits.max_nodes = None;
+        }
+        Search {
+            board,
+            opts: *opts,
+            table,
+            pairing,
+            history: Vec::new(),
+            canon_hashes: Vec::new(),
+            prefix: vec![0],
+            index: HashMap::default(),
+            byte_perms: board.symmetries().iter().map(|p| byte_table(p)).collect(),
+            last_canonical: std::cell::Cell::new(None),
+            inverse: board
+                .symmetries()
+                .iter()
+                .map(|p| {
+                    let mut inv = vec![0u8; p.len()];
+                    for (v, &q) in p.iter().enumerate() {
+                        inv[q as usize] = v as u8;
+                    }
+                    inv
+                })
+                .collect(),
+            meter: Meter::new(&limits, cancel),
+            progress,
+            stop: None,
+            mode: Mode::Both,
+            budget_end: None,
+            aborted: false,
+            stats: SearchStats {
+                by_empty: vec![0; board.len() + 1],
+                open_by_empty: vec![0; board.len() + 1],
+                ..SearchStats::default()
+            },
+            regions: std::cell::RefCell::new(safety::RegionCache::default()),
+            searched_claims: std::cell::Cell::new(0),
+            keep: keeping::KeepCache::default(),
+        }
+    }
+
+    /// The counters, with the caches' (taken: the search's are left
+    /// empty).
+    fn take_stats(&mut self) -> SearchStats {
+        let mut stats = std::mem::take(&mut self.stats);
+        {
+            let rc = self.regions.borrow();
+            stats.region_searches = rc.searches;
+            stats.regions_safe = rc.safe;
+            stats.regions_over_budget = rc.over_budget;
+            stats.region_local_nodes = rc.local_nodes;
+            stats.searched_claims = self.searched_claims.get();
+        }
+        stats.keep_tests = self.keep.tests;
+        stats.keep_wins = self.keep.wins;
+        stats.keep_over_budget = self.keep.over_budget;
+        stats.keep_nodes = self.keep.nodes;
+        stats
+    }
+
+    /// The result of a root attempt that ran to its end (or was stopped).
+    fn attempt_result(&self, lower_side: bool, lo: i32, hi: i32, beta: i32) -> AttemptResult {
+        if (lo >= beta && lower_side) || (hi < beta && !lower_side) {
+            AttemptResult::Proved
+        } else if lo >= beta || hi < beta {
+            AttemptResult::Refuted
+        } else {
+            AttemptResult::Open
+        }
+    }
+}
+
+/// How one side of a test ended on its thread of a two-thread solve.
+#[derive(Clone, Copy, Debug)]
+struct SideEnd {
+    /// The best bounds its attempts proved.
+    lo: i32,
+    hi: i32,
+    /// The horizon of its last attempt.
+    depth: usize,
+}
+
+impl Search<'_> {
+    /// One side of a test on its thread of a two-thread solve (`mode`, at
+    /// `beta`, from horizon `depth`): with `budgeted`, node budgets
+    /// growing by 4 from 2^12 while the other side still runs, so each
+    /// rerun reads what the other side stored meanwhile (the sequential
+    /// search gets the same from taking turns); once the other side has
+    /// ended, no budget. With `deepen`, an attempt the horizon leaves
+    /// open is followed at once by the next horizon of that schedule
+    /// while the other side runs (a proof at any horizon decides the
+    /// test). Ends when the other thread decides the test (`None`), and
+    /// tells the other thread when it decides it or ends open. Logs its
+    /// attempts; `None` also when the solve stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn side(
+        &mut self,
+        stones: Stones,
+        to_move: Color,
+        mode: Mode,
+        beta: i32,
+        depth: usize,
+        budgeted: bool,
+        deepen: Option<Deepening>,
+    ) -> Option<SideEnd> {
+        let (me, signals) = {
+            let p = self.pairing.as_ref()?;
+            (p.me, Arc::clone(&p.signals))
+        };
+        let other = 1 - me;
+        let n = self.board.len() as i32;
+        let mut end = SideEnd {
+            lo: -n,
+            hi: n,
+            depth,
+        };
+        let mut budget: u64 = 1 << 12;
+        loop {
+            self.mode = mode;
+            let bounded = budgeted && !signals.ended[me].load(Ordering::SeqCst);
+            self.budget_end = bounded.then_some(self.meter.nodes() + budget);
+            let before = self.meter.nodes();
+            let u = self.search(stones, to_move, false, beta - 1, beta, end.depth, 0, 0);
+            self.budget_end = None;
+            if self.stop.is_some() {
+                // The other thread stops too (its next check).
+                signals.decided[other].store(true, Ordering::SeqCst);
+                return None;
+            }
+            let aborted = std::mem::take(&mut self.aborted);
+            let cancelled = aborted && signals.decided[me].load(Ordering::SeqCst);
+            let lower_side = mode == Mode::Lower;
+            let result = if cancelled {
+                AttemptResult::Cancelled
+            } else if aborted {
+                AttemptResult::OverBudget
+            } else {
+                self.attempt_result(lower_side, u.lo, u.hi, beta)
+            };
+            self.stats.attempts.push(Attempt {
+                depth: end.depth,
+                beta,
+                lower: lower_side,
+                nodes: self.meter.nodes() - before,
+                result,
+            });
+            if cancelled {
+                return None;
+            }
+            if aborted {
+                budget = budget.saturating_mul(4);
+                continue;
+            }
+            end.lo = end.lo.max(u.lo);
+            end.hi = end.hi.min(u.hi);
+            let decided = end.lo >= beta || end.hi < beta;
+            if decided {
+                signals.decided[other].store(true, Ordering::SeqCst);
+            } else if let Some(schedule) = deepen
+                && end.depth < self.opts.max_depth
+                && !signals.ended[me].load(Ordering::SeqCst)
+            {
+                end.depth = schedule.next(end.depth).min(self.opts.max_depth);
+                budget = 1 << 12;
+                continue;
+            }
+            signals.ended[other].store(true, Ordering::SeqCst);
+            return Some(end);
+        }
+    }
+}
+
+impl SearchStats {
+    /// Adds another search's counters (the other thread's of a
+    /// two-thread solve): sums, the samples and attempts appended.
+    fn add(&mut self, o: &SearchStats) {
+        self.probes += o.probes;
+        self.probe_hits += o.probe_hits;
+        self.refused_by_history += o.refused_by_history;
+        self.table_cutoffs += o.table_cutoffs;
+        self.static_cutoffs += o.static_cutoffs;
+        self.failure_cutoffs += o.failure_cutoffs;
+        self.open_leaves += o.open_leaves;
+        self.expanded += o.expanded;
+        for (a, b) in [
+            (&mut self.by_empty, &o.by_empty),
+            (&mut self.open_by_empty, &o.open_by_empty),
+        ] {
+            if a.len() < b.len() {
+                a.resize(b.len(), 0);
+            }
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.region_searches += o.region_searches;
+        self.regions_safe += o.regions_safe;
+        self.regions_over_budget += o.regions_over_budget;
+        self.region_local_nodes += o.region_local_nodes;
+        self.searched_claims += o.searched_claims;
+        self.keep_cutoffs += o.keep_cutoffs;
+        self.keep_tests += o.keep_tests;
+        self.keep_wins += o.keep_wins;
+        self.keep_over_budget += o.keep_over_budget;
+        self.keep_nodes += o.keep_nodes;
+        let room = 64usize.saturating_sub(self.open_sample.len());
+        self.open_sample
+            .extend(o.open_sample.iter().take(room).copied());
+        self.attempts.extend(o.attempts.iter().copied());
+    }
+}
+
+/// The root's iterative deepening (on the main thread; with `helper`,
+/// the two sides of each test at once), then the principal variation and
+/// (when `proof` gives a node budget) the proof.
+fn drive(
+    mut s: Search<'_>,
+    stones: Stones,
+    to_move: Color,
+    proof: Option<usize>,
+    mut helper: Option<Helper>,
+) -> (Solution, Option<Result<Proof, ProofError>>) {
+    let board = s.board;
+    let opts = s.opts;
     let n = board.len() as i32;
     let key = s.hist_key(stones, to_move);
     s.push(key);
@@ -834,8 +1271,62 @@ fn solve_inner(
             };
             open[1] = false;
         }
+        if let Some(h) = &helper
+            && open == [true, true]
+        {
+            // Two threads: the second side on the helper; the first to
+            // decide the test stops the other.
+            h.signals.reset();
+            let job = Job {
+                mode: modes[1],
+                beta,
+                depth,
+                budgeted: BUDGET_BOTH_SIDES,
+                deepen: DEEPEN_SIDES.then_some(deepening),
+            };
+            // The horizon each side ended at (the deciding side's is where
+            // the next test starts).
+            let mut ends = [None, None];
+            if h.jobs.send(job).is_ok() {
+                let mine = s.side(stones, to_move, modes[0], beta, depth, true, job.deepen);
+                if let Some(e) = mine {
+                    open[0] = false;
+                    lo = lo.max(e.lo);
+                    hi = hi.min(e.hi);
+                    ends[0] = Some(e);
+                }
+                match h.done.recv() {
+                    Ok(d) => {
+                        s.stats.attempts.extend(d.attempts);
+                        if let Some(stop) = d.stop {
+                            s.stop.get_or_insert(stop);
+                        }
+                        if let Some(e) = d.end {
+                            open[1] = false;
+                            lo = lo.max(e.lo);
+                            hi = hi.min(e.hi);
+                            ends[1] = Some(e);
+                        }
+                    }
+                    // The helper is gone (it cannot be, short of a bug):
+                    // its side runs here below.
+                    Err(_) => helper = None,
+                }
+            } else {
+                helper = None;
+            }
+            // Where the sides went deeper on their own: the deciding
+            // side's horizon, or (both open) the deepest.
+            let decides = |e: &SideEnd| e.lo >= beta || e.hi < beta;
+            let ended = ends.iter().flatten();
+            if let Some(e) = ended.clone().find(|e| decides(e)) {
+                depth = e.depth;
+            } else if let Some(d) = ended.map(|e| e.depth).max() {
+                depth = depth.max(d);
+            }
+        }
         let mut budget: u64 = 1 << 12;
-        'attempts: while open.contains(&true) {
+        'attempts: while open.contains(&true) && lo < beta && hi >= beta && s.stop.is_none() {
             for (i, &mode) in modes.iter().enumerate() {
                 if !open[i] {
                     continue;
@@ -852,12 +1343,8 @@ fn solve_inner(
                 let lower_side = mode == Mode::Lower;
                 let result = if s.aborted {
                     AttemptResult::OverBudget
-                } else if (u.lo >= beta && lower_side) || (u.hi < beta && !lower_side) {
-                    AttemptResult::Proved
-                } else if u.lo >= beta || u.hi < beta {
-                    AttemptResult::Refuted
                 } else {
-                    AttemptResult::Open
+                    s.attempt_result(lower_side, u.lo, u.hi, beta)
                 };
                 s.stats.attempts.push(Attempt {
                     depth,
@@ -900,6 +1387,15 @@ fn solve_inner(
             depth = deepening.next(depth).min(s.opts.max_depth);
         }
     }
+    // The helper is not needed any more: its loop ends when the job
+    // channel closes.
+    drop(helper);
+    // The variation and the proof search on this thread alone: no stop
+    // signal of the last test may cut them short.
+    if let Some(p) = &s.pairing {
+        p.signals.reset();
+    }
+    s.aborted = false;
     let proven = s.stop.is_none();
     let value = lower;
     let (pv, settled) = if proven {
@@ -908,23 +1404,12 @@ fn solve_inner(
         (Vec::new(), false)
     };
     let proven = s.stop.is_none();
+    // The helper's nodes are added by the caller.
     let nodes = s.meter.nodes();
     let elapsed = s.meter.elapsed();
     let halt = s.stop;
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
-    let mut stats = std::mem::take(&mut s.stats);
-    {
-        let rc = s.regions.borrow();
-        stats.region_searches = rc.searches;
-        stats.regions_safe = rc.safe;
-        stats.regions_over_budget = rc.over_budget;
-        stats.region_local_nodes = rc.local_nodes;
-        stats.searched_claims = s.searched_claims.get();
-    }
-    stats.keep_tests = s.keep.tests;
-    stats.keep_wins = s.keep.wins;
-    stats.keep_over_budget = s.keep.over_budget;
-    stats.keep_nodes = s.keep.nodes;
+    let stats = s.take_stats();
     let proof = match proof {
         Some(max_steps) if proven => {
             // Back to the start: the variation left its moves pushed.
@@ -1034,6 +1519,22 @@ impl Search<'_> {
             self.aborted = true;
             return true;
         }
+        if let Some(p) = &mut self.pairing {
+            if p.signals.decided[p.me].load(Ordering::Relaxed) {
+                self.aborted = true;
+                return true;
+            }
+            let mine = self.meter.nodes();
+            if mine - p.published >= miai_search::CHECK_EVERY {
+                let total =
+                    p.nodes.fetch_add(mine - p.published, Ordering::Relaxed) + (mine - p.published);
+                p.published = mine;
+                if p.max_nodes.is_some_and(|m| total >= m) {
+                    self.stop = Some(Halt::Limit(Stop::Nodes));
+                    return true;
+                }
+            }
+        }
         if ply > self.opts.max_depth {
             self.stop = Some(Halt::Depth);
             return true;
@@ -1047,7 +1548,13 @@ impl Search<'_> {
                 used: self.table.used(),
                 capacity: self.table.capacity(),
             };
-            (self.progress)(&self.meter.progress(table));
+            let mut progress = self.meter.progress(table);
+            if let Some(p) = &self.pairing {
+                // Both threads' nodes.
+                progress.nodes = p.nodes.load(Ordering::Relaxed) + self.meter.nodes() - p.published;
+                progress.max_nodes = p.max_nodes;
+            }
+            (self.progress)(&progress);
         }
         false
     }
@@ -1290,7 +1797,7 @@ impl Search<'_> {
         let flags = to_move.index() as u8 | (u8::from(passed) << 1);
         let mut tt_move = NO_MOVE;
         let mut failed = ((NO_FAILURE, 0), (NO_FAILURE, 0));
-        let entry = self.table.probe(cb, cw, flags).copied();
+        let entry = self.table.probe_map(cb, cw, flags, |e| *e);
         let empties = stones.empty(board).count_ones() as usize;
         self.stats.probes += 1;
         if let Some(c) = self.stats.by_empty.get_mut(empties) {
@@ -1644,13 +2151,15 @@ impl Search<'_> {
         let black = to_move == Color::Black;
         let decisive = |p: &Played| {
             let (cb, cw, _) = self.canonical(p.stones);
-            self.table.probe(cb, cw, opp_flags).is_some_and(|e| {
-                if black {
-                    i32::from(e.lo.value) >= beta
-                } else {
-                    i32::from(e.hi.value) <= alpha
-                }
-            })
+            self.table
+                .probe_map(cb, cw, opp_flags, |e| {
+                    if black {
+                        i32::from(e.lo.value) >= beta
+                    } else {
+                        i32::from(e.hi.value) <= alpha
+                    }
+                })
+                .unwrap_or(false)
         };
         if let Some(i) = order
             .iter()
@@ -1735,7 +2244,7 @@ impl Search<'_> {
         // value.
         let (cb, cw, sym) = self.canonical(cur);
         let flags = side.index() as u8 | (u8::from(passed) << 1);
-        let first = match self.table.probe(cb, cw, flags).map(|e| e.best) {
+        let first = match self.table.probe_map(cb, cw, flags, |e| e.best) {
             Some(PASS) => Some(Move::Pass),
             Some(m) if m < PASS => self.inverse[sym]
                 .get(usize::from(m))
@@ -2221,6 +2730,85 @@ mod tests {
     }
 
     /// A guess at the value changes the tests run, not their outcome.
+    /// Two threads ([`SolveOptions::threads`]) prove the same values as
+    /// one, under both rules, and log both sides' attempts with their
+    /// nodes counted. On two threads the second side of a test runs
+    /// without a budget, so no test has both sides over budget; on one
+    /// thread 3x4 has such a test (horizon 26, `>= 5`), so this fails if
+    /// the option is ignored.
+    #[test]
+    fn two_threads_prove_the_same_values() {
+        let two_sides_over_budget = |log: &[Attempt]| {
+            log.iter().any(|a| {
+                a.result == AttemptResult::OverBudget
+                    && log.iter().any(|b| {
+                        (b.depth, b.beta) == (a.depth, a.beta)
+                            && b.lower != a.lower
+                            && b.result == AttemptResult::OverBudget
+                    })
+            })
+        };
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let one = solve_quietly(
+            &board,
+            Stones::EMPTY,
+            Color::Black,
+            &SolveOptions::default(),
+        );
+        assert!(two_sides_over_budget(&one.stats.attempts));
+        for (w, h, v) in [(3, 2, 0), (3, 3, 9), (7, 1, 2), (4, 2, 8), (4, 3, 4)] {
+            let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            for repetition in [Repetition::Positional, Repetition::Situational] {
+                let opts = SolveOptions {
+                    repetition,
+                    threads: 2,
+                    ..SolveOptions::default()
+                };
+                let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+                assert_eq!(s.score, Some(v), "{w}x{h} {repetition:?}");
+                let log = &s.stats.attempts;
+                assert!(log.iter().any(|a| a.lower) && log.iter().any(|a| !a.lower));
+                assert!(
+                    log.iter().map(|a| a.nodes).sum::<u64>() <= s.nodes,
+                    "{w}x{h}"
+                );
+                assert!(
+                    !two_sides_over_budget(log),
+                    "{w}x{h} {repetition:?}: {log:?}"
+                );
+                // The variation is legal.
+                let mut cur = Stones::EMPTY;
+                let mut side = Color::Black;
+                for m in &s.pv {
+                    if let Move::Play(x) = *m {
+                        cur = cur.play(&board, side, x).expect("a legal play").stones;
+                    }
+                    side = side.opponent();
+                }
+            }
+        }
+    }
+
+    /// A node limit counts both threads' nodes.
+    #[test]
+    fn two_threads_share_the_node_limit() {
+        let board = Board::new(Arc::new(Graph::grid(4, 4).unwrap())).unwrap();
+        let opts = SolveOptions {
+            threads: 2,
+            limits: Limits::none().with_nodes(20_000),
+            ..SolveOptions::default()
+        };
+        let s = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+        assert!(!s.proven);
+        assert_eq!(s.stopped, Some(Stop::Nodes));
+        // Each thread publishes its count every `CHECK_EVERY` nodes.
+        assert!(
+            s.nodes < 20_000 + 2 * miai_search::CHECK_EVERY,
+            "{}",
+            s.nodes
+        );
+    }
+
     #[test]
     fn any_guess_gives_the_same_value() {
         let board = Board::new(Arc::new(Graph::grid(2, 3).unwrap())).unwrap();

@@ -214,11 +214,12 @@ fn brute_ab_from(pos: &Position, situational: bool, mut budget: u64) -> Option<i
     )
 }
 
-fn fast(graph: &Arc<Graph>, rep: Rep, benson: bool) -> i32 {
+fn fast(graph: &Arc<Graph>, rep: Rep, benson: bool, threads: usize) -> i32 {
     let board = Board::new(graph.clone()).unwrap();
     let opts = SolveOptions {
         repetition: rep,
         benson,
+        threads,
         ..SolveOptions::default()
     };
     let s = solver::solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
@@ -270,11 +271,13 @@ fn solver_agrees_with_full_history_minimax_positional() {
             continue;
         };
         for benson in [true, false] {
-            assert_eq!(
-                i64::from(fast(&g, Rep::Positional, benson)),
-                want,
-                "{name}, benson {benson}"
-            );
+            for threads in [1, 2] {
+                assert_eq!(
+                    i64::from(fast(&g, Rep::Positional, benson, threads)),
+                    want,
+                    "{name}, benson {benson}, {threads} threads"
+                );
+            }
         }
         checked.push(name);
     }
@@ -292,7 +295,13 @@ fn solver_agrees_with_full_history_minimax_situational() {
         let Some(want) = brute(&g, true).or_else(|| brute_ab(&g, true)) else {
             continue;
         };
-        assert_eq!(i64::from(fast(&g, Rep::Situational, true)), want, "{name}");
+        for threads in [1, 2] {
+            assert_eq!(
+                i64::from(fast(&g, Rep::Situational, true, threads)),
+                want,
+                "{name}, {threads} threads"
+            );
+        }
         checked.push(name);
     }
     eprintln!("checked (situational): {checked:?}");
@@ -302,10 +311,11 @@ fn solver_agrees_with_full_history_minimax_situational() {
     );
 }
 
-/// The solver's value of `pos` as a fresh start, with the default options.
-fn fast_from(pos: &Position, rep: Rep) -> i64 {
+/// The solver's value of `pos` as a fresh start, with the default options
+/// on `threads` threads.
+fn fast_from(pos: &Position, rep: Rep, threads: usize) -> i64 {
     let d = SolveOptions::default();
-    fast_with(pos, rep, d.reductions, d.guess, d.deepening)
+    fast_with(pos, rep, d.reductions, d.guess, d.deepening, threads)
 }
 
 /// Mid-game positions of boards too big for the brute force from the
@@ -323,12 +333,14 @@ fn solver_agrees_with_full_history_minimax_from_midgame_positions() {
             let Some(want) = brute_ab_from(&pos, situational, 20_000) else {
                 continue;
             };
-            assert_eq!(
-                fast_from(&pos, rep),
-                want,
-                "{name} trial {trial} {rep:?}: {:?}",
-                pos.stones()
-            );
+            for threads in [1, 2] {
+                assert_eq!(
+                    fast_from(&pos, rep, threads),
+                    want,
+                    "{name} trial {trial} {rep:?} {threads} threads: {:?}",
+                    pos.stones()
+                );
+            }
             checked.push((name, trial, situational));
         }
     }
@@ -382,13 +394,15 @@ fn midgame_positions() -> Vec<(&'static str, usize, Position)> {
 }
 
 /// The solver's value of `pos` as a fresh start with or without
-/// late-move reductions and with a first guess.
+/// late-move reductions, with a first guess, a deepening schedule and
+/// one or two threads.
 fn fast_with(
     pos: &Position,
     rep: Rep,
     reductions: bool,
     guess: Option<i32>,
     deepening: Deepening,
+    threads: usize,
 ) -> i64 {
     let board = Board::new(pos.graph().clone()).unwrap();
     let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
@@ -397,6 +411,7 @@ fn fast_with(
         reductions,
         guess,
         deepening,
+        threads,
         ..SolveOptions::default()
     };
     let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
@@ -442,7 +457,8 @@ fn named_starts() -> Vec<(String, Position)> {
 /// is found: with and without them, and from guesses below and above the
 /// value, the solver agrees with the full-history searches on the
 /// tiny graphs from the empty board and on the mid-game positions, under
-/// both superko rules.
+/// both superko rules; on two threads too ([`SolveOptions::threads`]:
+/// the sides of each test at once, sharing the table).
 #[test]
 fn reductions_and_guesses_agree_with_full_history_minimax() {
     let starts = named_starts();
@@ -455,12 +471,17 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
             };
             let at = i32::try_from(want).unwrap();
             for reductions in [false, true] {
-                for guess in [None, Some(-n), Some(at + 1)] {
-                    assert_eq!(
-                        fast_with(pos, rep, reductions, guess, Deepening::Auto),
-                        want,
-                        "{name} {rep:?} reductions {reductions} guess {guess:?}"
-                    );
+                // One thread, and two sharing the table (the two sides of
+                // each test at once).
+                for threads in [1, 2] {
+                    for guess in [None, Some(-n), Some(at + 1)] {
+                        assert_eq!(
+                            fast_with(pos, rep, reductions, guess, Deepening::Auto, threads),
+                            want,
+                            "{name} {rep:?} reductions {reductions} guess {guess:?} \
+                             {threads} threads"
+                        );
+                    }
                 }
                 // Only the side a guess expects: the right guess proves
                 // the value; a wrong one may leave it unproven, never wrong.
@@ -475,7 +496,7 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
                 // picks one by the board's shape).
                 for deepening in [Deepening::One, Deepening::Half] {
                     assert_eq!(
-                        fast_with(pos, rep, reductions, None, deepening),
+                        fast_with(pos, rep, reductions, None, deepening, 1),
                         want,
                         "{name} {rep:?} reductions {reductions} {deepening:?}"
                     );

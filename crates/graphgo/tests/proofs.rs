@@ -357,3 +357,30 @@ fn safe_leaf_verifies_and_is_not_benson(w: usize, h: usize, black: u64) {
         verify::verify(&p)
     );
 }
+
+/// On two threads ([`SolveOptions::threads`]) the solve ends with the
+/// variation and the proof built on the calling thread from the shared
+/// table: the checker accepts the proofs of the small boards, under both
+/// rules (a stop signal left over from the last test once cut them
+/// short).
+#[test]
+fn two_thread_proofs_verify() {
+    for (w, h, score, rule) in small_cases() {
+        // Several runs: which thread decides the last test varies.
+        for _ in 0..3 {
+            let (sol, proof) = proof_with(
+                w,
+                h,
+                SolveOptions {
+                    repetition: rule,
+                    threads: 2,
+                    ..SolveOptions::default()
+                },
+            );
+            assert_eq!(sol.score, Some(score), "{w}x{h} {rule:?}");
+            assert!(!sol.pv.is_empty(), "{w}x{h} {rule:?}");
+            let v = verify::verify(&proof).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
+            assert_eq!(v.value, score, "{w}x{h} {rule:?}");
+        }
+    }
+}

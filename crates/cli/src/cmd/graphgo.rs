@@ -167,6 +167,11 @@ struct SolveArgs {
     /// elsewhere). The value is the same.
     #[arg(long, value_enum, default_value_t = Deepen::Auto)]
     deepen: Deepen,
+    /// Threads: 2 runs the two sides of each null-window test at once,
+    /// sharing the table (node counts then vary from run to run; the
+    /// value is the same). 1, the default, is deterministic.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
     /// JSON output.
     #[arg(long)]
     json: bool,
@@ -251,6 +256,7 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
         guess: a.guess,
         expect_guess: a.expect,
         deepening: a.deepen.into(),
+        threads: usize::from(a.threads),
         ..SolveOptions::default()
     };
     let cancel = ctrl_c();

@@ -353,3 +353,16 @@ fn expect_and_deepen_change_the_nodes_not_the_value() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--guess"), "{err}");
 }
+
+/// `--threads 2` runs the two sides of each null-window test at once
+/// (the same values, 3x4 = 4 and 1x8 = 3; node counts vary); the count
+/// is 1 to 64.
+#[test]
+fn two_threads_solve_the_same_value() {
+    assert!(nodes_of("4x3", 4, &["--threads", "2"]) > 0);
+    assert!(nodes_of("1x8", 3, &["--threads", "2"]) > 0);
+    for bad in ["0", "65", "two"] {
+        let (code, _, err) = miai(&["graphgo", "solve", "--board", "2x2", "--threads", bad]);
+        assert_eq!(code, 2, "--threads {bad}: {err}");
+    }
+}

@@ -427,6 +427,106 @@ impl Table {
     }
 }
 
+/// The table of a solve on two threads ([`crate::SolveOptions::threads`]):
+/// the same two-way buckets, cut into shards by the high bits of a key's
+/// mix, each shard a [`Table`] behind its own lock. A reader copies what it
+/// needs out of an entry while it holds the shard's lock, so an entry is
+/// never seen half written (no torn reads), and a writer replaces a whole
+/// entry under the lock. What two threads can do to each other is only
+/// what one thread's later store does to an earlier one: a store
+/// overwrites the key's entry with the bounds its searcher read and
+/// proved, so a bound the other thread stored in between can be lost
+/// (information, never soundness: every stored bound is proven, with the
+/// basis it needs under the history of whoever reads it).
+#[derive(Debug)]
+pub struct SharedTable {
+    shards: Vec<std::sync::Mutex<Table>>,
+    /// `64 - log2(shards)`: a key's shard is its mix shifted by this.
+    shift: u32,
+}
+
+impl SharedTable {
+    /// Shards of a shared table (a power of two): enough that two threads
+    /// rarely wait for each other's lock.
+    pub const SHARDS: usize = 256;
+
+    /// A table of at most `bytes` bytes, in [`SharedTable::SHARDS`] shards
+    /// (fewer when the budget is smaller than a shard of two entries
+    /// each), each growing with use as a [`Table`] does.
+    pub fn new(bytes: usize) -> SharedTable {
+        let wanted = (bytes / ENTRY_BYTES).clamp(2, Table::MAX_ENTRIES);
+        let cap = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let shards = (cap / 2).clamp(1, Self::SHARDS);
+        let per = (cap / shards) * ENTRY_BYTES;
+        SharedTable {
+            shards: (0..shards)
+                .map(|_| std::sync::Mutex::new(Table::new(per)))
+                .collect(),
+            shift: 64 - shards.trailing_zeros(),
+        }
+    }
+
+    /// The shard of a key, locked (a poisoned lock is taken over: a
+    /// thread that panicked mid-store left a whole entry or none, since
+    /// stores write whole entries).
+    fn shard(&self, black: Bits, white: Bits, flags: u8) -> std::sync::MutexGuard<'_, Table> {
+        let i = if self.shift >= 64 {
+            0
+        } else {
+            (mix(black, white, flags) >> self.shift) as usize
+        };
+        self.shards[i]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// `f` of the key's entry, if stored, read under the shard's lock.
+    pub fn probe_map<R>(
+        &self,
+        black: Bits,
+        white: Bits,
+        flags: u8,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Option<R> {
+        self.shard(black, white, flags)
+            .probe(black, white, flags)
+            .map(f)
+    }
+
+    /// Stores an entry under its shard's lock (as [`Table::store`]).
+    pub fn store(&self, e: Entry) {
+        self.shard(e.black, e.white, e.flags).store(e);
+    }
+
+    /// Sums a count over the shards.
+    fn sum(&self, f: impl Fn(&Table) -> usize) -> usize {
+        self.shards
+            .iter()
+            .map(|s| f(&s.lock().unwrap_or_else(std::sync::PoisonError::into_inner)))
+            .sum()
+    }
+
+    /// Entries in use.
+    pub fn used(&self) -> usize {
+        self.sum(Table::used)
+    }
+
+    /// Entries the shards hold room for now.
+    pub fn capacity(&self) -> usize {
+        self.sum(Table::capacity)
+    }
+
+    /// Bytes the shards hold now.
+    pub fn allocated_bytes(&self) -> usize {
+        self.sum(Table::allocated_bytes)
+    }
+
+    /// Entries the table may grow to.
+    pub fn cap(&self) -> usize {
+        self.sum(Table::cap)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
@@ -511,6 +611,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Two threads storing and reading the same keys of a shared table
+    /// never see a torn entry: every entry read is one that was stored
+    /// whole (its fields all derive from the writer's number), and each
+    /// key keeps its own.
+    #[test]
+    fn a_shared_table_is_never_read_torn() {
+        let table = SharedTable::new((1 << 12) * ENTRY_BYTES);
+        let whole = |e: &Entry| {
+            let t = e.best;
+            e.work == t
+                && e.lo.value == t as i8
+                && e.hi.dep_len == u32::from(t)
+                && e.failed_hi_depth == u16::from(t)
+        };
+        std::thread::scope(|scope| {
+            for t in [1u8, 2] {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..20u64 {
+                        for k in 0..2000u64 {
+                            let mut e = entry(k + 1, round, 0, t, t);
+                            e.lo.value = t as i8;
+                            e.hi.dep_len = u32::from(t);
+                            e.failed_hi_depth = u16::from(t);
+                            table.store(e);
+                            let read =
+                                table.probe_map(k + 1, round, 0, |e| (whole(e), e.black, e.white));
+                            if let Some((ok, b, w)) = read {
+                                assert!(ok && b == k + 1 && w == round);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        assert!(table.used() > 0 && table.used() <= table.cap());
+        assert!(table.allocated_bytes() >= table.used() * ENTRY_BYTES);
     }
 
     #[test]
