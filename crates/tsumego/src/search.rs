@@ -121,16 +121,12 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
-    /// Benson's test by board (it depends on the board only).
-    benson_cache: FxHashMap<u64, bool>,
-    /// The eye-space class by board (`crate::eyes`).
-    eye_cache: FxHashMap<u64, crate::eyes::Class>,
-    /// Whether a target chain has two enclosed regions, by board
-    /// (`crate::eyes::two_regions`).
-    regions_cache: FxHashMap<u64, bool>,
-    /// Whether the defender is dead by want of room, by board
-    /// (`crate::eyes::no_room`).
-    room_cache: FxHashMap<u64, bool>,
+    /// The keys (state, board) of the quiet plays of a node being expanded
+    /// (`None`: played out).
+    quiet_keys: Vec<Option<(u64, u64)>>,
+    /// What the searcher computes of a board alone (Benson's test, the
+    /// eye-space class, ...), cached by board.
+    facts: Facts,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -176,10 +172,8 @@ impl<'c> Searcher<'c> {
             on_line: FxHashMap::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
-            benson_cache: FxHashMap::default(),
-            eye_cache: FxHashMap::default(),
-            regions_cache: FxHashMap::default(),
-            room_cache: FxHashMap::default(),
+            quiet_keys: Vec::new(),
+            facts: Facts::new(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -415,13 +409,24 @@ impl<'c> Searcher<'c> {
         // table start from the defender's eye-space potential at this
         // node instead of (1, 1) — the order of the work only.
         let init = if self.ctx.heuristic_init {
-            initial(crate::eyes::potential(&self.stack[d].pos, &self.ctx), mover)
+            let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+            let p = *self
+                .facts
+                .slot(pos.hash())
+                .potential
+                .get_or_insert_with(|| crate::eyes::potential(pos, ctx));
+            initial(p, mover)
         } else {
             (1, 1)
         };
-        for &v in &plays {
-            // Most plays capture nothing and cannot decide the game: their
-            // key is computed without playing them.
+        // Most plays capture nothing and cannot decide the game: their key
+        // is computed without playing them. The keys come first, and the
+        // table's slots for them are read in one tight pass, so that their
+        // cache misses overlap instead of stalling the loop below one by
+        // one.
+        let mut quiet_keys = std::mem::take(&mut self.quiet_keys);
+        quiet_keys.clear();
+        quiet_keys.extend(plays.iter().map(|&v| {
             let quiet = match mover {
                 Side::Attacker => true,
                 Side::Defender => {
@@ -435,10 +440,14 @@ impl<'c> Searcher<'c> {
                     }
                 }
             };
-            if let Some((key, board)) = quiet
+            quiet
                 .then(|| self.stack[d].quiet_child(&self.ctx, v))
                 .flatten()
-            {
+        }));
+        self.tt
+            .touch(quiet_keys.iter().flatten().map(|&(key, _)| key ^ self.salt));
+        for (&v, &quiet) in plays.iter().zip(quiet_keys.iter()) {
+            if let Some((key, board)) = quiet {
                 if superko && let Some(&a) = self.on_line.get(&board) {
                     gen_dep = gen_dep.min(a);
                     continue;
@@ -489,6 +498,7 @@ impl<'c> Searcher<'c> {
             children.shuffle(&mut self.rng);
         }
         self.plays = plays;
+        self.quiet_keys = quiet_keys;
         (children, gen_dep, ko_dep)
     }
 
@@ -583,10 +593,21 @@ impl<'c> Searcher<'c> {
     fn benson(&mut self, d: usize) -> Option<Side> {
         let pos = &self.stack[d].pos;
         let (ctx, scratch) = (&self.ctx, &mut self.benson_scratch);
-        memo(&mut self.benson_cache, pos.hash(), || {
-            crate::benson::alive_in_with(pos, ctx.attacker.opponent(), &ctx.targets, scratch)
-        })
-        .then_some(Side::Defender)
+        let f = self.facts.slot(pos.hash());
+        let alive = match f.benson {
+            Some(b) => b,
+            None => {
+                let b = crate::benson::alive_in_with(
+                    pos,
+                    ctx.attacker.opponent(),
+                    &ctx.targets,
+                    scratch,
+                );
+                f.benson = Some(b);
+                b
+            }
+        };
+        alive.then_some(Side::Defender)
     }
 
     /// The node at depth `d` as a leaf won by the defender when Benson's
@@ -613,9 +634,10 @@ impl<'c> Searcher<'c> {
             return None;
         }
         let ctx = &self.ctx;
-        let class = memo(&mut self.eye_cache, s.pos.hash(), || {
-            crate::eyes::classify(&s.pos, ctx)
-        });
+        let f = self.facts.slot(s.pos.hash());
+        let class = *f
+            .class
+            .get_or_insert_with(|| crate::eyes::classify(&s.pos, ctx));
         let s = &self.stack[d];
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
             Some(w) => w,
@@ -629,9 +651,10 @@ impl<'c> Searcher<'c> {
                     return None;
                 }
                 let ctx = &self.ctx;
-                let alive = memo(&mut self.regions_cache, s.pos.hash(), || {
-                    crate::eyes::two_regions(&s.pos, ctx)
-                });
+                let f = self.facts.slot(s.pos.hash());
+                let alive = *f
+                    .regions
+                    .get_or_insert_with(|| crate::eyes::two_regions(&s.pos, ctx));
                 if !alive {
                     return None;
                 }
@@ -648,9 +671,11 @@ impl<'c> Searcher<'c> {
     /// (`crate::eyes::no_room`), cached by board.
     fn room(&mut self, d: usize) -> bool {
         let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
-        memo(&mut self.room_cache, pos.hash(), || {
-            crate::eyes::no_room(pos, ctx)
-        })
+        *self
+            .facts
+            .slot(pos.hash())
+            .room
+            .get_or_insert_with(|| crate::eyes::no_room(pos, ctx))
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -949,17 +974,57 @@ fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScra
     }
 }
 
-/// `cache[h]`, computed by `f` where missing. A cache past 2^20 boards
-/// starts over, which bounds a problem's memory (the values are the
-/// board's own, so a miss only costs the work again).
-fn memo<T: Copy>(cache: &mut FxHashMap<u64, T>, h: u64, f: impl FnOnce() -> T) -> T {
-    if let Some(&v) = cache.get(&h) {
-        return v;
+/// What the searcher knows of one board, each fact computed when first
+/// asked for. Every fact is a function of the board alone (and of the
+/// problem, fixed for a searcher), never of the line or the query.
+#[derive(Debug, Clone, Copy, Default)]
+struct BoardFacts {
+    /// The board's hash (0 with nothing known).
+    hash: u64,
+    /// Benson's unconditional life of a target chain.
+    benson: Option<bool>,
+    /// The eye-space class (`crate::eyes::classify`).
+    class: Option<crate::eyes::Class>,
+    /// Whether a target chain has two enclosed regions
+    /// (`crate::eyes::two_regions`).
+    regions: Option<bool>,
+    /// Whether the defender is dead by want of room (`crate::eyes::no_room`).
+    room: Option<bool>,
+    /// The defender's eye-space potential (`crate::eyes::potential`).
+    potential: Option<u32>,
+}
+
+/// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per
+/// hash's low bits, a board evicting the one before it. Its size is fixed
+/// ([`FACTS_SLOTS`] slots), which bounds a problem's memory; the facts are
+/// the board's own, so a miss only costs the work again and the search's
+/// answers and node counts do not depend on what is cached.
+#[derive(Debug)]
+struct Facts {
+    slots: Vec<BoardFacts>,
+}
+
+/// Slots of the [`Facts`] cache (a power of two).
+const FACTS_SLOTS: usize = 1 << 16;
+
+impl Facts {
+    fn new() -> Facts {
+        Facts {
+            slots: vec![BoardFacts::default(); FACTS_SLOTS],
+        }
     }
-    let v = f();
-    if cache.len() > 1 << 20 {
-        cache.clear();
+
+    /// The facts of the board with hash `h`: the cached ones, or a cleared
+    /// slot for it.
+    #[inline]
+    fn slot(&mut self, h: u64) -> &mut BoardFacts {
+        let f = &mut self.slots[(h as usize) & (FACTS_SLOTS - 1)];
+        if f.hash != h {
+            *f = BoardFacts {
+                hash: h,
+                ..BoardFacts::default()
+            };
+        }
+        f
     }
-    cache.insert(h, v);
-    v
 }
