@@ -58,11 +58,12 @@ pub(crate) struct Tt {
 }
 
 /// Bytes of memory per entry the bound allows: `bytes / ENTRY_BYTES`
-/// entries at most (a slot takes [`SLOT_BYTES`]; the array is kept at
+/// entries at most (a slot takes 24 bytes; the array is kept at
 /// most 60% full, so a full table's slots fill the bound).
 pub(crate) const ENTRY_BYTES: usize = 40;
 
 /// Bytes of one slot of the array.
+#[cfg(test)]
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// The array starts with this many slots (at most) and doubles.
@@ -195,23 +196,30 @@ impl Tt {
     }
 
     /// Lays the entries `keep` keeps out again in an array of `slots`
-    /// slots.
+    /// slots. For a moment the memory holds the old array and the new one
+    /// (growing: half the size and the size), or the array and the kept
+    /// entries (thinning: at most 60% of the array's size): at most 1.6
+    /// times the bound.
     fn rebuild(&mut self, slots: usize, keep: impl Fn(&Entry) -> bool) {
-        let kept: Vec<Slot> = self
-            .slots
-            .iter()
-            .filter(|s| s.work != 0 && keep(&s.entry()))
-            .copied()
-            .collect();
-        if slots == self.slots.len() {
+        let old = if slots == self.slots.len() {
+            let kept: Vec<Slot> = self
+                .slots
+                .iter()
+                .filter(|s| s.work != 0 && keep(&s.entry()))
+                .copied()
+                .collect();
             self.slots.fill(Slot::default());
+            kept
         } else {
-            self.slots = vec![Slot::default(); slots];
-        }
-        self.len = kept.len();
-        for s in kept {
-            let i = self.find(s.key);
-            self.slots[i] = s;
+            std::mem::replace(&mut self.slots, vec![Slot::default(); slots])
+        };
+        self.len = 0;
+        for s in old {
+            if s.work != 0 && keep(&s.entry()) {
+                let i = self.find(s.key);
+                self.slots[i] = s;
+                self.len += 1;
+            }
         }
     }
 
@@ -226,6 +234,7 @@ impl Tt {
     }
 
     /// Bytes the slot array takes now.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES
     }
