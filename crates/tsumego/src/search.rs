@@ -121,9 +121,9 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
-    /// The keys (state, board) of the quiet plays of a node being expanded
-    /// (`None`: played out).
-    quiet_keys: Vec<Option<(u64, u64)>>,
+    /// The children of a node being expanded that the table values: their
+    /// index in the child list and their key.
+    pending: Vec<(usize, u64)>,
     /// What the searcher computes of a board alone (Benson's test, the
     /// eye-space class, ...), cached by board.
     facts: Facts,
@@ -172,7 +172,7 @@ impl<'c> Searcher<'c> {
             on_line: FxHashMap::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
-            quiet_keys: Vec::new(),
+            pending: Vec::new(),
             facts: Facts::new(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
@@ -419,14 +419,16 @@ impl<'c> Searcher<'c> {
         } else {
             (1, 1)
         };
-        // Most plays capture nothing and cannot decide the game: their key
-        // is computed without playing them. The keys come first, and the
-        // table's slots for them are read in one tight pass, so that their
-        // cache misses overlap instead of stalling the loop below one by
-        // one.
-        let mut quiet_keys = std::mem::take(&mut self.quiet_keys);
-        quiet_keys.clear();
-        quiet_keys.extend(plays.iter().map(|&v| {
+        // The children the table must value: their index and key. They are
+        // looked up together at the end, after one pass that reads their
+        // slots back to back, so that the cache misses overlap instead of
+        // stalling the generation one by one (nothing is stored while a
+        // node is expanded, so the values are the same).
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
+        for &v in &plays {
+            // Most plays capture nothing and cannot decide the game: their
+            // key is computed without playing them.
             let quiet = match mover {
                 Side::Attacker => true,
                 Side::Defender => {
@@ -440,20 +442,16 @@ impl<'c> Searcher<'c> {
                     }
                 }
             };
-            quiet
+            if let Some((key, board)) = quiet
                 .then(|| self.stack[d].quiet_child(&self.ctx, v))
                 .flatten()
-        }));
-        self.tt
-            .touch(quiet_keys.iter().flatten().map(|&(key, _)| key ^ self.salt));
-        for (&v, &quiet) in plays.iter().zip(quiet_keys.iter()) {
-            if let Some((key, board)) = quiet {
+            {
                 if superko && let Some(&a) = self.on_line.get(&board) {
                     gen_dep = gen_dep.min(a);
                     continue;
                 }
-                let c = self.lookup(d, Mv::Play(v), key, mover.other(), init);
-                children.push(c);
+                let c = self.cycle(d, Mv::Play(v), key, mover.other()).ok_or(key);
+                push_child(&mut children, &mut pending, Mv::Play(v), c);
                 continue;
             }
             let (parent, rest) = self.stack.split_at_mut(d + 1);
@@ -472,8 +470,8 @@ impl<'c> Searcher<'c> {
                 Side::Attacker => captured > 0,
                 Side::Defender => !self.ctx.near_outside.is_empty(),
             };
-            let c = self.child_value(d, Mv::Play(v), check, init);
-            children.push(c);
+            let c = self.child_value(d, Mv::Play(v), check);
+            push_child(&mut children, &mut pending, Mv::Play(v), c);
         }
         if !ko_blocked {
             ko_dep = FREE;
@@ -488,17 +486,26 @@ impl<'c> Searcher<'c> {
                 // Two passes: the game ends; the defender has not reached
                 // unconditional life (it would have been decided).
                 let mover = self.stack[d + 1].mover(&self.ctx);
-                Child::known(Mv::Tenuki, self.leaf(mover == Side::Attacker), FREE)
+                Ok(Child::known(
+                    Mv::Tenuki,
+                    self.leaf(mover == Side::Attacker),
+                    FREE,
+                ))
             } else {
-                self.child_value(d, Mv::Tenuki, false, init)
+                self.child_value(d, Mv::Tenuki, false)
             };
-            children.push(c);
+            push_child(&mut children, &mut pending, Mv::Tenuki, c);
         }
+        self.tt
+            .touch(pending.iter().map(|&(_, key)| key ^ self.salt));
+        for &(i, key) in &pending {
+            children[i] = self.table_child(children[i].mv, key, init);
+        }
+        self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
             children.shuffle(&mut self.rng);
         }
         self.plays = plays;
-        self.quiet_keys = quiet_keys;
         (children, gen_dep, ko_dep)
     }
 
@@ -517,31 +524,22 @@ impl<'c> Searcher<'c> {
         self.child_lists[d] = list;
     }
 
-    /// The value of the child now at depth `d + 1`, reached by `mv`;
-    /// `check`: whether the move may have decided the game by the stones;
-    /// `init`: its (phi, delta) when the table does not know it.
-    fn child_value(&mut self, d: usize, mv: Mv, check: bool, init: (u32, u32)) -> Child {
+    /// The value of the child now at depth `d + 1`, reached by `mv`, when
+    /// it is a leaf (a cycle, or decided by the stones), else its key, for
+    /// the table (`Err`); `check`: whether the move may have decided the
+    /// game by the stones.
+    fn child_value(&mut self, d: usize, mv: Mv, check: bool) -> Result<Child, u64> {
         let child = &self.stack[d + 1];
         let key = child.key(&self.ctx);
         let mover = child.mover(&self.ctx);
         if let Some(c) = self.cycle(d, mv, key, mover) {
-            return c;
+            return Ok(c);
         }
         let child = &self.stack[d + 1];
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            return Child::known(mv, self.leaf(mover == w), FREE);
+            return Ok(Child::known(mv, self.leaf(mover == w), FREE));
         }
-        self.table_child(mv, key, init)
-    }
-
-    /// [`Searcher::child_value`] of a child known by its key (a quiet play
-    /// that cannot decide the game by the stones), with `mover` to move
-    /// there.
-    fn lookup(&mut self, d: usize, mv: Mv, key: u64, mover: Side, init: (u32, u32)) -> Child {
-        match self.cycle(d, mv, key, mover) {
-            Some(c) => c,
-            None => self.table_child(mv, key, init),
-        }
+        Err(key)
     }
 
     /// Seed regime: the child of depth `d` reached by `mv` (key `key`,
@@ -840,6 +838,29 @@ impl<'c> Searcher<'c> {
         self.give_child_list(d, children);
         self.on_line.clear();
         out
+    }
+}
+
+/// Puts a child in the list: known (`Ok`), or to be valued from the table
+/// by its key (`Err`), with its index in `pending`.
+#[inline]
+fn push_child(
+    children: &mut Vec<Child>,
+    pending: &mut Vec<(usize, u64)>,
+    mv: Mv,
+    c: Result<Child, u64>,
+) {
+    match c {
+        Ok(c) => children.push(c),
+        Err(key) => {
+            pending.push((children.len(), key));
+            children.push(Child {
+                mv,
+                phi: 0,
+                delta: 0,
+                dep: FREE,
+            });
+        }
     }
 }
 
