@@ -394,7 +394,9 @@ fn a_table_too_small_for_the_search_keeps_the_answers() {
             );
             // The counts (the lines may differ: another search path).
             let counts = |t: &miai_tsumego::KoThreats| {
-                (t.stopped.is_none()).then(|| (t.plain, t.attacker, t.defender))
+                t.stopped
+                    .is_none()
+                    .then_some((t.plain, t.attacker, t.defender))
             };
             if let (Some(x), Some(y)) = (
                 a.threats.as_ref().and_then(counts),
