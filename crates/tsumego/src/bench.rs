@@ -877,10 +877,11 @@ struct Speculative {
     end: u64,
 }
 
-/// The wide frame (at `posing.reach`, with `wide_budget`'s nodes) and the
-/// frame one step narrower (with the rest of `budget`, counted as if the
-/// wide frame had spent its whole share) searched at once on two threads,
-/// each to the problem's deadline. Returns the wide frame's answer; the
+/// The wide frame (at `posing.reach`, with `wide_budget`: its share of the
+/// nodes and of the time, as with one thread) and the frame one step
+/// narrower (with the rest of `budget`'s nodes, counted as if the wide
+/// frame had spent its whole share, and the whole time) searched at once
+/// on two threads. Returns the wide frame's answer; the
 /// narrower one's when the wide one leaves the problem open (else it is
 /// cancelled); and the nodes of a narrower search so dropped.
 #[allow(clippy::too_many_arguments)]
@@ -894,10 +895,6 @@ fn frames_side_by_side(
     nodes: &mut u64,
 ) -> (Result<(Attempt, bool), NoAnswer>, Option<Speculative>, u64) {
     let reach = posing.reach;
-    let wide_budget = Budget {
-        deadline: budget.deadline,
-        ..wide_budget
-    };
     let start = wide_budget.node_cap.unwrap_or(*nodes);
     // The narrower search's own flag: the run's cancel, or the wide frame
     // settling the problem.
@@ -966,8 +963,10 @@ pub struct Posing {
     /// problem's narrower frame is searched beside the wide one from the
     /// start, instead of after it ([`run_book`]). Node budgets are split as
     /// with one thread, so a run bound by nodes gives the same answers and
-    /// node counts whatever the threads; the time limit then binds each
-    /// frame's search at the problem's deadline, not at its share.
+    /// node counts whatever the threads. Bound by time, the wide frame
+    /// keeps its share of the time and the narrower one searches from the
+    /// start to the problem's deadline (with one thread: from the end of
+    /// the wide frame's share).
     pub threads: usize,
 }
 

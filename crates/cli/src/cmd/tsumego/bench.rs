@@ -91,9 +91,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "J", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
     /// Threads per problem: with 2, an open problem's narrower frame is
-    /// searched beside the wide one from the start (so a time limit per
-    /// problem uses two cores). A run bound by `--max-nodes` gives the same
-    /// answers whatever the threads.
+    /// searched beside the wide one from the start, to the time limit (so
+    /// a time limit per problem uses two cores). A run bound by
+    /// `--max-nodes` gives the same answers whatever the threads.
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=2))]
     threads: u16,
     /// List every problem in the text output, not only the failures.
