@@ -126,6 +126,12 @@ pub struct ProblemResult {
     pub correct: Option<Vec<String>>,
     /// Nodes searched over every posing tried.
     pub nodes: u64,
+    /// With [`Posing::threads`] above 1: nodes searched in parallel that
+    /// the answer did not use (a narrower frame's search started beside
+    /// the wide one and dropped when the wide frame settled the problem, or
+    /// searched again with its exact budget). Not in `nodes`, which counts
+    /// what a single thread searches for the same answer.
+    pub speculative_nodes: u64,
     /// Wall-clock seconds over every posing tried.
     pub seconds: f64,
     /// Why it is wrong, unproven or an error.
@@ -177,6 +183,7 @@ impl ProblemResult {
             sol: Vec::new(),
             correct: None,
             nodes: 0,
+            speculative_nodes: 0,
             seconds: 0.0,
             detail: None,
             seed_status: None,
@@ -860,6 +867,68 @@ fn posings(
     }
 }
 
+/// A narrower frame's search run beside the wide one
+/// ([`frames_side_by_side`]).
+struct Speculative {
+    result: Result<(Attempt, bool), NoAnswer>,
+    /// The problem's node count it started from (the wide frame's whole
+    /// share) and the count it ended at.
+    start: u64,
+    end: u64,
+}
+
+/// The wide frame (at `posing.reach`, with `wide_budget`: its share of the
+/// nodes and of the time, as with one thread) and the frame one step
+/// narrower (with the rest of `budget`'s nodes, counted as if the wide
+/// frame had spent its whole share, and the whole time) searched at once
+/// on two threads. Returns the wide frame's answer; the
+/// narrower one's when the wide one leaves the problem open (else it is
+/// cancelled); and the nodes of a narrower search so dropped.
+#[allow(clippy::too_many_arguments)]
+fn frames_side_by_side(
+    setup: &Setup,
+    sol: &[Vertex],
+    posing: Posing,
+    budget: Budget,
+    wide_budget: Budget,
+    cancel: &Cancel,
+    nodes: &mut u64,
+) -> (Result<(Attempt, bool), NoAnswer>, Option<Speculative>, u64) {
+    let reach = posing.reach;
+    let start = wide_budget.node_cap.unwrap_or(*nodes);
+    // The narrower search's own flag: the run's cancel, or the wide frame
+    // settling the problem.
+    let local = Cancel::new();
+    std::thread::scope(|scope| {
+        let narrow = scope.spawn(|| {
+            let mut end = start;
+            let result = posings(setup, sol, posing, reach - 1, budget, &local, &mut end);
+            Speculative { result, start, end }
+        });
+        let wide = posings(setup, sol, posing, reach, wide_budget, cancel, nodes);
+        let settled = wide.as_ref().is_ok_and(|(a, _)| a.settled());
+        if settled {
+            local.cancel();
+        }
+        while !narrow.is_finished() {
+            if cancel.is_cancelled() {
+                local.cancel();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let sp = match narrow.join() {
+            Ok(sp) => sp,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        if settled {
+            let dropped = sp.end - sp.start;
+            (wide, None, dropped)
+        } else {
+            (wide, Some(sp), 0)
+        }
+    })
+}
+
 /// How many frames, one step wider each, [`posings`] tries when the
 /// defender, to play, dies in the frame asked for.
 const WIDEN_STEPS: usize = 2;
@@ -890,6 +959,15 @@ pub struct Posing {
     /// that wins with the fewest threats. 0: the seed's N model (the kill
     /// query gives the defender the threats, the live query the attacker).
     pub threat_search: u8,
+    /// Threads one problem may use (at least 1). With 2 or more, an open
+    /// problem's narrower frame is searched beside the wide one from the
+    /// start, instead of after it ([`run_book`]). Node budgets are split as
+    /// with one thread, so a run bound by nodes gives the same answers and
+    /// node counts whatever the threads. Bound by time, the wide frame
+    /// keeps its share of the time and the narrower one searches from the
+    /// start to the problem's deadline (with one thread: from the end of
+    /// the wide frame's share).
+    pub threads: usize,
 }
 
 impl Posing {
@@ -943,19 +1021,28 @@ pub fn run_book(
             ..ProblemSpec::new(setup.clone())
         })
         .is_ok_and(|p| p.region_kind() == RegionKind::Framed);
-    let wide = posings(
-        &setup,
-        &sol,
-        posing,
-        reach,
-        if can_narrow {
-            budget.share(wide_share, nodes)
-        } else {
-            budget
-        },
-        cancel,
-        &mut nodes,
-    );
+    let wide_budget = if can_narrow {
+        budget.share(wide_share, nodes)
+    } else {
+        budget
+    };
+    // With two threads the narrower frame is searched beside the wide one.
+    let (wide, speculative) = if can_narrow && posing.threads > 1 {
+        let (wide, speculative, dropped) = frames_side_by_side(
+            &setup,
+            &sol,
+            posing,
+            budget,
+            wide_budget,
+            cancel,
+            &mut nodes,
+        );
+        r.speculative_nodes += dropped;
+        (wide, speculative)
+    } else {
+        let wide = posings(&setup, &sol, posing, reach, wide_budget, cancel, &mut nodes);
+        (wide, None)
+    };
     let unsettled = match &wide {
         Ok((a, _)) => !a.settled(),
         Err(_) => true,
@@ -964,7 +1051,30 @@ pub fn run_book(
     let rank = |a: &Attempt| (a.settled(), a.fare);
     let mut narrowed = false;
     let chosen = if can_narrow && unsettled {
-        match posings(&setup, &sol, posing, reach - 1, budget, cancel, &mut nodes) {
+        let narrow = match speculative {
+            // The search beside the wide one started from the nodes one
+            // thread would have left it (the wide frame's whole share),
+            // or there is no node limit: its answer is the one thread's
+            // (the same when bound by nodes). Also kept when the time is
+            // up, there being no time to search again.
+            Some(sp)
+                if budget.node_cap.is_none()
+                    || sp.start == nodes
+                    || budget.left(nodes, cancel).is_none() =>
+            {
+                nodes += sp.end - sp.start;
+                sp.result
+            }
+            other => {
+                // It started from another count: searched again with the
+                // budget one thread would have given it.
+                if let Some(sp) = other {
+                    r.speculative_nodes += sp.end - sp.start;
+                }
+                posings(&setup, &sol, posing, reach - 1, budget, cancel, &mut nodes)
+            }
+        };
+        match narrow {
             Ok(b) if wide.as_ref().map_or(true, |(a, _)| rank(&b.0) > rank(a)) => {
                 narrowed = true;
                 Ok(b)
@@ -1719,6 +1829,7 @@ mod tests {
             reach,
             wide_share,
             threat_search: 0,
+            threads: 1,
         }
     }
 
@@ -1976,6 +2087,61 @@ mod tests {
         assert!(r.narrowed, "{r:?}");
         assert!(r.accepted, "{r:?}");
         assert!(r.nodes <= 4_000 && r.nodes > 2_000, "{r:?}");
+    }
+
+    /// A result without its timing and parallel-work fields: what one
+    /// thread and two must agree on.
+    fn answer(r: &ProblemResult) -> serde_json::Value {
+        let mut v = serde_json::to_value(r).expect("a result serialises");
+        if let Some(o) = v.as_object_mut() {
+            o.remove("seconds");
+            o.remove("speculative_nodes");
+        }
+        v
+    }
+
+    /// Two threads per problem give the answers of one, node for node, when
+    /// the node budget binds: budgets that leave the wide frame open (the
+    /// narrower frame's search beside it is used), that let it settle the
+    /// problem (that search is dropped), and every frame share, with the
+    /// seed's model and with threat counts under the book regime.
+    #[test]
+    fn two_threads_answer_as_one_under_a_node_budget() {
+        let (mut used, mut dropped) = (0, 0);
+        for line in [OPEN_CORNER, GAP, CLOSED_THREE] {
+            for nodes in [300, 1_000, 2_000, 4_000, 8_000, 30_000] {
+                for share in [0.0, 0.25, 0.5] {
+                    for counted in [false, true] {
+                        let one = if counted {
+                            Posing {
+                                regime: Regime::Book { ko_threats: 2 },
+                                threat_search: Posing::DEFAULT_THREAT_SEARCH,
+                                ..posing(2, share)
+                            }
+                        } else {
+                            posing(2, share)
+                        };
+                        let two = Posing { threads: 2, ..one };
+                        let a = run(line, one, limits(nodes));
+                        let b = run(line, two, limits(nodes));
+                        assert_eq!(a.speculative_nodes, 0);
+                        assert_eq!(
+                            answer(&a),
+                            answer(&b),
+                            "{nodes} nodes, share {share}, counted {counted}"
+                        );
+                        // (With no share the wide frame searches nothing.)
+                        if share > 0.0 && b.narrowed && b.speculative_nodes == 0 {
+                            used += 1;
+                        }
+                        if b.speculative_nodes > 0 {
+                            dropped += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(used > 0 && dropped > 0, "used {used}, dropped {dropped}");
     }
 
     #[test]

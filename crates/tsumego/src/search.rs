@@ -121,16 +121,12 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
-    /// Benson's test by board (it depends on the board only).
-    benson_cache: FxHashMap<u64, bool>,
-    /// The eye-space class by board (`crate::eyes`).
-    eye_cache: FxHashMap<u64, crate::eyes::Class>,
-    /// Whether a target chain has two enclosed regions, by board
-    /// (`crate::eyes::two_regions`).
-    regions_cache: FxHashMap<u64, bool>,
-    /// Whether the defender is dead by want of room, by board
-    /// (`crate::eyes::no_room`).
-    room_cache: FxHashMap<u64, bool>,
+    /// The children of a node being expanded that the table values: their
+    /// index in the child list and their key.
+    pending: Vec<(usize, u64)>,
+    /// What the searcher computes of a board alone (Benson's test, the
+    /// eye-space class, ...), cached by board.
+    facts: Facts,
     order_scratch: OrderScratch,
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
@@ -176,10 +172,8 @@ impl<'c> Searcher<'c> {
             on_line: FxHashMap::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
-            benson_cache: FxHashMap::default(),
-            eye_cache: FxHashMap::default(),
-            regions_cache: FxHashMap::default(),
-            room_cache: FxHashMap::default(),
+            pending: Vec::new(),
+            facts: Facts::new(),
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
@@ -415,10 +409,23 @@ impl<'c> Searcher<'c> {
         // table start from the defender's eye-space potential at this
         // node instead of (1, 1) — the order of the work only.
         let init = if self.ctx.heuristic_init {
-            initial(crate::eyes::potential(&self.stack[d].pos, &self.ctx), mover)
+            let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+            let p = *self
+                .facts
+                .slot(pos.hash())
+                .potential
+                .get_or_insert_with(|| crate::eyes::potential(pos, ctx));
+            initial(p, mover)
         } else {
             (1, 1)
         };
+        // The children the table must value: their index and key. They are
+        // looked up together at the end, after one pass that reads their
+        // slots back to back, so that the cache misses overlap instead of
+        // stalling the generation one by one (nothing is stored while a
+        // node is expanded, so the values are the same).
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
         for &v in &plays {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
@@ -443,8 +450,8 @@ impl<'c> Searcher<'c> {
                     gen_dep = gen_dep.min(a);
                     continue;
                 }
-                let c = self.lookup(d, Mv::Play(v), key, mover.other(), init);
-                children.push(c);
+                let c = self.cycle(d, Mv::Play(v), key, mover.other()).ok_or(key);
+                push_child(&mut children, &mut pending, Mv::Play(v), c);
                 continue;
             }
             let (parent, rest) = self.stack.split_at_mut(d + 1);
@@ -463,8 +470,8 @@ impl<'c> Searcher<'c> {
                 Side::Attacker => captured > 0,
                 Side::Defender => !self.ctx.near_outside.is_empty(),
             };
-            let c = self.child_value(d, Mv::Play(v), check, init);
-            children.push(c);
+            let c = self.child_value(d, Mv::Play(v), check);
+            push_child(&mut children, &mut pending, Mv::Play(v), c);
         }
         if !ko_blocked {
             ko_dep = FREE;
@@ -479,12 +486,22 @@ impl<'c> Searcher<'c> {
                 // Two passes: the game ends; the defender has not reached
                 // unconditional life (it would have been decided).
                 let mover = self.stack[d + 1].mover(&self.ctx);
-                Child::known(Mv::Tenuki, self.leaf(mover == Side::Attacker), FREE)
+                Ok(Child::known(
+                    Mv::Tenuki,
+                    self.leaf(mover == Side::Attacker),
+                    FREE,
+                ))
             } else {
-                self.child_value(d, Mv::Tenuki, false, init)
+                self.child_value(d, Mv::Tenuki, false)
             };
-            children.push(c);
+            push_child(&mut children, &mut pending, Mv::Tenuki, c);
         }
+        self.tt
+            .touch(pending.iter().map(|&(_, key)| key ^ self.salt));
+        for &(i, key) in &pending {
+            children[i] = self.table_child(children[i].mv, key, init);
+        }
+        self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
             children.shuffle(&mut self.rng);
         }
@@ -507,31 +524,22 @@ impl<'c> Searcher<'c> {
         self.child_lists[d] = list;
     }
 
-    /// The value of the child now at depth `d + 1`, reached by `mv`;
-    /// `check`: whether the move may have decided the game by the stones;
-    /// `init`: its (phi, delta) when the table does not know it.
-    fn child_value(&mut self, d: usize, mv: Mv, check: bool, init: (u32, u32)) -> Child {
+    /// The value of the child now at depth `d + 1`, reached by `mv`, when
+    /// it is a leaf (a cycle, or decided by the stones), else its key, for
+    /// the table (`Err`); `check`: whether the move may have decided the
+    /// game by the stones.
+    fn child_value(&mut self, d: usize, mv: Mv, check: bool) -> Result<Child, u64> {
         let child = &self.stack[d + 1];
         let key = child.key(&self.ctx);
         let mover = child.mover(&self.ctx);
         if let Some(c) = self.cycle(d, mv, key, mover) {
-            return c;
+            return Ok(c);
         }
         let child = &self.stack[d + 1];
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            return Child::known(mv, self.leaf(mover == w), FREE);
+            return Ok(Child::known(mv, self.leaf(mover == w), FREE));
         }
-        self.table_child(mv, key, init)
-    }
-
-    /// [`Searcher::child_value`] of a child known by its key (a quiet play
-    /// that cannot decide the game by the stones), with `mover` to move
-    /// there.
-    fn lookup(&mut self, d: usize, mv: Mv, key: u64, mover: Side, init: (u32, u32)) -> Child {
-        match self.cycle(d, mv, key, mover) {
-            Some(c) => c,
-            None => self.table_child(mv, key, init),
-        }
+        Err(key)
     }
 
     /// Seed regime: the child of depth `d` reached by `mv` (key `key`,
@@ -583,10 +591,21 @@ impl<'c> Searcher<'c> {
     fn benson(&mut self, d: usize) -> Option<Side> {
         let pos = &self.stack[d].pos;
         let (ctx, scratch) = (&self.ctx, &mut self.benson_scratch);
-        memo(&mut self.benson_cache, pos.hash(), || {
-            crate::benson::alive_in_with(pos, ctx.attacker.opponent(), &ctx.targets, scratch)
-        })
-        .then_some(Side::Defender)
+        let f = self.facts.slot(pos.hash());
+        let alive = match f.benson {
+            Some(b) => b,
+            None => {
+                let b = crate::benson::alive_in_with(
+                    pos,
+                    ctx.attacker.opponent(),
+                    &ctx.targets,
+                    scratch,
+                );
+                f.benson = Some(b);
+                b
+            }
+        };
+        alive.then_some(Side::Defender)
     }
 
     /// The node at depth `d` as a leaf won by the defender when Benson's
@@ -613,9 +632,10 @@ impl<'c> Searcher<'c> {
             return None;
         }
         let ctx = &self.ctx;
-        let class = memo(&mut self.eye_cache, s.pos.hash(), || {
-            crate::eyes::classify(&s.pos, ctx)
-        });
+        let f = self.facts.slot(s.pos.hash());
+        let class = *f
+            .class
+            .get_or_insert_with(|| crate::eyes::classify(&s.pos, ctx));
         let s = &self.stack[d];
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
             Some(w) => w,
@@ -629,9 +649,10 @@ impl<'c> Searcher<'c> {
                     return None;
                 }
                 let ctx = &self.ctx;
-                let alive = memo(&mut self.regions_cache, s.pos.hash(), || {
-                    crate::eyes::two_regions(&s.pos, ctx)
-                });
+                let f = self.facts.slot(s.pos.hash());
+                let alive = *f
+                    .regions
+                    .get_or_insert_with(|| crate::eyes::two_regions(&s.pos, ctx));
                 if !alive {
                     return None;
                 }
@@ -648,9 +669,11 @@ impl<'c> Searcher<'c> {
     /// (`crate::eyes::no_room`), cached by board.
     fn room(&mut self, d: usize) -> bool {
         let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
-        memo(&mut self.room_cache, pos.hash(), || {
-            crate::eyes::no_room(pos, ctx)
-        })
+        *self
+            .facts
+            .slot(pos.hash())
+            .room
+            .get_or_insert_with(|| crate::eyes::no_room(pos, ctx))
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -818,6 +841,29 @@ impl<'c> Searcher<'c> {
     }
 }
 
+/// Puts a child in the list: known (`Ok`), or to be valued from the table
+/// by its key (`Err`), with its index in `pending`.
+#[inline]
+fn push_child(
+    children: &mut Vec<Child>,
+    pending: &mut Vec<(usize, u64)>,
+    mv: Mv,
+    c: Result<Child, u64>,
+) {
+    match c {
+        Ok(c) => children.push(c),
+        Err(key) => {
+            pending.push((children.len(), key));
+            children.push(Child {
+                mv,
+                phi: 0,
+                delta: 0,
+                dep: FREE,
+            });
+        }
+    }
+}
+
 /// df-pn+ initial numbers: (phi, delta) of the unexplored children of a
 /// node where `mover` moves and the defender's eye-space potential is
 /// `potential` (`crate::eyes::potential`), from the children's mover's
@@ -949,17 +995,57 @@ fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScra
     }
 }
 
-/// `cache[h]`, computed by `f` where missing. A cache past 2^20 boards
-/// starts over, which bounds a problem's memory (the values are the
-/// board's own, so a miss only costs the work again).
-fn memo<T: Copy>(cache: &mut FxHashMap<u64, T>, h: u64, f: impl FnOnce() -> T) -> T {
-    if let Some(&v) = cache.get(&h) {
-        return v;
+/// What the searcher knows of one board, each fact computed when first
+/// asked for. Every fact is a function of the board alone (and of the
+/// problem, fixed for a searcher), never of the line or the query.
+#[derive(Debug, Clone, Copy, Default)]
+struct BoardFacts {
+    /// The board's hash (0 with nothing known).
+    hash: u64,
+    /// Benson's unconditional life of a target chain.
+    benson: Option<bool>,
+    /// The eye-space class (`crate::eyes::classify`).
+    class: Option<crate::eyes::Class>,
+    /// Whether a target chain has two enclosed regions
+    /// (`crate::eyes::two_regions`).
+    regions: Option<bool>,
+    /// Whether the defender is dead by want of room (`crate::eyes::no_room`).
+    room: Option<bool>,
+    /// The defender's eye-space potential (`crate::eyes::potential`).
+    potential: Option<u32>,
+}
+
+/// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per
+/// hash's low bits, a board evicting the one before it. Its size is fixed
+/// ([`FACTS_SLOTS`] slots), which bounds a problem's memory; the facts are
+/// the board's own, so a miss only costs the work again and the search's
+/// answers and node counts do not depend on what is cached.
+#[derive(Debug)]
+struct Facts {
+    slots: Vec<BoardFacts>,
+}
+
+/// Slots of the [`Facts`] cache (a power of two).
+const FACTS_SLOTS: usize = 1 << 16;
+
+impl Facts {
+    fn new() -> Facts {
+        Facts {
+            slots: vec![BoardFacts::default(); FACTS_SLOTS],
+        }
     }
-    let v = f();
-    if cache.len() > 1 << 20 {
-        cache.clear();
+
+    /// The facts of the board with hash `h`: the cached ones, or a cleared
+    /// slot for it.
+    #[inline]
+    fn slot(&mut self, h: u64) -> &mut BoardFacts {
+        let f = &mut self.slots[(h as usize) & (FACTS_SLOTS - 1)];
+        if f.hash != h {
+            *f = BoardFacts {
+                hash: h,
+                ..BoardFacts::default()
+            };
+        }
+        f
     }
-    cache.insert(h, v);
-    v
 }

@@ -366,3 +366,52 @@ diagram:
     let a = analyse(&p, Side::Attacker, &n2, None, None);
     assert_eq!(a.status, Status::Dead, "N = 2: {a:?}");
 }
+
+/// A table far too small for the search (`--table-mb` near 0: 1,024
+/// entries) is thinned over and over, and the answers stay the ones the
+/// default table gives: forgetting costs work, never a result.
+#[test]
+fn a_table_too_small_for_the_search_keeps_the_answers() {
+    let mut thinned = 0;
+    for path in data("classic") {
+        let (f, p) = load(&path);
+        for first in [Side::Attacker, Side::Defender] {
+            let full = analyse(&p, first, &options(&f), None, None);
+            let small = Options {
+                limits: options(&f).limits.with_table_bytes(1),
+                ..options(&f)
+            };
+            let a = analyse(&p, first, &small, None, None);
+            if !(a.status.is_proven() && full.status.is_proven()) {
+                continue;
+            }
+            assert_eq!(
+                a.status,
+                full.status,
+                "{} {first} first: {} nodes with the small table",
+                path.display(),
+                a.nodes
+            );
+            // The counts (the lines may differ: another search path).
+            let counts = |t: &miai_tsumego::KoThreats| {
+                t.stopped
+                    .is_none()
+                    .then_some((t.plain, t.attacker, t.defender))
+            };
+            if let (Some(x), Some(y)) = (
+                a.threats.as_ref().and_then(counts),
+                full.threats.as_ref().and_then(counts),
+            ) {
+                assert_eq!(x, y, "{} {first} first", path.display());
+            }
+            // More nodes than the table holds: it was thinned.
+            if a.nodes > 4 * 1024 {
+                thinned += 1;
+            }
+        }
+    }
+    assert!(
+        thinned > 3,
+        "only {thinned} analyses outgrew the small table"
+    );
+}

@@ -5,8 +5,14 @@
 //! results whose proof never looked at a state above the node it proves
 //! (history-free, see `search`). A result that depended on the line that
 //! reached it is kept by its parent's child list only, never here.
-
-use rustc_hash::FxHashMap;
+//!
+//! The table is a map from 64-bit keys to entries with a fixed bound on the
+//! entries it holds: an open-addressing array (linear probing, the key
+//! stored in its slot, so a probe usually reads one cache line) that grows
+//! by doubling up to the size the memory bound allows and never past it.
+//! It behaves as an exact map: what it returns does not depend on its
+//! layout, only on the puts and the thinning rule ([`Tt::put`]), so the
+//! search does the same work whatever the slot array looks like.
 
 /// One stored node: (phi, delta) from the view of the player to move there,
 /// and the work (nodes) spent on it, to choose what to forget.
@@ -17,58 +23,157 @@ pub(crate) struct Entry {
     pub work: u32,
 }
 
-/// The table: a hash map bounded by entries; when full, the cheapest half
-/// of the unproven entries (and then of all) is forgotten.
+/// A slot of the array: a key and its entry; `work == 0` marks it empty
+/// (stored entries have at least 1 of work).
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    phi: u32,
+    delta: u32,
+    work: u32,
+}
+
+impl Slot {
+    #[inline]
+    fn entry(&self) -> Entry {
+        Entry {
+            phi: self.phi,
+            delta: self.delta,
+            work: self.work,
+        }
+    }
+}
+
+/// The table: at most [`Tt::max_entries`] entries; when full, the cheapest
+/// half of the unproven entries (and then of all) is forgotten.
 #[derive(Debug)]
 pub(crate) struct Tt {
-    map: FxHashMap<u64, Entry>,
+    slots: Vec<Slot>,
+    len: usize,
     max_entries: usize,
+    /// The most slots the array may have: its bytes stay within the bound.
+    max_slots: usize,
     /// Times the table was thinned.
     pub collections: u32,
 }
 
-/// Bytes one entry takes in the map (key, value, control byte, slack).
+/// Bytes of memory per entry the bound allows: `bytes / ENTRY_BYTES`
+/// entries at most (a slot takes 24 bytes; the array is kept at
+/// most 60% full, so a full table's slots fill the bound).
 pub(crate) const ENTRY_BYTES: usize = 40;
 
+/// Bytes of one slot of the array.
+#[cfg(test)]
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// The array starts with this many slots (at most) and doubles.
+const FIRST_SLOTS: usize = 1 << 12;
+
 impl Tt {
-    /// A table holding at most `bytes / ENTRY_BYTES` entries.
+    /// A table holding at most `bytes / ENTRY_BYTES` entries (at least
+    /// 1024), in an array of at most `bytes` (for the smallest tables,
+    /// 1024 entries' worth).
     pub fn new(bytes: usize) -> Tt {
+        let max_entries = (bytes / ENTRY_BYTES).max(1024);
+        // At most 60% full when it holds `max_entries`.
+        let max_slots = max_entries * 5 / 3 + 1;
         Tt {
-            map: FxHashMap::default(),
-            max_entries: (bytes / ENTRY_BYTES).max(1024),
+            slots: vec![Slot::default(); FIRST_SLOTS.min(max_slots)],
+            len: 0,
+            max_entries,
+            max_slots,
             collections: 0,
+        }
+    }
+
+    /// The key's first slot: the key's high bits scaled to the array
+    /// (keys are Zobrist hashes, uniform in every bit).
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    #[inline]
+    fn find(&self, key: u64) -> usize {
+        let n = self.slots.len();
+        let mut i = self.home(key);
+        loop {
+            let s = &self.slots[i];
+            if s.work == 0 || s.key == key {
+                return i;
+            }
+            i += 1;
+            if i == n {
+                i = 0;
+            }
         }
     }
 
     #[inline]
     pub fn get(&self, key: u64) -> Option<Entry> {
-        self.map.get(&key).copied()
+        let s = &self.slots[self.find(key)];
+        (s.work != 0).then(|| s.entry())
+    }
+
+    /// Reads the first slot of each key, so that a lookup of them soon
+    /// after finds it in the cache: the reads are independent and issued
+    /// back to back, so their cache misses overlap (a software prefetch
+    /// without `unsafe`).
+    #[inline]
+    pub fn touch(&self, keys: impl Iterator<Item = u64>) {
+        let mut x = 0;
+        for key in keys {
+            x ^= self.slots[self.home(key)].key;
+        }
+        std::hint::black_box(x);
     }
 
     /// Stores an entry; a proven entry is never replaced by an unproven one.
+    /// A new key in a full table first thins it ([`Tt::collect`]).
     pub fn put(&mut self, key: u64, e: Entry) {
-        if let Some(old) = self.map.get_mut(&key) {
+        let e = Entry {
+            work: e.work.max(1),
+            ..e
+        };
+        let mut i = self.find(key);
+        let old = self.slots[i];
+        if old.work != 0 {
             let old_proven = old.phi == 0 || old.delta == 0;
             let new_proven = e.phi == 0 || e.delta == 0;
             if old_proven && !new_proven {
                 return;
             }
-            *old = e;
-            return;
+        } else {
+            if self.len >= self.max_entries {
+                self.collect();
+                i = self.find(key);
+            } else if self.len * 5 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+                self.rebuild((self.slots.len() * 2).min(self.max_slots), |_| true);
+                i = self.find(key);
+            }
+            self.len += 1;
         }
-        if self.map.len() >= self.max_entries {
-            self.collect();
-        }
-        self.map.insert(key, e);
+        self.slots[i] = Slot {
+            key,
+            phi: e.phi,
+            delta: e.delta,
+            work: e.work,
+        };
+    }
+
+    /// The entries, in no order.
+    fn entries(&self) -> impl Iterator<Item = Entry> + '_ {
+        self.slots.iter().filter(|s| s.work != 0).map(Slot::entry)
     }
 
     /// Forgets about half the entries: the least worked-on unproven ones
     /// first.
     fn collect(&mut self) {
         self.collections += 1;
+        let n = self.slots.len();
         let mut works: Vec<u32> = self
-            .map
-            .values()
+            .entries()
             .filter(|e| e.phi != 0 && e.delta != 0)
             .map(|e| e.work)
             .collect();
@@ -78,16 +183,43 @@ impl Tt {
             let i = k.min(works.len() - 1);
             let (_, cut, _) = works.select_nth_unstable(i);
             let cut = *cut;
-            self.map
-                .retain(|_, e| e.phi == 0 || e.delta == 0 || e.work > cut);
+            self.rebuild(n, |e| e.phi == 0 || e.delta == 0 || e.work > cut);
         }
-        if self.map.len() >= target {
-            let mut all: Vec<u32> = self.map.values().map(|e| e.work).collect();
+        if self.len >= target {
+            let mut all: Vec<u32> = self.entries().map(|e| e.work).collect();
             let k = all.len() - target;
             let i = k.min(all.len() - 1);
             let (_, cut, _) = all.select_nth_unstable(i);
             let cut = *cut;
-            self.map.retain(|_, e| e.work > cut);
+            self.rebuild(n, |e| e.work > cut);
+        }
+    }
+
+    /// Lays the entries `keep` keeps out again in an array of `slots`
+    /// slots. For a moment the memory holds the old array and the new one
+    /// (growing: half the size and the size), or the array and the kept
+    /// entries (thinning: at most 60% of the array's size): at most 1.6
+    /// times the bound.
+    fn rebuild(&mut self, slots: usize, keep: impl Fn(&Entry) -> bool) {
+        let old = if slots == self.slots.len() {
+            let kept: Vec<Slot> = self
+                .slots
+                .iter()
+                .filter(|s| s.work != 0 && keep(&s.entry()))
+                .copied()
+                .collect();
+            self.slots.fill(Slot::default());
+            kept
+        } else {
+            std::mem::replace(&mut self.slots, vec![Slot::default(); slots])
+        };
+        self.len = 0;
+        for s in old {
+            if s.work != 0 && keep(&s.entry()) {
+                let i = self.find(s.key);
+                self.slots[i] = s;
+                self.len += 1;
+            }
         }
     }
 
@@ -98,6 +230,110 @@ impl Tt {
 
     /// Entries stored.
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.len
+    }
+
+    /// Bytes the slot array takes now.
+    #[cfg(test)]
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * SLOT_BYTES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    /// The map the table must behave as: the same puts and thinning rule
+    /// on a `HashMap`.
+    struct Model {
+        map: HashMap<u64, Entry>,
+        max_entries: usize,
+    }
+
+    impl Model {
+        fn put(&mut self, key: u64, e: Entry) {
+            if let Some(old) = self.map.get_mut(&key) {
+                if (old.phi == 0 || old.delta == 0) && !(e.phi == 0 || e.delta == 0) {
+                    return;
+                }
+                *old = e;
+                return;
+            }
+            if self.map.len() >= self.max_entries {
+                let target = self.max_entries / 2;
+                let mut works: Vec<u32> = self
+                    .map
+                    .values()
+                    .filter(|e| e.phi != 0 && e.delta != 0)
+                    .map(|e| e.work)
+                    .collect();
+                if works.len() >= target {
+                    works.sort_unstable();
+                    let cut = works[works.len() - target];
+                    self.map
+                        .retain(|_, e| e.phi == 0 || e.delta == 0 || e.work > cut);
+                }
+                if self.map.len() >= target {
+                    let mut all: Vec<u32> = self.map.values().map(|e| e.work).collect();
+                    all.sort_unstable();
+                    let cut = all[all.len() - target];
+                    self.map.retain(|_, e| e.work > cut);
+                }
+            }
+            self.map.insert(key, e);
+        }
+    }
+
+    /// Random puts and gets, with keys reused and tables small enough to be
+    /// thinned many times: the table answers every get as the model map
+    /// does, and its slot array stays within the memory bound.
+    #[test]
+    fn the_table_is_the_bounded_map_it_models() {
+        for (seed, bytes) in [(1u64, 0usize), (2, 100_000), (3, 1 << 20)] {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut tt = Tt::new(bytes);
+            let mut model = Model {
+                map: HashMap::new(),
+                max_entries: tt.max_entries(),
+            };
+            let keys: Vec<u64> = (0..tt.max_entries() * 3).map(|_| rng.random()).collect();
+            for step in 0..tt.max_entries() * 12 {
+                let key = keys[rng.random_range(0..keys.len())];
+                if rng.random_bool(0.5) {
+                    let (phi, delta) = match rng.random_range(0..4) {
+                        0 => (0, super::super::INF),
+                        1 => (super::super::INF, 0),
+                        _ => (rng.random_range(1..50), rng.random_range(1..50)),
+                    };
+                    let e = Entry {
+                        phi,
+                        delta,
+                        work: rng.random_range(1..200),
+                    };
+                    tt.put(key, e);
+                    model.put(key, e);
+                    assert_eq!(tt.len(), model.map.len(), "seed {seed}, step {step}");
+                } else {
+                    assert_eq!(
+                        tt.get(key),
+                        model.map.get(&key).copied(),
+                        "seed {seed}, step {step}"
+                    );
+                }
+                assert!(tt.len() <= tt.max_entries());
+                assert!(tt.bytes() <= (bytes.max(1024 * ENTRY_BYTES)) + SLOT_BYTES);
+            }
+            assert!(
+                tt.collections > 2,
+                "seed {seed}: {} thinnings",
+                tt.collections
+            );
+        }
     }
 }
