@@ -176,6 +176,24 @@ impl JointTree {
                 }
             }
         }
+        // The fill of the opponent's last liberty, where no candidate
+        // (issue 25, sixth session).
+        for color in [Color::Black, Color::White] {
+            for v in last_liberties(&race, &self.region, color).iter() {
+                if points.contains(&v) {
+                    continue;
+                }
+                if let Ok(next) = tree_play(&race, color, v) {
+                    let child = self.node_for(next);
+                    edges.push(Edge {
+                        color,
+                        at: v,
+                        child,
+                    });
+                }
+            }
+        }
+        edges.sort_by_key(|e| idx(e.color));
         let node = &mut self.nodes[id];
         node.expanded = true;
         node.edges = edges;
@@ -405,6 +423,30 @@ pub fn candidates(race: &Race, region: &VertexSet) -> Vec<Vertex> {
     // (the capture can make an eye or gain liberties): it is played.
     ((p - shared) | capture_points(race, &shared))
         .iter()
+        .collect()
+}
+
+/// The points of `region` where `capturer` fills the last liberty of the
+/// opponent's essential chains (issue 25, sixth session): the fill
+/// captures them all, a leaf. A plain liberty is otherwise counted at the
+/// leaves only, and at a node that is no leaf (its counts unsettled
+/// elsewhere) the side that could capture saw only its other moves:
+/// extensions that lose. Only a capture of every essential chain of the
+/// colour counts, and only the capturer plays there, so each added move
+/// ends the game and the tree grows by leaves alone; a capture the ko
+/// rule forbids is left out (as before, when the point was not played).
+pub fn last_liberties(race: &Race, region: &VertexSet, capturer: Color) -> VertexSet {
+    let pos = race.position();
+    let libs = race
+        .essential_stones(capturer.opponent())
+        .iter()
+        .fold(VertexSet::new(), |acc, v| acc | pos.liberties(v));
+    if libs.len() != 1 {
+        return VertexSet::new();
+    }
+    (libs & *region)
+        .iter()
+        .filter(|&v| pos.check(capturer, v).is_ok())
         .collect()
 }
 

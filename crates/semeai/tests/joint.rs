@@ -180,3 +180,35 @@ fn the_joint_game_plays_the_other_sub_positions() {
         assert!(r.contains("played in the joint game"), "{r}");
     }
 }
+
+/// Issue 25, sixth session: a node of the joint game of study race seed
+/// 3000 (width 3). White's chain (A5 B5 B4 C4) is in atari: its last
+/// liberty A4 is a plain liberty, which the joint game counted only at
+/// its leaves and never played, and the node is no leaf (Black's count
+/// is unsettled), so Black, first, saw only its other moves, which lose
+/// ("White wins whoever starts"). The fill of the opponent's last
+/// liberty is played now: Black first captures, as the search says.
+#[test]
+fn the_fill_of_the_last_liberty_is_played() {
+    let text = ". . .\nO O O\n. O .\nO O .\nE E .\ne e U\n. e e\n. X X\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?} {:?}", a.fallback, a.outside);
+    let (model, search) = winners(&a);
+    assert_eq!(search[0], Some(Color::Black));
+    assert_eq!(model, search);
+    let j = a
+        .subs
+        .iter()
+        .find(|s| s.joint.is_some())
+        .expect("no joint game");
+    let t = j.joint.as_ref().unwrap();
+    let race = Race::parse_diagram(text).unwrap();
+    let a4 = race.point("A4").unwrap();
+    assert!(
+        t.nodes[0]
+            .edges
+            .iter()
+            .any(|e| e.color == Color::Black && e.at == a4),
+        "Black's capture at A4 is not played"
+    );
+}
