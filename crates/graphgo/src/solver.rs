@@ -862,8 +862,6 @@ struct Job {
     depth: usize,
     /// Rerun with growing budgets while the other side runs.
     budgeted: bool,
-    /// Deepen at once after an open attempt, by this schedule.
-    deepen: Option<Deepening>,
 }
 
 /// How the helper's attempt ended.
@@ -883,12 +881,9 @@ struct HelperEnd {
 }
 
 /// On two threads, whether the second side (the one expected to fail)
-/// also reruns with growing budgets while the first runs.
+/// also reruns with growing budgets while the first runs (measured and
+/// dropped, docs/graphgo.md "Two threads": off).
 const BUDGET_BOTH_SIDES: bool = false;
-
-/// On two threads, whether a side left open by the horizon goes on at
-/// the next horizon while the other side runs.
-const DEEPEN_SIDES: bool = false;
 
 /// The main thread's side of the helper thread.
 struct Helper {
@@ -949,15 +944,7 @@ fn solve_inner(
             let key = h.hist_key(stones, to_move);
             h.push(key);
             while let Ok(job) = job_rx.recv() {
-                let end = h.side(
-                    stones,
-                    to_move,
-                    job.mode,
-                    job.beta,
-                    job.depth,
-                    job.budgeted,
-                    job.deepen,
-                );
+                let end = h.side(stones, to_move, job.mode, job.beta, job.depth, job.budgeted);
                 let report = Done {
                     end,
                     attempts: std::mem::take(&mut h.stats.attempts),
@@ -1086,8 +1073,6 @@ struct SideEnd {
     /// The best bounds its attempts proved.
     lo: i32,
     hi: i32,
-    /// The horizon of its last attempt.
-    depth: usize,
 }
 
 impl Search<'_> {
@@ -1096,10 +1081,7 @@ impl Search<'_> {
     /// growing by 4 from 2^12 while the other side still runs, so each
     /// rerun reads what the other side stored meanwhile (the sequential
     /// search gets the same from taking turns); once the other side has
-    /// ended, no budget. With `deepen`, an attempt the horizon leaves
-    /// open is followed at once by the next horizon of that schedule
-    /// while the other side runs (a proof at any horizon decides the
-    /// test). Ends when the other thread decides the test (`None`), and
+    /// ended, no budget. Ends when the other thread decides the test (`None`), and
     /// tells the other thread when it decides it or ends open. Logs its
     /// attempts; `None` also when the solve stopped.
     #[allow(clippy::too_many_arguments)]
@@ -1111,7 +1093,6 @@ impl Search<'_> {
         beta: i32,
         depth: usize,
         budgeted: bool,
-        deepen: Option<Deepening>,
     ) -> Option<SideEnd> {
         let (me, signals) = {
             let p = self.pairing.as_ref()?;
@@ -1119,18 +1100,14 @@ impl Search<'_> {
         };
         let other = 1 - me;
         let n = self.board.len() as i32;
-        let mut end = SideEnd {
-            lo: -n,
-            hi: n,
-            depth,
-        };
+        let mut end = SideEnd { lo: -n, hi: n };
         let mut budget: u64 = 1 << 12;
         loop {
             self.mode = mode;
             let bounded = budgeted && !signals.ended[me].load(Ordering::SeqCst);
             self.budget_end = bounded.then_some(self.meter.nodes() + budget);
             let before = self.meter.nodes();
-            let u = self.search(stones, to_move, false, beta - 1, beta, end.depth, 0, 0);
+            let u = self.search(stones, to_move, false, beta - 1, beta, depth, 0, 0);
             self.budget_end = None;
             if self.stop.is_some() {
                 // The other thread stops too (its next check).
@@ -1148,7 +1125,7 @@ impl Search<'_> {
                 self.attempt_result(lower_side, u.lo, u.hi, beta)
             };
             self.stats.attempts.push(Attempt {
-                depth: end.depth,
+                depth,
                 beta,
                 lower: lower_side,
                 nodes: self.meter.nodes() - before,
@@ -1166,13 +1143,6 @@ impl Search<'_> {
             let decided = end.lo >= beta || end.hi < beta;
             if decided {
                 signals.decided[other].store(true, Ordering::SeqCst);
-            } else if let Some(schedule) = deepen
-                && end.depth < self.opts.max_depth
-                && !signals.ended[me].load(Ordering::SeqCst)
-            {
-                end.depth = schedule.next(end.depth).min(self.opts.max_depth);
-                budget = 1 << 12;
-                continue;
             }
             signals.ended[other].store(true, Ordering::SeqCst);
             return Some(end);
@@ -1282,18 +1252,13 @@ fn drive(
                 beta,
                 depth,
                 budgeted: BUDGET_BOTH_SIDES,
-                deepen: DEEPEN_SIDES.then_some(deepening),
             };
-            // The horizon each side ended at (the deciding side's is where
-            // the next test starts).
-            let mut ends = [None, None];
             if h.jobs.send(job).is_ok() {
-                let mine = s.side(stones, to_move, modes[0], beta, depth, true, job.deepen);
+                let mine = s.side(stones, to_move, modes[0], beta, depth, true);
                 if let Some(e) = mine {
                     open[0] = false;
                     lo = lo.max(e.lo);
                     hi = hi.min(e.hi);
-                    ends[0] = Some(e);
                 }
                 match h.done.recv() {
                     Ok(d) => {
@@ -1305,7 +1270,6 @@ fn drive(
                             open[1] = false;
                             lo = lo.max(e.lo);
                             hi = hi.min(e.hi);
-                            ends[1] = Some(e);
                         }
                     }
                     // The helper is gone (it cannot be, short of a bug):
@@ -1314,15 +1278,6 @@ fn drive(
                 }
             } else {
                 helper = None;
-            }
-            // Where the sides went deeper on their own: the deciding
-            // side's horizon, or (both open) the deepest.
-            let decides = |e: &SideEnd| e.lo >= beta || e.hi < beta;
-            let ended = ends.iter().flatten();
-            if let Some(e) = ended.clone().find(|e| decides(e)) {
-                depth = e.depth;
-            } else if let Some(d) = ended.map(|e| e.depth).max() {
-                depth = depth.max(d);
             }
         }
         let mut budget: u64 = 1 << 12;
