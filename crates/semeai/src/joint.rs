@@ -25,7 +25,9 @@
 //! an **attack** lowers the opponent's count of own liberties (a fill, an
 //! extension that makes the opponent's liberty a shared one, the capture
 //! of a filling stone by a fill); any other move is a **defence**. At a
-//! node whose temperature is below 1 the defences are pruned; a node with
+//! node whose temperature is below 1 the defences are pruned (save those
+//! of a side with no legal fill of the opponent's liberties that would be
+//! left with no move: its only moves are these); a node with
 //! moves for one side only takes its best option with that side's move
 //! charged (`{ | n} -> n+1`, `{n | } -> n-1`); a node with none takes its
 //! count as it stands. Where the two areas do not interact this is the sum of the
