@@ -25,7 +25,9 @@
 //! an **attack** lowers the opponent's count of own liberties (a fill, an
 //! extension that makes the opponent's liberty a shared one, the capture
 //! of a filling stone by a fill); any other move is a **defence**. At a
-//! node whose temperature is below 1 the defences are pruned; a node with
+//! node whose temperature is below 1 the defences are pruned (save those
+//! of a side with no legal fill of the opponent's liberties that would be
+//! left with no move: its only moves are these); a node with
 //! moves for one side only takes its best option with that side's move
 //! charged (`{ | n} -> n+1`, `{n | } -> n-1`); a node with none takes its
 //! count as it stands. Where the two areas do not interact this is the sum of the
@@ -275,7 +277,9 @@ impl JointTree {
                     opts[idx(e.color)].push((g, attack));
                 }
                 on_path[id] = false;
-                node_value(&opts).unwrap_or_else(stands)
+                let bound =
+                    [Color::Black, Color::White].map(|c| !implicit_fill(&n.race, &self.region, c));
+                node_value(&opts, bound).unwrap_or_else(stands)
             }
         };
         memo.insert(id, value);
@@ -356,9 +360,25 @@ fn leaf(race: &Race, region: &VertexSet) -> Option<Game> {
     settled(race, region, &l).then(|| Game::integer(own_difference(race, region)))
 }
 
+/// Whether `color` has a move the joint game counts without playing it:
+/// a legal fill of one of the opponent's own liberties (shared ones left
+/// out) in `region`, the move a one-sided node lets it make elsewhere
+/// when its own moves there are pruned.
+fn implicit_fill(race: &Race, region: &VertexSet, color: Color) -> bool {
+    let pos = race.position();
+    let opp = count::liberties(race, region, color.opponent());
+    let mine = count::liberties(race, region, color);
+    (opp - mine).iter().any(|v| pos.check(color, v).is_ok())
+}
+
 /// The transformation at one node of a joint tree from its options (value,
-/// attack) for Black and White; `None` without options.
-fn node_value(opts: &[Vec<(Game, bool)>; 2]) -> Option<Game> {
+/// attack) for Black and White; `None` without options. `bound[i]` says
+/// that side has no move besides its options (no fill of the opponent's
+/// liberties is legal, [`implicit_fill`]): at a cold node its defences are
+/// then kept where pruning would leave it none (issue 25, seventh
+/// session), so that a side whose only moves lose is not given a free
+/// pass by the charge of the other side's move.
+fn node_value(opts: &[Vec<(Game, bool)>; 2], bound: [bool; 2]) -> Option<Game> {
     let games = |o: &[(Game, bool)]| o.iter().map(|p| p.0).collect::<Vec<_>>();
     let (mut l, mut r) = (opts[0].clone(), opts[1].clone());
     let whole = Game::from_options(&games(&l), &games(&r)).ok();
@@ -366,8 +386,12 @@ fn node_value(opts: &[Vec<(Game, bool)>; 2]) -> Option<Game> {
         .and_then(|g| g.temperature().ok())
         .is_some_and(|t| t < Dyadic::integer(1));
     if cold {
-        l.retain(|p| p.1);
-        r.retain(|p| p.1);
+        for (side, o) in [&mut l, &mut r].into_iter().enumerate() {
+            let attacks: Vec<(Game, bool)> = o.iter().copied().filter(|p| p.1).collect();
+            if !attacks.is_empty() || !bound[side] {
+                *o = attacks;
+            }
+        }
     }
     let one = Game::integer(1);
     match (l.is_empty(), r.is_empty()) {

@@ -212,3 +212,31 @@ fn the_fill_of_the_last_liberty_is_played() {
         "Black's capture at A4 is not played"
     );
 }
+
+/// Issue 25, seventh session: two nodes on the search's lines through
+/// width-3 `ko` races of the study, White to move. Black's liberties B7
+/// and C6 are surrounded by Black's stones: White cannot fill either
+/// (both suicide), and its only moves in the joint game are extensions
+/// that lose. The joint game's root is cold; White's extension at B3 was
+/// pruned as a defence and Black's fill there charged a move
+/// (`{1|} -> 0`), a free pass for White: "the side that plays first
+/// wins". A side with no legal fill of the opponent's liberties now keeps
+/// its defences where pruning would leave it none: Black wins whoever
+/// starts, as the search says.
+#[test]
+fn a_side_whose_only_moves_lose_gets_no_free_pass() {
+    for text in [
+        ". . .\nO O O\nE E O\nE . U\nE E .\ne e U\n. . .\nu . X\nX X X\n. . .\n",
+        ". . .\nO O O\nE E O\nE . U\nE E .\ne e U\n. e U\n. . .\nX X X\n. . .\n",
+    ] {
+        let (a, model, search) = model_and_search(text);
+        assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+        assert_eq!(search, [Some(Color::Black), Some(Color::Black)], "{text}");
+        assert_eq!(
+            model,
+            search,
+            "{text}: G = {:?}",
+            a.sum.map(|g| g.to_string())
+        );
+    }
+}
