@@ -480,7 +480,9 @@ struct Eval {
 /// first) for `side`: with GoTools-style threat counts when
 /// `threat_search > 0` (the side wins outright with none, by a ko with its
 /// fewest threats, or fails with up to `threat_search`), else by the
-/// seed's N model (the status, `full_status` off).
+/// seed's N model (the status, `full_status` off), where at N = 0 a
+/// defender's life that rests on an endless ko is a ko
+/// ([`endless_ko_check`]).
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     problem: &Problem,
@@ -1071,7 +1073,9 @@ pub struct Posing {
     /// side, wins a ko when it needs external threats (the fewest, up to
     /// this many, are reported), fails otherwise; its first move is the one
     /// that wins with the fewest threats. 0: the seed's N model (the kill
-    /// query gives the defender the threats, the live query the attacker).
+    /// query gives the defender the threats, the live query the attacker);
+    /// at N = 0 a defender's life there is asked again without threats,
+    /// and one that rests on an endless ko retake is scored a ko.
     pub threat_search: u8,
     /// Threads one problem may use (at least 1). With 2 or more, an open
     /// problem's narrower frame is searched beside the wide one from the
