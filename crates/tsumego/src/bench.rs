@@ -673,9 +673,11 @@ fn endless_ko_check(
     // Whether the defender lives without threats (`Err`: cut off), and
     // the attacker's killing line when it is to play and kills so.
     let mut line = (None, false);
+    let mut kills = false;
     let lives = match side {
         Side::Attacker => match ask(Side::Attacker, &mut nodes)? {
             Ok(t) if t.threats == Some(0) => {
+                kills = true;
                 line = (
                     t.pv.first().copied(),
                     t.extraction_stopped.is_some() || cancel.is_cancelled(),
@@ -697,6 +699,18 @@ fn endless_ko_check(
     };
     Ok(match lives {
         Ok(true) => Eval { nodes, ..eval },
+        // The attacker to play kills neither: a plain no result (a long
+        // cycle), not a ko it wins; still no life.
+        Ok(false) if side == Side::Attacker && !kills => Eval {
+            reading: reading(
+                "no-result",
+                format!(
+                    "{word} at N = 0 only by an endless ko retake; with no ko threats on either side no result (neither side wins)"
+                ),
+            ),
+            nodes,
+            ..eval
+        },
         Ok(false) => {
             let (pv_first, cut) = match side {
                 Side::Attacker => line,
