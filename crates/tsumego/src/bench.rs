@@ -38,7 +38,7 @@ use crate::regime::Regime;
 use crate::report::{extraction_cut, kind_word, move_name};
 use crate::search::limit::{Cancel, Limits};
 use crate::side::Side;
-use crate::solve::{Options, Status, analyse, analyse_after, side_threats};
+use crate::solve::{Options, SideThreats, Status, analyse, analyse_after, side_threats};
 use crate::state::Mv;
 
 /// How one problem came out.
@@ -480,7 +480,9 @@ struct Eval {
 /// first) for `side`: with GoTools-style threat counts when
 /// `threat_search > 0` (the side wins outright with none, by a ko with its
 /// fewest threats, or fails with up to `threat_search`), else by the
-/// seed's N model (the status, `full_status` off).
+/// seed's N model (the status, `full_status` off), where at N = 0 a
+/// defender's life that rests on an endless ko is a ko
+/// ([`endless_ko_check`]).
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     problem: &Problem,
@@ -598,9 +600,8 @@ fn evaluate(
         analyse_after(problem, side, moves, &options, Some(cancel.clone()), None)
             .map_err(|e| e.to_string())?
     };
-    let fare = fare(a.status, side);
-    Ok(Eval {
-        fare,
+    let eval = Eval {
+        fare: fare(a.status, side),
         reading: Reading {
             word: a.status.word().to_string(),
             text: a.status.to_string(),
@@ -611,6 +612,135 @@ fn evaluate(
         pv_first: a.pv.first().copied(),
         cut: extraction_cut(&a, &limits, cancel),
         nodes: a.nodes,
+    };
+    // At N = 0 both sides retake every ko at once and a ko retaken back
+    // and forth is the attacker's failure, so a defender may "live" only
+    // by retaking a ko for ever: a ko without threats, not a life
+    // (issue 19).
+    if regime.ko_threats() == Some(0) && matches!(a.status, Status::Alive | Status::Seki) {
+        let left = Limits {
+            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(a.nodes)),
+            max_time: limits.max_time.map(|t| t.saturating_sub(a.elapsed)),
+            ..limits
+        };
+        return endless_ko_check(problem, side, moves, &options, left, cancel, eval);
+    }
+    Ok(eval)
+}
+
+/// The N = 0 reading's life (`eval`, the defender alive or in seki) asked
+/// again without threats on either side (the plain simple-ko rule: a ko
+/// may not be retaken at once; the threat counts' first letter), within
+/// `left`: when the defender does not live so, its life rests on retaking
+/// a ko for ever and the result is a ko (the defender wins it by the
+/// endless retake; the attacker's first move, when it is to play, is the
+/// one that kills without threats); cut off, it is unproven; else `eval`
+/// stands. The side to play is asked first (the attacker's line is
+/// needed), the defender then only when the attacker does not kill (a
+/// plain no result).
+fn endless_ko_check(
+    problem: &Problem,
+    side: Side,
+    moves: &[Mv],
+    options: &Options,
+    left: Limits,
+    cancel: &Cancel,
+    eval: Eval,
+) -> Result<Eval, String> {
+    let mut nodes = eval.nodes;
+    let ask = |winner: Side, nodes: &mut u64| -> Result<Result<SideThreats, String>, String> {
+        let spent = *nodes - eval.nodes;
+        let limits = Limits {
+            max_nodes: left.max_nodes.map(|n| n.saturating_sub(spent)),
+            ..left
+        };
+        if limits.max_nodes == Some(0) || limits.max_time.is_some_and(|t| t.is_zero()) {
+            return Ok(Err("the budget was spent".to_string()));
+        }
+        let plain = Options {
+            limits,
+            threat_search: 0,
+            ..*options
+        };
+        let t = side_threats(problem, side, moves, winner, &plain, Some(cancel.clone()))
+            .map_err(|e| e.to_string())?;
+        *nodes += t.nodes;
+        Ok(match t.stopped {
+            Some(st) if t.threats.is_none() => Err(st.to_string()),
+            _ => Ok(t),
+        })
+    };
+    // Whether the defender lives without threats (`Err`: cut off), and
+    // the attacker's killing line when it is to play and kills so.
+    let mut line = (None, false);
+    let mut kills = false;
+    let lives = match side {
+        Side::Attacker => match ask(Side::Attacker, &mut nodes)? {
+            Ok(t) if t.threats == Some(0) => {
+                kills = true;
+                line = (
+                    t.pv.first().copied(),
+                    t.extraction_stopped.is_some() || cancel.is_cancelled(),
+                );
+                Ok(false)
+            }
+            Ok(_) => ask(Side::Defender, &mut nodes)?.map(|t| t.threats == Some(0)),
+            Err(e) => Err(e),
+        },
+        Side::Defender => ask(Side::Defender, &mut nodes)?.map(|t| t.threats == Some(0)),
+    };
+    let word = eval.reading.word.clone();
+    let reading = |word: &str, text: String| Reading {
+        word: word.to_string(),
+        text,
+        threats: None,
+        opponent: None,
+        open: false,
+    };
+    Ok(match lives {
+        Ok(true) => Eval { nodes, ..eval },
+        // The attacker to play kills neither: a plain no result (a long
+        // cycle), not a ko it wins; still no life.
+        Ok(false) if side == Side::Attacker && !kills => Eval {
+            reading: reading(
+                "no-result",
+                format!(
+                    "{word} at N = 0 only by an endless ko retake; with no ko threats on either side no result (neither side wins)"
+                ),
+            ),
+            nodes,
+            ..eval
+        },
+        Ok(false) => {
+            let (pv_first, cut) = match side {
+                Side::Attacker => line,
+                Side::Defender => (eval.pv_first, eval.cut),
+            };
+            Eval {
+                fare: WINS_KO,
+                reading: reading(
+                    "ko",
+                    format!(
+                        "ko: {word} at N = 0 only by retaking a ko at once for ever (the endless retake is the attacker's failure); with no ko threats on either side the defender does not live"
+                    ),
+                ),
+                pv_first,
+                cut,
+                nodes,
+            }
+        }
+        Err(e) => Eval {
+            fare: Fare::Unproven,
+            reading: reading(
+                "unproven",
+                format!(
+                    "{word} at N = 0, but whether the defender lives without ko threats (not by an endless ko) was cut off ({e})"
+                ),
+            ),
+            pv_first: None,
+            cut: eval.cut,
+            nodes,
+        },
     })
 }
 
@@ -957,7 +1087,9 @@ pub struct Posing {
     /// side, wins a ko when it needs external threats (the fewest, up to
     /// this many, are reported), fails otherwise; its first move is the one
     /// that wins with the fewest threats. 0: the seed's N model (the kill
-    /// query gives the defender the threats, the live query the attacker).
+    /// query gives the defender the threats, the live query the attacker);
+    /// at N = 0 a defender's life there is asked again without threats,
+    /// and one that rests on an endless ko retake is scored a ko.
     pub threat_search: u8,
     /// Threads one problem may use (at least 1). With 2 or more, an open
     /// problem's narrower frame is searched beside the wide one from the
@@ -1574,7 +1706,14 @@ pub fn summarise(
         ko_model: if threat_search > 0 && regime.seed_rules() {
             format!("threat counts (up to {threat_search} external threats)")
         } else if let Some(n) = regime.ko_threats() {
-            format!("the seed's N = {n}")
+            if n == 0 {
+                // (`evaluate`: a life at N = 0 is asked again without
+                // threats.)
+                "the seed's N = 0 (a life that rests on an endless ko retake is scored a ko)"
+                    .to_string()
+            } else {
+                format!("the seed's N = {n}")
+            }
         } else {
             "none (superko)".to_string()
         },
@@ -1869,6 +2008,87 @@ mod tests {
             ..ProblemSpec::new(p.setup.clone())
         })
         .expect("poses")
+    }
+
+    /// Cho Intermediate's Prob0136 at reach 2 after the N = 0 line's W B16
+    /// (tests/corpus.rs,
+    /// `prob0136_at_reach_2_lives_at_n_zero_only_by_an_endless_ko`): at
+    /// N = 0 Black lives in seki by retaking the ko at D19 for ever,
+    /// without threats it dies.
+    const ENDLESS_KO: &str = "name: Prob0136 at reach 2, after W B16
+attacker: white
+to-move: white
+rules: seed
+region: A19 B19 C19 D19 E19 F19 A18 B18 C18 D18 E18 A17 B17 C17 D17 E17 A16 B16 C16 A15 B15 C15
+diagram:
+●●●┬●┬○┬
+●┼●●○○┼┼
+○●●○○○┼┼
+○○○○○┼┼┼
+○┼○○┼┼┼┼
+○○○┼┼┼┼┼
+├┼┼┼┼┼┼┼
+";
+
+    /// `--threat-search 0 --ko-threats 0`: the seed's N model at N = 0.
+    /// A defender's life there is scored a ko when the defender dies
+    /// without threats (its life rests on an endless retake), and stays a
+    /// life when it lives so: checked against the full analysis's own
+    /// no-threats reading (the counts' first letter), either side first.
+    #[test]
+    fn no_alive_that_rests_on_an_endless_ko_at_n_zero() {
+        let f = crate::problem::file::parse(ENDLESS_KO).expect("parses");
+        let n0 = Posing {
+            regime: Regime::Seed { ko_threats: 0 },
+            ..posing(2, 0.0)
+        };
+        let mut kos = 0;
+        for (to_move, goal) in [(Color::White, Goal::Kill), (Color::Black, Goal::Live)] {
+            let mut setup = f.spec.setup.clone();
+            setup.to_move = to_move;
+            let p = StatusProblem {
+                setup,
+                goal,
+                fails: false,
+                region: f.spec.region.clone(),
+                sol: Vec::new(),
+            };
+            let problem = Problem::new(ProblemSpec {
+                attacker: Some(Color::White),
+                region: p.region.clone(),
+                ..ProblemSpec::new(p.setup.clone())
+            })
+            .expect("poses");
+            let side = problem.side_of(to_move);
+            let at = |regime| Options {
+                regime,
+                ..Options::default()
+            };
+            let a = analyse(&problem, side, &at(n0.regime), None, None);
+            let full = analyse(&problem, side, &at(Regime::SEED), None, None);
+            let plain = full.threats.expect("counted").plain;
+            let lives_at_n0 = matches!(a.status, Status::Alive | Status::Seki);
+            let endless = lives_at_n0 && plain == crate::solve::Outcome::AttackerWins;
+            let r = run_status("t", &p, n0, limits(1_000_000), &Cancel::new());
+            let status = r.status.clone().unwrap_or_default();
+            if endless {
+                kos += 1;
+                assert_eq!(r.outcome, Outcome::Ko, "{side} first: {r:?}");
+                assert!(status.starts_with("ko "), "{r:?}");
+                // The attacker's first move is the one that kills
+                // without threats.
+                assert!(r.first_move.is_some(), "{r:?}");
+            } else if lives_at_n0 {
+                assert_eq!(
+                    fare(a.status, side) == Fare::Succeeds,
+                    r.outcome == Outcome::Solved,
+                    "{r:?}"
+                );
+                assert!(!status.starts_with("ko "), "{r:?}");
+            }
+        }
+        // White first is the corpus test's endless ko.
+        assert!(kos >= 1, "no endless ko checked");
     }
 
     /// The seed's N model (N = 2) calls the approach ko alive, and the
