@@ -70,7 +70,8 @@ pub struct BenchArgs {
     /// side, and wins a ko when it needs threats (each lets it retake a ko
     /// at once and is used up; the fewest are reported); its first move is
     /// the one that wins with the fewest threats. 0: the seed's N model
-    /// (`--ko-threats`).
+    /// (`--ko-threats`); at N = 0 a life that holds only by retaking a ko
+    /// at once for ever is asked again without threats and scored a ko.
     #[arg(long, value_name = "T", default_value_t = Posing::DEFAULT_THREAT_SEARCH)]
     threat_search: u8,
     /// Open (framed) `.jsonl` problems: how far, in empty points, the region
