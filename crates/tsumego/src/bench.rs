@@ -2015,20 +2015,7 @@ mod tests {
     /// `prob0136_at_reach_2_lives_at_n_zero_only_by_an_endless_ko`): at
     /// N = 0 Black lives in seki by retaking the ko at D19 for ever,
     /// without threats it dies.
-    const ENDLESS_KO: &str = "name: Prob0136 at reach 2, after W B16
-attacker: white
-to-move: white
-rules: seed
-region: A19 B19 C19 D19 E19 F19 A18 B18 C18 D18 E18 A17 B17 C17 D17 E17 A16 B16 C16 A15 B15 C15
-diagram:
-●●●┬●┬○┬
-●┼●●○○┼┼
-○●●○○○┼┼
-○○○○○┼┼┼
-○┼○○┼┼┼┼
-○○○┼┼┼┼┼
-├┼┼┼┼┼┼┼
-";
+    const ENDLESS_KO: &str = include_str!("../tests/data/cases/prob0136-reach2-after-b16.txt");
 
     /// `--threat-search 0 --ko-threats 0`: the seed's N model at N = 0.
     /// A defender's life there is scored a ko when the defender dies

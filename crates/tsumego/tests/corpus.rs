@@ -328,20 +328,7 @@ fn the_seeds_n_zero_lets_both_sides_retake_while_no_threats_lets_neither() {
 /// count up to four turning it (docs/tsumego.md, Prob0136).
 #[test]
 fn prob0136_at_reach_2_lives_at_n_zero_only_by_an_endless_ko() {
-    let text = "name: Prob0136 at reach 2, after the N = 0 line's W B16
-attacker: white
-to-move: white
-rules: seed
-region: A19 B19 C19 D19 E19 F19 A18 B18 C18 D18 E18 A17 B17 C17 D17 E17 A16 B16 C16 A15 B15 C15
-diagram:
-●●●┬●┬○┬
-●┼●●○○┼┼
-○●●○○○┼┼
-○○○○○┼┼┼
-○┼○○┼┼┼┼
-○○○┼┼┼┼┼
-├┼┼┼┼┼┼┼
-";
+    let text = include_str!("data/cases/prob0136-reach2-after-b16.txt");
     let f = file::parse(text).expect("the position parses");
     let p = Problem::new(f.spec.clone()).expect("the position poses");
     let n2 = options(&f);
