@@ -591,20 +591,9 @@ impl<'c> Searcher<'c> {
     fn benson(&mut self, d: usize) -> Option<Side> {
         let pos = &self.stack[d].pos;
         let (ctx, scratch) = (&self.ctx, &mut self.benson_scratch);
-        let f = self.facts.slot(pos.hash());
-        let alive = match f.benson {
-            Some(b) => b,
-            None => {
-                let b = crate::benson::alive_in_with(
-                    pos,
-                    ctx.attacker.opponent(),
-                    &ctx.targets,
-                    scratch,
-                );
-                f.benson = Some(b);
-                b
-            }
-        };
+        let alive = *self.facts.slot(pos.hash()).benson.get_or_insert_with(|| {
+            crate::benson::alive_in_with(pos, ctx.attacker.opponent(), &ctx.targets, scratch)
+        });
         alive.then_some(Side::Defender)
     }
 
