@@ -101,7 +101,9 @@ pub struct SubAnalysis {
     /// move there can put a chain in atari whose liberties lie here).
     pub in_joint: bool,
     /// Where the joint game met kos: the joint game again with Black, then
-    /// White as the ko master (it may retake at once, issue 25).
+    /// White as the ko master (it may retake at once, issue 25); both, or
+    /// none where one of them passed the tree limit (the kos then keep the
+    /// race outside the model, [`Unmodelled::Ko`]).
     pub joint_masters: Vec<JointTree>,
 }
 
@@ -167,6 +169,45 @@ impl ModelKo {
     }
 }
 
+/// The kos of the race's joint game valued by the model (issue 25): the
+/// joint game built again with Black, then White as the **ko master** (it
+/// may retake a ko at once, its opponent may not: unlimited ko threats,
+/// as in the search's ko searches), each judged with its margins. As for
+/// the approach kos ([`ModelKo`]): where the two give the same outcome
+/// for a first player, the kos do not decide the race for it and that is
+/// the verdict; where they differ, the race is a ko for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JointKo {
+    /// The immediate retakes the joint game without a master left out.
+    pub retakes: usize,
+    /// The race judged with Black winning every ko, then White.
+    pub masters: [Shared; 2],
+}
+
+impl JointKo {
+    /// The outcomes with each master (Black's, White's), each for Black
+    /// first and White first, by an evaluation.
+    pub fn outcomes(&self, e: Evaluation) -> [[Option<RaceOutcome>; 2]; 2] {
+        self.masters.each_ref().map(|m| {
+            m.verdict(e)
+                .map_or([None, None], |v| [v.black_first, v.white_first])
+        })
+    }
+
+    /// The ko outcomes (Black first, White first): `Some` where the two
+    /// masters' outcomes differ.
+    pub fn ko(&self, e: Evaluation) -> [Option<KoOutcome>; 2] {
+        let [b, w] = self.outcomes(e);
+        [0, 1].map(|i| match (b[i], w[i]) {
+            (Some(x), Some(y)) if x != y => Some(KoOutcome {
+                black_wins_ko: x,
+                white_wins_ko: y,
+            }),
+            _ => None,
+        })
+    }
+}
+
 /// What the counting model cannot express in a sub-position. The race's
 /// verdict then comes from the board search, and the report says so with
 /// the reason.
@@ -199,6 +240,13 @@ pub enum Unmodelled {
     /// shared liberties or a joint game, whose margins and the ko the
     /// model does not count together.
     SharedApproachKo(Vertex),
+    /// The joint game met this many immediate retakes and its kos,
+    /// valued with each side as the ko master ([`JointKo`]), decide the
+    /// race for some first player: the two masters' outcomes differ. The
+    /// model does not claim the ko's outcome (on the study its joint-game
+    /// ko outcomes were the search's on none of 4 verdicts, docs/semeai.md
+    /// §7); the search gives it.
+    JointKoDecides(usize),
     /// An approach ko in a race whose trees met this many other kos at a
     /// leaf (a capture of one stone by a stone left alone in atari,
     /// [`GameTree::ko_captures`]): where the approach ko is fought, those
@@ -218,7 +266,7 @@ impl Unmodelled {
             Unmodelled::Ko(_) => "ko",
             Unmodelled::Incomplete => "incomplete",
             Unmodelled::ApproachMove(_) | Unmodelled::SharedApproachKo(_) => "approach-move",
-            Unmodelled::LeafKo(_) => "ko",
+            Unmodelled::LeafKo(_) | Unmodelled::JointKoDecides(_) => "ko",
         }
     }
 
@@ -245,6 +293,9 @@ impl Unmodelled {
             Unmodelled::SharedApproachKo(v) => format!(
                 "an approach ko at {} in a race with shared liberties (the margins and the ko are not counted together)",
                 race.name(*v)
+            ),
+            Unmodelled::JointKoDecides(n) => format!(
+                "a ko that decides ({n} immediate retake(s) in the joint game: with Black winning every ko and with White winning it the outcomes differ, and the model does not value which ko outcome)"
             ),
             Unmodelled::LeafKo(n) => format!(
                 "an approach ko besides {n} ko(s) at the leaves of the trees (a capture the opponent may retake), which the model does not value"
@@ -361,6 +412,11 @@ pub struct Analysis {
     /// the model's outcomes (Black first, White first) with Black, then
     /// White as the ko master.
     pub joint_kos: Option<[[Option<RaceOutcome>; 2]; 2]>,
+    /// The joint game's kos valued with a ko master each, where it met
+    /// kos and both masters' games are complete ([`JointKo`]): the race is
+    /// then inside the model's domain, the verdict says where a ko
+    /// decides.
+    pub joint_ko: Option<JointKo>,
 }
 
 impl Analysis {
@@ -430,8 +486,14 @@ impl Analysis {
             .map(|t| t.ko_captures)
             .sum();
         for s in &mut self.subs {
-            s.unmodelled
-                .retain(|u| !matches!(u, Unmodelled::SharedApproachKo(_) | Unmodelled::LeafKo(_)));
+            s.unmodelled.retain(|u| {
+                !matches!(
+                    u,
+                    Unmodelled::SharedApproachKo(_)
+                        | Unmodelled::LeafKo(_)
+                        | Unmodelled::JointKoDecides(_)
+                )
+            });
             let Some(k) = s.approach_kos.first() else {
                 continue;
             };
@@ -525,6 +587,8 @@ impl Analysis {
         // The joint game: its leaves' margins count the shared liberties
         // of the rest of the race too.
         let mut joint_games = None;
+        let mut joint_ko = None;
+        self.joint_kos = None;
         if let Some(s) = joint {
             let rest = sum;
             sum = rest
@@ -539,16 +603,19 @@ impl Analysis {
                 Some([g.checked_add(b).ok()?, g.checked_add(w).ok()?])
             };
             let games = s.joint.as_ref().and_then(games_of);
-            self.joint_kos = None;
             if let [b, w] = &s.joint_masters[..] {
-                let libs: Vec<Vertex> = shared.iter().chain(joint_shared.iter()).copied().collect();
-                let outcomes = |t: &JointTree| {
-                    let sh = Shared::joint(libs.clone(), eyes, games_of(t)?);
-                    let v = sh.verdict(Evaluation::Stops)?;
-                    Some([v.black_first, v.white_first])
-                };
-                if let (Some(b), Some(w)) = (outcomes(b), outcomes(w)) {
-                    self.joint_kos = Some([b, w]);
+                let mut libs: Vec<Vertex> =
+                    shared.iter().chain(joint_shared.iter()).copied().collect();
+                libs.sort_unstable();
+                let judged = |t: &JointTree| Some(Shared::joint(libs.clone(), eyes, games_of(t)?));
+                if let (Some(b), Some(w)) = (judged(b), judged(w)) {
+                    let k = JointKo {
+                        retakes: s.joint.as_ref().map_or(0, |t| t.ko_retakes),
+
+                        masters: [b, w],
+                    };
+                    self.joint_kos = Some(k.outcomes(Evaluation::Stops));
+                    joint_ko = Some(k);
                 }
             }
             match (games, sum) {
@@ -562,6 +629,20 @@ impl Analysis {
                 _ => sum = None,
             }
         }
+        // The joint game's kos: where they decide for a first player (by
+        // either evaluation), the race is the search's.
+        if let Some(k) = &joint_ko
+            && [Evaluation::Stops, Evaluation::Seed]
+                .iter()
+                .any(|&e| k.ko(e).iter().any(Option::is_some))
+            && let Some(s) = self.subs.iter_mut().find(|s| s.joint.is_some())
+        {
+            let u = Unmodelled::JointKoDecides(k.retakes);
+            self.fallback
+                .push(format!("{}: {}", s.sub.name(race), u.words(race)));
+            s.unmodelled.push(u);
+        }
+        self.joint_ko = joint_ko;
         self.sum = sum;
         if let Some(sh) = joint_games {
             self.shared = Some(sh);
@@ -631,6 +712,19 @@ impl Analysis {
     /// liberties from [`Shared`] (seki included); `None` without a sum,
     /// an outcome `None` where the evaluation does not decide.
     pub fn method_outcomes(&self, e: Evaluation) -> Option<[Option<RaceOutcome>; 2]> {
+        let plain = self.plain_outcomes(e)?;
+        // Where the joint game's kos are valued and do not decide for a
+        // first player, its outcome is the masters' common one.
+        let Some(k) = &self.joint_ko else {
+            return Some(plain);
+        };
+        let [b, w] = k.outcomes(e);
+        Some([0, 1].map(|i| if b[i] == w[i] { b[i] } else { plain[i] }))
+    }
+
+    /// [`Analysis::method_outcomes`] with the joint game's kos left out
+    /// (the immediate retakes not played).
+    pub fn plain_outcomes(&self, e: Evaluation) -> Option<[Option<RaceOutcome>; 2]> {
         if let Some(sh) = &self.shared {
             let v = sh.verdict(e)?;
             return Some([v.black_first, v.white_first]);
@@ -819,11 +913,16 @@ pub fn analyse_with(
                             t = JointTree::new(race, sub.region);
                             stop = t.expand_auto(&options.tree_limits, cancel).err();
                         }
-                        if t.ko_retakes > 0 {
-                            a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
-                        }
                         if stop.is_some() || t.has_nil() {
                             a.unmodelled.push(Unmodelled::Incomplete);
+                        } else if t.ko_retakes > 0 {
+                            // The kos valued with each side as the ko
+                            // master (issue 25); where a master's game is
+                            // incomplete, the kos stay outside the model.
+                            a.joint_masters = masters(race, t.region, options);
+                            if a.joint_masters.len() != 2 {
+                                a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
+                            }
                         }
                         a.joint_value = t.value(&|_| 0);
                         a.joint = Some(t);
@@ -890,9 +989,9 @@ pub fn analyse_with(
         }
     }
     // The searches with ko threats only where the search gives the verdict.
-    let kos = out
-        .iter()
-        .any(|s| !s.unmodelled.is_empty() || !s.approach_kos.is_empty());
+    let kos = out.iter().any(|s| {
+        !s.unmodelled.is_empty() || !s.approach_kos.is_empty() || !s.joint_masters.is_empty()
+    });
     let search = options
         .search_limits
         .as_ref()
@@ -909,33 +1008,42 @@ pub fn analyse_with(
         shared: None,
         ko: None,
         joint_kos: None,
+        joint_ko: None,
     };
     analysis.judge(race);
     Ok(analysis)
 }
 
-/// A measurement (issue 25), not part of the verdict: where the race's
-/// joint game met kos, builds it again with each side as the ko master
-/// ([`SubAnalysis::joint_masters`]) within `options`' tree limits and
-/// judges again, which fills [`Analysis::joint_kos`]. It can triple the
-/// joint game's cost; the study runs it on request.
+/// Where the race's joint game met kos and its games with a ko master are
+/// missing (an analysis of an older kind), builds them with each side as
+/// the ko master ([`SubAnalysis::joint_masters`]) within `options`' tree
+/// limits and judges again, which fills [`Analysis::joint_ko`] and
+/// [`Analysis::joint_kos`]. Since issue 25's eighth session
+/// [`analyse`] builds them itself (they can triple the joint game's
+/// cost); this is a no-op on its analyses.
 pub fn value_joint_kos(race: &Race, a: &mut Analysis, options: &Options) {
-    let cancel = options.cancel.as_ref();
     for s in &mut a.subs {
         let Some(t) = &s.joint else { continue };
-        if t.ko_retakes == 0 {
+        if t.ko_retakes == 0 || s.joint_masters.len() == 2 {
             continue;
         }
-        let region = t.region;
-        s.joint_masters.clear();
-        for c in [Color::Black, Color::White] {
-            let mut m = JointTree::with_master(race, region, Some(c));
-            if m.expand_auto(&options.tree_limits, cancel).is_ok() && !m.has_nil() {
-                s.joint_masters.push(m);
-            }
-        }
+        s.joint_masters = masters(race, t.region, options);
     }
     a.judge(race);
+}
+
+/// The joint game of `region` with Black, then White as the ko master,
+/// each expanded within `options`' tree limits; only the complete ones.
+fn masters(race: &Race, region: VertexSet, options: &Options) -> Vec<JointTree> {
+    let cancel = options.cancel.as_ref();
+    let mut out = Vec::new();
+    for c in [Color::Black, Color::White] {
+        let mut m = JointTree::with_master(race, region, Some(c));
+        if m.expand_auto(&options.tree_limits, cancel).is_ok() && !m.has_nil() {
+            out.push(m);
+        }
+    }
+    out
 }
 
 /// The analysis of a sub-position of one colour `owner` (or a part of a
