@@ -142,6 +142,11 @@ pub struct ModelKo {
     /// `G` when Black wins every ko (`G` plus Black's extra) and when
     /// White does (`G` less White's).
     pub values: [Game; 2],
+    /// Where the race has shared liberties or a joint game ([`Shared`]):
+    /// the race judged with Black winning every ko and with White winning
+    /// (its games shifted by the extra moves, the margins as they were;
+    /// issue 25, eighth session).
+    pub shared: Option<[Shared; 2]>,
 }
 
 impl ModelKo {
@@ -149,22 +154,39 @@ impl ModelKo {
     /// the verdicts of the two values differ, the race is a ko for that
     /// first player (`Some`); where they agree the kos do not decide it.
     pub fn outcomes(&self, e: Evaluation) -> Option<[Option<KoOutcome>; 2]> {
-        let b = judge(self.values[0], e).ok()?;
-        let w = judge(self.values[1], e).ok()?;
-        let out = |c: Color| match c {
-            Color::Black => RaceOutcome::BlackCaptures,
-            Color::White => RaceOutcome::WhiteCaptures,
-        };
-        let one = |x: Option<Color>, y: Option<Color>| match (x, y) {
+        let [b, w] = self.regimes(e)?;
+        let one = |x: Option<RaceOutcome>, y: Option<RaceOutcome>| match (x, y) {
             (Some(x), Some(y)) if x != y => Some(KoOutcome {
-                black_wins_ko: out(x),
-                white_wins_ko: out(y),
+                black_wins_ko: x,
+                white_wins_ko: y,
             }),
             _ => None,
         };
+        Some([one(b[0], w[0]), one(b[1], w[1])])
+    }
+
+    /// The outcomes (Black first, White first) with Black winning every
+    /// ko, then with White winning.
+    fn regimes(&self, e: Evaluation) -> Option<[[Option<RaceOutcome>; 2]; 2]> {
+        if let Some(sh) = &self.shared {
+            let b = sh[0].verdict(e)?;
+            let w = sh[1].verdict(e)?;
+            return Some([
+                [b.black_first, b.white_first],
+                [w.black_first, w.white_first],
+            ]);
+        }
+        let out = |c: Option<Color>| {
+            c.map(|c| match c {
+                Color::Black => RaceOutcome::BlackCaptures,
+                Color::White => RaceOutcome::WhiteCaptures,
+            })
+        };
+        let b = judge(self.values[0], e).ok()?;
+        let w = judge(self.values[1], e).ok()?;
         Some([
-            one(b.black_first, w.black_first),
-            one(b.white_first, w.white_first),
+            [out(b.black_first), out(b.white_first)],
+            [out(w.black_first), out(w.white_first)],
         ])
     }
 }
@@ -236,9 +258,10 @@ pub enum Unmodelled {
     /// lies in a sub-position bounded by both colours (shared liberties, a
     /// joint game).
     ApproachMove(Vertex),
-    /// An approach ko ([`ApproachKo`]) on this liberty in a race with
-    /// shared liberties or a joint game, whose margins and the ko the
-    /// model does not count together.
+    /// An approach ko ([`ApproachKo`]) on this liberty in a race whose
+    /// joint game's kos are valued too ([`JointKo`]): the model does not
+    /// count the two kinds of ko together. (Before issue 25's eighth
+    /// session: in any race with shared liberties or a joint game.)
     SharedApproachKo(Vertex),
     /// The joint game met this many immediate retakes and its kos,
     /// valued with each side as the ko master ([`JointKo`]), decide the
@@ -291,7 +314,7 @@ impl Unmodelled {
                 race.name(*v)
             ),
             Unmodelled::SharedApproachKo(v) => format!(
-                "an approach ko at {} in a race with shared liberties (the margins and the ko are not counted together)",
+                "an approach ko at {} in a race whose joint game has kos too (the two kinds of ko are not counted together)",
                 race.name(*v)
             ),
             Unmodelled::JointKoDecides(n) => format!(
@@ -479,6 +502,9 @@ impl Analysis {
             .subs
             .iter()
             .any(|s| !s.shared.is_empty() || s.joint.is_some());
+        // With the joint game's kos valued too, the two kinds of ko are
+        // not counted together.
+        let joint_kos = self.subs.iter().any(|s| !s.joint_masters.is_empty());
         let leaf_kos: usize = self
             .subs
             .iter()
@@ -497,7 +523,7 @@ impl Analysis {
             let Some(k) = s.approach_kos.first() else {
                 continue;
             };
-            if joined {
+            if joined && joint_kos {
                 s.unmodelled.push(Unmodelled::SharedApproachKo(k.liberty));
             } else if leaf_kos > 0 {
                 s.unmodelled.push(Unmodelled::LeafKo(leaf_kos));
@@ -672,9 +698,6 @@ impl Analysis {
         if kos.is_empty() {
             return;
         }
-        if self.shared.is_some() {
-            return;
-        }
         let extra = [Color::Black, Color::White].map(|c| {
             let k = kos.iter().filter(|k| k.owner == c).count() as i64;
             let eye = self.subs.iter().any(|s| {
@@ -687,11 +710,30 @@ impl Analysis {
                 g.checked_add(Game::integer(extra[0])).ok(),
                 g.checked_add(Game::integer(-extra[1])).ok(),
             ];
-            if let [Some(b), Some(w)] = values {
+            // With shared liberties or a joint game: its games shifted by
+            // the extra moves, judged with the same margins.
+            let shift = |x: i64| -> Option<Shared> {
+                let sh = self.shared.as_ref()?;
+                let add = |h: Game| h.checked_add(Game::integer(x)).ok();
+                Some(match sh.joint {
+                    Some([gb, gw]) => {
+                        Shared::joint(sh.liberties.clone(), sh.eyes, [add(gb)?, add(gw)?])
+                    }
+                    None => Shared::new(sh.liberties.clone(), sh.eyes, add(g)?),
+                })
+            };
+            let shared = match &self.shared {
+                None => Some(None),
+                Some(_) => shift(extra[0])
+                    .zip(shift(-extra[1]))
+                    .map(|(b, w)| Some([b, w])),
+            };
+            if let ([Some(b), Some(w)], Some(shared)) = (values, shared) {
                 self.ko = Some(ModelKo {
                     kos,
                     extra,
                     values: [b, w],
+                    shared,
                 });
             }
         }

@@ -306,3 +306,35 @@ fn joint_kos_that_decide_are_the_searchs() {
     assert_eq!(json["verdict_source"], "search");
     assert_eq!(json["joint_kos"]["decide"], true);
 }
+
+/// Issue 25, eighth session: an approach ko in a race with a joint game.
+/// Study race (width 3, the one `approach-move` race of the width-3
+/// corpus): White's liberty A4, in a sub-position the joint game plays,
+/// is an approach ko (Black's stone there is alone in atari, White's
+/// capture at A3 a ko; the approach A3 is safe). The model left such a
+/// race to the search (`SharedApproachKo`: the margins and the ko not
+/// counted together); now the race is judged with either side winning
+/// every approach ko, the joint game's (or the shared liberties') games
+/// shifted by the extra moves with their margins unchanged: White
+/// captures either way, the kos do not decide, as the search says.
+#[test]
+fn an_approach_ko_beside_a_joint_game_is_valued() {
+    let text = ". . .\nO O O\nE . U\nE u .\nE E .\ne e .\n. e .\n. X .\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?} {:?}", a.fallback, a.outside);
+    assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+    let k = a.ko.as_ref().expect("no approach ko valued");
+    assert_eq!(k.kos.len(), 1);
+    assert_eq!(k.outcomes(Evaluation::Stops), Some([None, None]));
+    let (model, search) = winners(&a);
+    assert_eq!(search, [Some(Color::White), Some(Color::White)]);
+    assert_eq!(model, search);
+    let race = Race::parse_diagram(text).unwrap();
+    let out = miai_semeai::Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(out.contains("approach kos: A4"), "{out}");
+    assert!(out.contains("the kos do not decide the race"), "{out}");
+    assert!(
+        out.contains("verdict with the approach kos: White wins whoever plays first"),
+        "{out}"
+    );
+}
