@@ -13,8 +13,9 @@
 //! race outside the domain for that reason, e.g. `WHY=approach-move`;
 //! `KOS=1`: every race whose approach kos the model valued; `STOPS=1`:
 //! the stops verdict's disagreements instead of the seed's; `JOINTKO=1`:
-//! the joint games' kos valued with a ko master each, the races where
-//! that disagrees with the search listed).
+//! the races whose joint games' kos were valued with a ko master each,
+//! those where that disagrees with the search listed; `JKALL=1` with it:
+//! all of them).
 
 use miai_semeai::study::{Case, eye_study, ko_study, shared_study, study_with};
 
@@ -25,8 +26,10 @@ fn main() {
     let eyes: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
     let shared: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(0);
     let kos: usize = args.get(5).and_then(|s| s.parse().ok()).unwrap_or(0);
-    // `JOINTKO=1`: the joint games' kos valued with a ko master each (a
-    // measurement; the races that disagree are listed).
+    // `JOINTKO=1`: the races whose joint games' kos were valued with a ko
+    // master each listed where that disagrees with the search (`JKALL=1`:
+    // all of them); the analysis values them itself since issue 25's
+    // eighth session.
     let joint_kos = std::env::var("JOINTKO").is_ok();
     let mut cases = study_with(1000 * width as u64, count, width, 0.15, joint_kos);
     cases.extend(eye_study(eyes));
@@ -159,10 +162,20 @@ fn main() {
         );
     }
     if joint_kos {
-        for c in jk.iter().filter(|c| c.joint_ko_agreement() != Some(2)) {
+        let all = std::env::var("JKALL").is_ok();
+        for c in jk
+            .iter()
+            .filter(|c| all || c.joint_ko_agreement() != Some(2))
+        {
             println!(
-                "--- joint kos disagree ({:?}): masters {:?}, search {:?}, search ko {:?}\n{}",
-                c.unmodelled, c.joint_kos, c.search_outcomes, c.search_ko, c.diagram
+                "--- joint kos ({:?}, agree {:?}): stops {:?}, masters {:?}, search {:?}, search ko {:?}\n{}",
+                c.unmodelled,
+                c.joint_ko_agreement(),
+                c.stops,
+                c.joint_kos,
+                c.search_outcomes,
+                c.search_ko,
+                c.diagram
             );
         }
     }

@@ -101,7 +101,9 @@ pub struct SubAnalysis {
     /// move there can put a chain in atari whose liberties lie here).
     pub in_joint: bool,
     /// Where the joint game met kos: the joint game again with Black, then
-    /// White as the ko master (it may retake at once, issue 25).
+    /// White as the ko master (it may retake at once, issue 25); both, or
+    /// none where one of them passed the tree limit (the kos then keep the
+    /// race outside the model, [`Unmodelled::Ko`]).
     pub joint_masters: Vec<JointTree>,
 }
 
@@ -140,6 +142,11 @@ pub struct ModelKo {
     /// `G` when Black wins every ko (`G` plus Black's extra) and when
     /// White does (`G` less White's).
     pub values: [Game; 2],
+    /// Where the race has shared liberties or a joint game ([`Shared`]):
+    /// the race judged with Black winning every ko and with White winning
+    /// (its games shifted by the extra moves, the margins as they were;
+    /// issue 25, eighth session).
+    pub shared: Option<[Shared; 2]>,
 }
 
 impl ModelKo {
@@ -147,23 +154,79 @@ impl ModelKo {
     /// the verdicts of the two values differ, the race is a ko for that
     /// first player (`Some`); where they agree the kos do not decide it.
     pub fn outcomes(&self, e: Evaluation) -> Option<[Option<KoOutcome>; 2]> {
-        let b = judge(self.values[0], e).ok()?;
-        let w = judge(self.values[1], e).ok()?;
-        let out = |c: Color| match c {
-            Color::Black => RaceOutcome::BlackCaptures,
-            Color::White => RaceOutcome::WhiteCaptures,
-        };
-        let one = |x: Option<Color>, y: Option<Color>| match (x, y) {
+        let [b, w] = self.regimes(e)?;
+        let one = |x: Option<RaceOutcome>, y: Option<RaceOutcome>| match (x, y) {
             (Some(x), Some(y)) if x != y => Some(KoOutcome {
-                black_wins_ko: out(x),
-                white_wins_ko: out(y),
+                black_wins_ko: x,
+                white_wins_ko: y,
             }),
             _ => None,
         };
+        Some([one(b[0], w[0]), one(b[1], w[1])])
+    }
+
+    /// The outcomes (Black first, White first) with Black winning every
+    /// ko, then with White winning.
+    fn regimes(&self, e: Evaluation) -> Option<[[Option<RaceOutcome>; 2]; 2]> {
+        if let Some(sh) = &self.shared {
+            let b = sh[0].verdict(e)?;
+            let w = sh[1].verdict(e)?;
+            return Some([
+                [b.black_first, b.white_first],
+                [w.black_first, w.white_first],
+            ]);
+        }
+        let out = |c: Option<Color>| {
+            c.map(|c| match c {
+                Color::Black => RaceOutcome::BlackCaptures,
+                Color::White => RaceOutcome::WhiteCaptures,
+            })
+        };
+        let b = judge(self.values[0], e).ok()?;
+        let w = judge(self.values[1], e).ok()?;
         Some([
-            one(b.black_first, w.black_first),
-            one(b.white_first, w.white_first),
+            [out(b.black_first), out(b.white_first)],
+            [out(w.black_first), out(w.white_first)],
         ])
+    }
+}
+
+/// The kos of the race's joint game valued by the model (issue 25): the
+/// joint game built again with Black, then White as the **ko master** (it
+/// may retake a ko at once, its opponent may not: unlimited ko threats,
+/// as in the search's ko searches), each judged with its margins. As for
+/// the approach kos ([`ModelKo`]): where the two give the same outcome
+/// for a first player, the kos do not decide the race for it and that is
+/// the verdict; where they differ, the race is a ko for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JointKo {
+    /// The immediate retakes the joint game without a master left out.
+    pub retakes: usize,
+    /// The race judged with Black winning every ko, then White.
+    pub masters: [Shared; 2],
+}
+
+impl JointKo {
+    /// The outcomes with each master (Black's, White's), each for Black
+    /// first and White first, by an evaluation.
+    pub fn outcomes(&self, e: Evaluation) -> [[Option<RaceOutcome>; 2]; 2] {
+        self.masters.each_ref().map(|m| {
+            m.verdict(e)
+                .map_or([None, None], |v| [v.black_first, v.white_first])
+        })
+    }
+
+    /// The ko outcomes (Black first, White first): `Some` where the two
+    /// masters' outcomes differ.
+    pub fn ko(&self, e: Evaluation) -> [Option<KoOutcome>; 2] {
+        let [b, w] = self.outcomes(e);
+        [0, 1].map(|i| match (b[i], w[i]) {
+            (Some(x), Some(y)) if x != y => Some(KoOutcome {
+                black_wins_ko: x,
+                white_wins_ko: y,
+            }),
+            _ => None,
+        })
     }
 }
 
@@ -195,10 +258,18 @@ pub enum Unmodelled {
     /// lies in a sub-position bounded by both colours (shared liberties, a
     /// joint game).
     ApproachMove(Vertex),
-    /// An approach ko ([`ApproachKo`]) on this liberty in a race with
-    /// shared liberties or a joint game, whose margins and the ko the
-    /// model does not count together.
+    /// An approach ko ([`ApproachKo`]) on this liberty in a race whose
+    /// joint game's kos are valued too ([`JointKo`]): the model does not
+    /// count the two kinds of ko together. (Before issue 25's eighth
+    /// session: in any race with shared liberties or a joint game.)
     SharedApproachKo(Vertex),
+    /// The joint game met this many immediate retakes and its kos,
+    /// valued with each side as the ko master ([`JointKo`]), decide the
+    /// race for some first player: the two masters' outcomes differ. The
+    /// model does not claim the ko's outcome (on the study its joint-game
+    /// ko outcomes were the search's on none of 4 verdicts, docs/semeai.md
+    /// §7); the search gives it.
+    JointKoDecides(usize),
     /// An approach ko in a race whose trees met this many other kos at a
     /// leaf (a capture of one stone by a stone left alone in atari,
     /// [`GameTree::ko_captures`]): where the approach ko is fought, those
@@ -218,7 +289,7 @@ impl Unmodelled {
             Unmodelled::Ko(_) => "ko",
             Unmodelled::Incomplete => "incomplete",
             Unmodelled::ApproachMove(_) | Unmodelled::SharedApproachKo(_) => "approach-move",
-            Unmodelled::LeafKo(_) => "ko",
+            Unmodelled::LeafKo(_) | Unmodelled::JointKoDecides(_) => "ko",
         }
     }
 
@@ -243,8 +314,11 @@ impl Unmodelled {
                 race.name(*v)
             ),
             Unmodelled::SharedApproachKo(v) => format!(
-                "an approach ko at {} in a race with shared liberties (the margins and the ko are not counted together)",
+                "an approach ko at {} in a race whose joint game has kos too (the two kinds of ko are not counted together)",
                 race.name(*v)
+            ),
+            Unmodelled::JointKoDecides(n) => format!(
+                "a ko that decides ({n} immediate retake(s) in the joint game: with Black winning every ko and with White winning it the outcomes differ, and the model does not value which ko outcome)"
             ),
             Unmodelled::LeafKo(n) => format!(
                 "an approach ko besides {n} ko(s) at the leaves of the trees (a capture the opponent may retake), which the model does not value"
@@ -361,6 +435,11 @@ pub struct Analysis {
     /// the model's outcomes (Black first, White first) with Black, then
     /// White as the ko master.
     pub joint_kos: Option<[[Option<RaceOutcome>; 2]; 2]>,
+    /// The joint game's kos valued with a ko master each, where it met
+    /// kos and both masters' games are complete ([`JointKo`]): the race is
+    /// then inside the model's domain, the verdict says where a ko
+    /// decides.
+    pub joint_ko: Option<JointKo>,
 }
 
 impl Analysis {
@@ -423,6 +502,9 @@ impl Analysis {
             .subs
             .iter()
             .any(|s| !s.shared.is_empty() || s.joint.is_some());
+        // With the joint game's kos valued too, the two kinds of ko are
+        // not counted together.
+        let joint_kos = self.subs.iter().any(|s| !s.joint_masters.is_empty());
         let leaf_kos: usize = self
             .subs
             .iter()
@@ -430,12 +512,18 @@ impl Analysis {
             .map(|t| t.ko_captures)
             .sum();
         for s in &mut self.subs {
-            s.unmodelled
-                .retain(|u| !matches!(u, Unmodelled::SharedApproachKo(_) | Unmodelled::LeafKo(_)));
+            s.unmodelled.retain(|u| {
+                !matches!(
+                    u,
+                    Unmodelled::SharedApproachKo(_)
+                        | Unmodelled::LeafKo(_)
+                        | Unmodelled::JointKoDecides(_)
+                )
+            });
             let Some(k) = s.approach_kos.first() else {
                 continue;
             };
-            if joined {
+            if joined && joint_kos {
                 s.unmodelled.push(Unmodelled::SharedApproachKo(k.liberty));
             } else if leaf_kos > 0 {
                 s.unmodelled.push(Unmodelled::LeafKo(leaf_kos));
@@ -525,6 +613,8 @@ impl Analysis {
         // The joint game: its leaves' margins count the shared liberties
         // of the rest of the race too.
         let mut joint_games = None;
+        let mut joint_ko = None;
+        self.joint_kos = None;
         if let Some(s) = joint {
             let rest = sum;
             sum = rest
@@ -539,16 +629,19 @@ impl Analysis {
                 Some([g.checked_add(b).ok()?, g.checked_add(w).ok()?])
             };
             let games = s.joint.as_ref().and_then(games_of);
-            self.joint_kos = None;
             if let [b, w] = &s.joint_masters[..] {
-                let libs: Vec<Vertex> = shared.iter().chain(joint_shared.iter()).copied().collect();
-                let outcomes = |t: &JointTree| {
-                    let sh = Shared::joint(libs.clone(), eyes, games_of(t)?);
-                    let v = sh.verdict(Evaluation::Stops)?;
-                    Some([v.black_first, v.white_first])
-                };
-                if let (Some(b), Some(w)) = (outcomes(b), outcomes(w)) {
-                    self.joint_kos = Some([b, w]);
+                let mut libs: Vec<Vertex> =
+                    shared.iter().chain(joint_shared.iter()).copied().collect();
+                libs.sort_unstable();
+                let judged = |t: &JointTree| Some(Shared::joint(libs.clone(), eyes, games_of(t)?));
+                if let (Some(b), Some(w)) = (judged(b), judged(w)) {
+                    let k = JointKo {
+                        retakes: s.joint.as_ref().map_or(0, |t| t.ko_retakes),
+
+                        masters: [b, w],
+                    };
+                    self.joint_kos = Some(k.outcomes(Evaluation::Stops));
+                    joint_ko = Some(k);
                 }
             }
             match (games, sum) {
@@ -562,6 +655,20 @@ impl Analysis {
                 _ => sum = None,
             }
         }
+        // The joint game's kos: where they decide for a first player (by
+        // either evaluation), the race is the search's.
+        if let Some(k) = &joint_ko
+            && [Evaluation::Stops, Evaluation::Seed]
+                .iter()
+                .any(|&e| k.ko(e).iter().any(Option::is_some))
+            && let Some(s) = self.subs.iter_mut().find(|s| s.joint.is_some())
+        {
+            let u = Unmodelled::JointKoDecides(k.retakes);
+            self.fallback
+                .push(format!("{}: {}", s.sub.name(race), u.words(race)));
+            s.unmodelled.push(u);
+        }
+        self.joint_ko = joint_ko;
         self.sum = sum;
         if let Some(sh) = joint_games {
             self.shared = Some(sh);
@@ -591,9 +698,6 @@ impl Analysis {
         if kos.is_empty() {
             return;
         }
-        if self.shared.is_some() {
-            return;
-        }
         let extra = [Color::Black, Color::White].map(|c| {
             let k = kos.iter().filter(|k| k.owner == c).count() as i64;
             let eye = self.subs.iter().any(|s| {
@@ -606,11 +710,30 @@ impl Analysis {
                 g.checked_add(Game::integer(extra[0])).ok(),
                 g.checked_add(Game::integer(-extra[1])).ok(),
             ];
-            if let [Some(b), Some(w)] = values {
+            // With shared liberties or a joint game: its games shifted by
+            // the extra moves, judged with the same margins.
+            let shift = |x: i64| -> Option<Shared> {
+                let sh = self.shared.as_ref()?;
+                let add = |h: Game| h.checked_add(Game::integer(x)).ok();
+                Some(match sh.joint {
+                    Some([gb, gw]) => {
+                        Shared::joint(sh.liberties.clone(), sh.eyes, [add(gb)?, add(gw)?])
+                    }
+                    None => Shared::new(sh.liberties.clone(), sh.eyes, add(g)?),
+                })
+            };
+            let shared = match &self.shared {
+                None => Some(None),
+                Some(_) => shift(extra[0])
+                    .zip(shift(-extra[1]))
+                    .map(|(b, w)| Some([b, w])),
+            };
+            if let ([Some(b), Some(w)], Some(shared)) = (values, shared) {
                 self.ko = Some(ModelKo {
                     kos,
                     extra,
                     values: [b, w],
+                    shared,
                 });
             }
         }
@@ -631,6 +754,19 @@ impl Analysis {
     /// liberties from [`Shared`] (seki included); `None` without a sum,
     /// an outcome `None` where the evaluation does not decide.
     pub fn method_outcomes(&self, e: Evaluation) -> Option<[Option<RaceOutcome>; 2]> {
+        let plain = self.plain_outcomes(e)?;
+        // Where the joint game's kos are valued and do not decide for a
+        // first player, its outcome is the masters' common one.
+        let Some(k) = &self.joint_ko else {
+            return Some(plain);
+        };
+        let [b, w] = k.outcomes(e);
+        Some([0, 1].map(|i| if b[i] == w[i] { b[i] } else { plain[i] }))
+    }
+
+    /// [`Analysis::method_outcomes`] with the joint game's kos left out
+    /// (the immediate retakes not played).
+    pub fn plain_outcomes(&self, e: Evaluation) -> Option<[Option<RaceOutcome>; 2]> {
         if let Some(sh) = &self.shared {
             let v = sh.verdict(e)?;
             return Some([v.black_first, v.white_first]);
@@ -819,11 +955,16 @@ pub fn analyse_with(
                             t = JointTree::new(race, sub.region);
                             stop = t.expand_auto(&options.tree_limits, cancel).err();
                         }
-                        if t.ko_retakes > 0 {
-                            a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
-                        }
                         if stop.is_some() || t.has_nil() {
                             a.unmodelled.push(Unmodelled::Incomplete);
+                        } else if t.ko_retakes > 0 {
+                            // The kos valued with each side as the ko
+                            // master (issue 25); where a master's game is
+                            // incomplete, the kos stay outside the model.
+                            a.joint_masters = masters(race, t.region, options);
+                            if a.joint_masters.len() != 2 {
+                                a.unmodelled.push(Unmodelled::Ko(t.ko_retakes));
+                            }
                         }
                         a.joint_value = t.value(&|_| 0);
                         a.joint = Some(t);
@@ -890,9 +1031,9 @@ pub fn analyse_with(
         }
     }
     // The searches with ko threats only where the search gives the verdict.
-    let kos = out
-        .iter()
-        .any(|s| !s.unmodelled.is_empty() || !s.approach_kos.is_empty());
+    let kos = out.iter().any(|s| {
+        !s.unmodelled.is_empty() || !s.approach_kos.is_empty() || !s.joint_masters.is_empty()
+    });
     let search = options
         .search_limits
         .as_ref()
@@ -909,33 +1050,42 @@ pub fn analyse_with(
         shared: None,
         ko: None,
         joint_kos: None,
+        joint_ko: None,
     };
     analysis.judge(race);
     Ok(analysis)
 }
 
-/// A measurement (issue 25), not part of the verdict: where the race's
-/// joint game met kos, builds it again with each side as the ko master
-/// ([`SubAnalysis::joint_masters`]) within `options`' tree limits and
-/// judges again, which fills [`Analysis::joint_kos`]. It can triple the
-/// joint game's cost; the study runs it on request.
+/// Where the race's joint game met kos and its games with a ko master are
+/// missing (an analysis of an older kind), builds them with each side as
+/// the ko master ([`SubAnalysis::joint_masters`]) within `options`' tree
+/// limits and judges again, which fills [`Analysis::joint_ko`] and
+/// [`Analysis::joint_kos`]. Since issue 25's eighth session
+/// [`analyse`] builds them itself (they can triple the joint game's
+/// cost); this is a no-op on its analyses.
 pub fn value_joint_kos(race: &Race, a: &mut Analysis, options: &Options) {
-    let cancel = options.cancel.as_ref();
     for s in &mut a.subs {
         let Some(t) = &s.joint else { continue };
-        if t.ko_retakes == 0 {
+        if t.ko_retakes == 0 || s.joint_masters.len() == 2 {
             continue;
         }
-        let region = t.region;
-        s.joint_masters.clear();
-        for c in [Color::Black, Color::White] {
-            let mut m = JointTree::with_master(race, region, Some(c));
-            if m.expand_auto(&options.tree_limits, cancel).is_ok() && !m.has_nil() {
-                s.joint_masters.push(m);
-            }
-        }
+        s.joint_masters = masters(race, t.region, options);
     }
     a.judge(race);
+}
+
+/// The joint game of `region` with Black, then White as the ko master,
+/// each expanded within `options`' tree limits; only the complete ones.
+fn masters(race: &Race, region: VertexSet, options: &Options) -> Vec<JointTree> {
+    let cancel = options.cancel.as_ref();
+    let mut out = Vec::new();
+    for c in [Color::Black, Color::White] {
+        let mut m = JointTree::with_master(race, region, Some(c));
+        if m.expand_auto(&options.tree_limits, cancel).is_ok() && !m.has_nil() {
+            out.push(m);
+        }
+    }
+    out
 }
 
 /// The analysis of a sub-position of one colour `owner` (or a part of a

@@ -51,8 +51,8 @@ mod verdict;
 mod view;
 
 pub use analysis::{
-    Analysis, ApproachKo, Decision, ModelKo, Options, Source, SubAnalysis, Unmodelled, analyse,
-    analyse_with, outcome_words, owner, race_area, value_joint_kos,
+    Analysis, ApproachKo, Decision, JointKo, ModelKo, Options, Source, SubAnalysis, Unmodelled,
+    analyse, analyse_with, outcome_words, owner, race_area, value_joint_kos,
 };
 pub use attribute::{Attribute, PointAttribute};
 pub use error::{InputError, RaceError, WriteError};
@@ -60,11 +60,12 @@ pub use limit::{TREE_NODES, default_tree_limits};
 pub use race::{Race, SIDES, race_rules};
 pub use region::{Scope, SubPosition, split};
 pub use report::{
-    ApproachKoReport, Report, SearchReport, SubReport, VerdictReport, scope_words,
+    ApproachKoReport, JointKoReport, Report, SearchReport, SubReport, VerdictReport, scope_words,
     transformed_tree, tree_svg, verdict_text,
 };
 pub use search::{
-    KoOutcome, RaceOutcome, SearchResult, search_race, search_race_kos, search_race_with,
+    KoOutcome, RaceOutcome, SearchResult, search_race, search_race_kos, search_race_master,
+    search_race_with,
 };
 pub use transform::{NodeTransform, Transformed, node_value, transform};
 pub use tree::{Edge, Expansion, GameTree, Node};

@@ -482,7 +482,7 @@ impl Race {
     /// [`Race::play`] for a side that may retake a ko at once (the ko
     /// master of a tree that values kos, issue 25): the simple-ko ban does
     /// not bind it; the ban its own move leaves binds the opponent.
-    pub(crate) fn play_retake(&self, color: Color, v: Vertex) -> Option<Race> {
+    pub fn play_retake(&self, color: Color, v: Vertex) -> Option<Race> {
         let mut free = self.clone();
         let rules = free.position.rules();
         free.position.set_rules(miai_goban::Rules {
@@ -493,6 +493,13 @@ impl Race {
         let mut next = free.play_checked(color, v)?;
         next.position.set_rules(rules);
         Some(next)
+    }
+
+    /// The race after `color` passes (a simple-ko ban is lifted).
+    pub fn passed(&self, color: Color) -> Race {
+        let mut next = self.clone();
+        next.position.pass(color);
+        next
     }
 
     /// [`Race::play`] after the legality check.

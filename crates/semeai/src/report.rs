@@ -63,6 +63,9 @@ pub struct Report {
     /// The approach kos the count values, where the race has some
     /// ([`crate::ModelKo`]).
     pub approach_kos: Option<ApproachKoReport>,
+    /// The joint game's kos valued with each side as the ko master, where
+    /// it met kos ([`crate::JointKo`]).
+    pub joint_kos: Option<JointKoReport>,
     /// Which verdict leads.
     #[serde(skip)]
     pub lead: Evaluation,
@@ -208,6 +211,64 @@ impl ApproachKoReport {
             self.kos.join(", "),
             brief(&self.black_wins),
             brief(&self.white_wins)
+        )
+    }
+}
+
+/// The joint game's kos in a [`Report`] ([`crate::JointKo`]): the race
+/// judged with Black winning every ko and with White winning every ko.
+#[derive(Debug, Clone, Serialize)]
+pub struct JointKoReport {
+    /// The immediate retakes the joint game without a ko master left out.
+    pub retakes: usize,
+    /// With Black winning every ko, the outcome with Black first and with
+    /// White first: `"Black"`, `"White"` (who captures), `"seki"`; `None`
+    /// undecided.
+    pub black_wins: [Option<String>; 2],
+    /// The same with White winning every ko.
+    pub white_wins: [Option<String>; 2],
+    /// Whether the kos decide the race for some first player (the two
+    /// differ): the verdict is then the search's.
+    pub decide: bool,
+}
+
+impl JointKoReport {
+    fn new(k: &crate::JointKo, lead: Evaluation) -> JointKoReport {
+        let words = |r: Option<RaceOutcome>| {
+            r.map(|r| match r.winner() {
+                Some(c) => c.to_string(),
+                None => "seki".into(),
+            })
+        };
+        let [b, w] = k.outcomes(lead);
+        JointKoReport {
+            retakes: k.retakes,
+            black_wins: b.map(words),
+            white_wins: w.map(words),
+            decide: b != w,
+        }
+    }
+
+    /// The line of the text summary.
+    fn line(&self) -> String {
+        let show = |o: &[Option<String>; 2]| {
+            let one = |r: &Option<String>| match r.as_deref() {
+                Some("seki") => "seki".to_string(),
+                Some(c) => format!("{c} captures"),
+                None => "undecided".to_string(),
+            };
+            format!("Black first: {}; White first: {}", one(&o[0]), one(&o[1]))
+        };
+        format!(
+            "joint game's kos ({} immediate retake(s)): with Black winning every ko, {}; with White winning every ko, {}: {}",
+            self.retakes,
+            show(&self.black_wins),
+            show(&self.white_wins),
+            if self.decide {
+                "the kos decide the race (the verdict is the search's)"
+            } else {
+                "the kos do not decide the race"
+            }
         )
     }
 }
@@ -432,6 +493,7 @@ impl Report {
                 }
             }),
             approach_kos: a.ko.as_ref().map(|k| ApproachKoReport::new(race, k, lead)),
+            joint_kos: a.joint_ko.as_ref().map(|k| JointKoReport::new(k, lead)),
             lead,
             trees: false,
             labels: race
@@ -612,6 +674,7 @@ impl fmt::Display for Report {
             for (i, v) in self.verdict_lines.iter().enumerate() {
                 let tag = match (search, i) {
                     (false, 0) if ko_decides => "the count, every liberty one move",
+                    (false, 0) if self.joint_kos.is_some() => "the count, the kos left out",
                     (false, 0) => "verdict",
                     (true, 0) => "the model's count (not used)",
                     _ => "also",
@@ -622,6 +685,12 @@ impl fmt::Display for Report {
                 writeln!(o, "{}", k.line())?;
                 if !search && let Some(w) = &self.outcome {
                     writeln!(o, "verdict with the approach kos: {w}")?;
+                }
+            }
+            if let Some(k) = &self.joint_kos {
+                writeln!(o, "{}", k.line())?;
+                if !search && let Some(w) = &self.outcome {
+                    writeln!(o, "verdict with the joint game's kos: {w}")?;
                 }
             }
         }

@@ -209,6 +209,35 @@ pub fn search_race_kos(
     }
 }
 
+/// The outcomes (Black first, White first) of the search with `master`
+/// as the ko master (it may retake a ko at once, its opponent may not),
+/// as [`search_race_kos`] runs them; for following a ko race node by node
+/// (`examples/koline.rs`). `None` where cut off.
+pub fn search_race_master(
+    race: &Race,
+    area: VertexSet,
+    limits: &Limits,
+    master: Option<Color>,
+) -> [Option<RaceOutcome>; 2] {
+    let area: Vec<Vertex> = area.iter().collect();
+    let mut progress = |_: &Progress| {};
+    let mut s = Searcher {
+        progress: &mut progress,
+        area,
+        ess: [
+            race.essential_stones(Color::Black),
+            race.essential_stones(Color::White),
+        ],
+        meter: Meter::new(limits, None),
+        stopped: false,
+        table: HashMap::new(),
+        path: Vec::new(),
+        master,
+        ko_seen: false,
+    };
+    s.both(race)
+}
+
 impl Searcher<'_> {
     /// The outcome with each first player (Black's, White's) under the
     /// current ko master; `None` where cut off.

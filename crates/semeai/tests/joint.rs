@@ -240,3 +240,101 @@ fn a_side_whose_only_moves_lose_gets_no_free_pass() {
         );
     }
 }
+
+/// Issue 25, eighth session: the joint game's kos valued with each side
+/// as the ko master (`JointKo`), as the approach kos are. Study race seed
+/// 3052 (width 3): Black's C6 meets White's C5, and the joint game left
+/// out 3 immediate retakes, so the race was the search's (`ko`). With
+/// Black winning every ko and with White winning every ko, White captures
+/// whoever starts: the kos do not decide, the verdict is the model's and
+/// the search's, and the report says why.
+#[test]
+fn joint_kos_that_do_not_decide_are_the_models() {
+    let text = ". . .\nO O O\nO O .\nE E E\nE E .\ne e .\n. . .\n. . X\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?} {:?}", a.fallback, a.outside);
+    let k = a.joint_ko.as_ref().expect("no joint kos valued");
+    assert!(k.retakes > 0);
+    let white = Some(miai_semeai::RaceOutcome::WhiteCaptures);
+    assert_eq!(
+        k.outcomes(Evaluation::Stops),
+        [[white, white], [white, white]]
+    );
+    let (model, search) = winners(&a);
+    assert_eq!(search, [Some(Color::White), Some(Color::White)]);
+    assert_eq!(model, search);
+    let race = Race::parse_diagram(text).unwrap();
+    let report = miai_semeai::Report::new(&race, &a, Evaluation::Stops);
+    let out = report.to_string();
+    assert!(out.contains("the kos do not decide the race"), "{out}");
+    assert!(
+        out.contains("verdict with the joint game's kos: White wins whoever plays first"),
+        "{out}"
+    );
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["verdict_source"], "method");
+    assert_eq!(json["joint_kos"]["decide"], false);
+    assert_eq!(json["joint_kos"]["black_wins"][0], "White");
+}
+
+/// The same valuation where the kos decide: study race seed 3113 (width
+/// 3), whose joint game with Black winning every ko gives Black first the
+/// capture and with White winning gives it White. The model does not
+/// claim a ko outcome there (its joint-game ko outcomes agreed with the
+/// search's on none of the study's 4 verdicts; here the search finds that
+/// White captures whoever starts, ko or not): the race is the search's,
+/// and the report says which ko regime gave what.
+#[test]
+fn joint_kos_that_decide_are_the_searchs() {
+    let text = ". . .\nO O O\n. O .\nE . .\nE E .\ne e .\ne . u\n. u .\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(!a.in_domain());
+    assert!(
+        a.subs.iter().any(|s| s
+            .unmodelled
+            .iter()
+            .any(|u| matches!(u, miai_semeai::Unmodelled::JointKoDecides(_)))),
+        "{:?}",
+        a.fallback
+    );
+    assert!(a.fallback.iter().any(|f| f.contains("a ko that decides")));
+    let d = a.decision(Evaluation::Stops);
+    assert_eq!(d.source, Source::Search);
+    let race = Race::parse_diagram(text).unwrap();
+    let report = miai_semeai::Report::new(&race, &a, Evaluation::Stops);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["verdict_source"], "search");
+    assert_eq!(json["joint_kos"]["decide"], true);
+}
+
+/// Issue 25, eighth session: an approach ko in a race with a joint game.
+/// Study race (width 3, the one `approach-move` race of the width-3
+/// corpus): White's liberty A4, in a sub-position the joint game plays,
+/// is an approach ko (Black's stone there is alone in atari, White's
+/// capture at A3 a ko; the approach A3 is safe). The model left such a
+/// race to the search (`SharedApproachKo`: the margins and the ko not
+/// counted together); now the race is judged with either side winning
+/// every approach ko, the joint game's (or the shared liberties') games
+/// shifted by the extra moves with their margins unchanged: White
+/// captures either way, the kos do not decide, as the search says.
+#[test]
+fn an_approach_ko_beside_a_joint_game_is_valued() {
+    let text = ". . .\nO O O\nE . U\nE u .\nE E .\ne e .\n. e .\n. X .\nX X X\n. . .\n";
+    let a = analysed(text);
+    assert!(a.in_domain(), "{:?} {:?}", a.fallback, a.outside);
+    assert!(a.subs.iter().any(|s| s.joint.is_some()), "no joint game");
+    let k = a.ko.as_ref().expect("no approach ko valued");
+    assert_eq!(k.kos.len(), 1);
+    assert_eq!(k.outcomes(Evaluation::Stops), Some([None, None]));
+    let (model, search) = winners(&a);
+    assert_eq!(search, [Some(Color::White), Some(Color::White)]);
+    assert_eq!(model, search);
+    let race = Race::parse_diagram(text).unwrap();
+    let out = miai_semeai::Report::new(&race, &a, Evaluation::Stops).to_string();
+    assert!(out.contains("approach kos: A4"), "{out}");
+    assert!(out.contains("the kos do not decide the race"), "{out}");
+    assert!(
+        out.contains("verdict with the approach kos: White wins whoever plays first"),
+        "{out}"
+    );
+}
