@@ -1026,9 +1026,9 @@ fn frames_side_by_side(
 ) -> (Result<(Attempt, bool), NoAnswer>, Option<Speculative>, u64) {
     let reach = posing.reach;
     let start = wide_budget.node_cap.unwrap_or(*nodes);
-    // The narrower search's own flag: the run's cancel, or the wide frame
-    // settling the problem.
-    let local = Cancel::new();
+    // The narrower search's own flag: cancelled with the run, or alone
+    // when the wide frame settles the problem.
+    let local = cancel.child();
     std::thread::scope(|scope| {
         let narrow = scope.spawn(|| {
             let mut end = start;
@@ -1039,12 +1039,6 @@ fn frames_side_by_side(
         let settled = wide.as_ref().is_ok_and(|(a, _)| a.settled());
         if settled {
             local.cancel();
-        }
-        while !narrow.is_finished() {
-            if cancel.is_cancelled() {
-                local.cancel();
-            }
-            std::thread::sleep(std::time::Duration::from_millis(2));
         }
         let sp = match narrow.join() {
             Ok(sp) => sp,
