@@ -617,6 +617,15 @@ impl Tt {
         }
     }
 
+    /// The values of the key's two bounds, if stored.
+    #[inline]
+    fn probe_values(&self, black: Bits, white: Bits, flags: u8) -> Option<(i8, i8)> {
+        match self {
+            Tt::Own(t) => t.probe_values(black, white, flags),
+            Tt::Shared(t) => t.probe_map(black, white, flags, |e| (e.lo.value, e.hi.value)),
+        }
+    }
+
     #[inline]
     fn store(&mut self, e: Entry) {
         match self {
@@ -2107,14 +2116,14 @@ impl Search<'_> {
         let decisive = |p: &Played| {
             let (cb, cw, _) = self.canonical(p.stones);
             self.table
-                .probe_map(cb, cw, opp_flags, |e| {
+                .probe_values(cb, cw, opp_flags)
+                .is_some_and(|(lo, hi)| {
                     if black {
-                        i32::from(e.lo.value) >= beta
+                        i32::from(lo) >= beta
                     } else {
-                        i32::from(e.hi.value) <= alpha
+                        i32::from(hi) <= alpha
                     }
                 })
-                .unwrap_or(false)
         };
         if let Some(i) = order
             .iter()
