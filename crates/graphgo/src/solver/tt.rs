@@ -196,6 +196,11 @@ pub struct Entry {
     pub failed_hi: Bound,
     /// Depth of `failed_hi`.
     pub failed_hi_depth: u16,
+    /// The static bounds at the node were Benson's alone (no safe region
+    /// was a candidate, so they hold under every history) and `lo`, `hi`
+    /// are at least as tight: where both hold, a probe needs not compute
+    /// them again.
+    pub settled: bool,
 }
 
 // Keep entries reasonably small.
@@ -219,6 +224,7 @@ const EMPTY: Entry = Entry {
     failed_lo_depth: 0,
     failed_hi: NO_FAILURE,
     failed_hi_depth: 0,
+    settled: false,
 };
 
 /// Bytes per entry: the entry and its half of a bucket's key line.
