@@ -2211,6 +2211,51 @@ impl Search<'_> {
             .map(|(m, next, _)| (m, next))
     }
 
+    /// A play of the prover `side` after which the static bounds alone
+    /// give the claim of a proof walk (`>= value` for the lower tree,
+    /// `<= value` for the upper), its colouring left pushed on the
+    /// history: the child is a `benson` or `safe` leaf. Vertex order; no
+    /// search.
+    fn closing_move(
+        &mut self,
+        cur: Stones,
+        side: Color,
+        lower: bool,
+        value: i32,
+    ) -> Option<(Move, Stones)> {
+        if !self.opts.benson {
+            return None;
+        }
+        let board = self.board;
+        let opp = side.opponent();
+        let mut empty = cur.empty(board);
+        while empty != 0 {
+            let v = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let Some(p) = cur.play(board, side, v) else {
+                continue;
+            };
+            let key = self.hist_key(p.stones, opp);
+            if self.index.contains_key(&key) {
+                continue;
+            }
+            // The child's static bounds see the history up to it, as the
+            // child's own leaf test in `proof_node` does.
+            self.push(key);
+            let (lo, hi) = if self.opts.safety {
+                let st = self.static_bounds(&p.stones);
+                (st.lo, st.hi)
+            } else {
+                self.benson_bounds(&p.stones)
+            };
+            if (lower && lo >= value) || (!lower && hi <= value) {
+                return Some((Move::Play(v), p.stones));
+            }
+            self.pop();
+        }
+        None
+    }
+
     /// A move of `side` whose child is proven to keep the claim (`>=
     /// value` for Black, `<= value` for White), its colouring pushed on
     /// the history when the move enters one (the flag says so), or `None`
@@ -2336,6 +2381,7 @@ impl Search<'_> {
                 side,
                 value,
                 depth,
+                ply: 0,
                 max_steps: budget,
                 steps: &mut tree.steps,
             };
@@ -2409,9 +2455,21 @@ impl Search<'_> {
         }
         let opp = side.opponent();
         if side == walk.side.prover() {
-            let Some((m, next, pushed)) =
-                self.keeping_move(cur, side, passed, walk.value, walk.depth)
-            else {
+            // A play that makes the child a leaf first (the table's move
+            // may prove the claim by a longer line), then the searched one.
+            let found = match self.closing_move(cur, side, lower, walk.value) {
+                Some((m, next)) => Some((m, next, true)),
+                // The horizon the solve's proof had left at the child
+                // (deepened inside if that leaves the child open): the
+                // full horizon from every node made searches below the
+                // table's reach run far beyond what the proof needs
+                // (4x5: no step written in 11 minutes).
+                None => {
+                    let left = walk.depth.saturating_sub(walk.ply + 1).max(1);
+                    self.keeping_move(cur, side, passed, walk.value, left)
+                }
+            };
+            let Some((m, next, pushed)) = found else {
                 return Err(match self.stop {
                     Some(Halt::Limit(stop)) => ProofError::Stopped(stop.to_string()),
                     Some(Halt::Depth) => ProofError::Stopped("depth limit reached".into()),
@@ -2420,7 +2478,9 @@ impl Search<'_> {
             };
             walk.steps.push(Step::Play(m));
             let over = m == Move::Pass && passed;
+            walk.ply += 1;
             let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            walk.ply -= 1;
             if pushed {
                 self.pop();
             }
@@ -2457,7 +2517,9 @@ impl Search<'_> {
                 self.push(key);
             }
             let over = m == Move::Pass && passed;
+            walk.ply += 1;
             let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            walk.ply -= 1;
             if pushed {
                 self.pop();
             }
@@ -2471,8 +2533,10 @@ impl Search<'_> {
 struct ProofWalk<'a> {
     side: Side,
     value: i32,
-    /// The horizon the searches start from.
+    /// The horizon of the solve's last iteration, from the start.
     depth: usize,
+    /// Plies from the start to the node being walked.
+    ply: usize,
     max_steps: usize,
     steps: &'a mut Vec<Step>,
 }
