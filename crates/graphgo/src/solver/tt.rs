@@ -444,20 +444,6 @@ impl Table {
         }
     }
 
-    /// Reads the key line of each key's bucket, so that the probes that
-    /// follow find them in the cache (the reads are independent, so the
-    /// processor overlaps their misses); returns a value only to keep the
-    /// reads from being optimised away.
-    #[inline]
-    pub fn touch(&self, keys_of: impl Iterator<Item = (Bits, Bits, u8)>) -> u64 {
-        let Slots::Dense { keys, .. } = &self.slots else {
-            return 0;
-        };
-        keys_of.fold(0, |acc, (black, white, flags)| {
-            acc ^ keys[self.bucket(black, white, flags)].0[0].black
-        })
-    }
-
     /// Stores an entry (the search merges bounds of the same key itself:
     /// it knows which old bounds still hold): the same key in place, else
     /// the costlier entry first (see `place`).
