@@ -100,7 +100,7 @@ fn published_slow_boards() {
 }
 
 #[test]
-#[ignore = "very slow: 4x5 takes about 240 M nodes, 6 to 10 minutes and 2 GB in release; run with --release -- --ignored published_very_slow_boards"]
+#[ignore = "very slow: 4x5 takes about 240 M nodes, 5 to 10 minutes and 2 GB in release; run with --release -- --ignored published_very_slow_boards"]
 fn published_very_slow_boards() {
     check(2);
 }
