@@ -31,6 +31,56 @@ pub struct Board {
     neighbors: Vec<Bits>,
     all: Bits,
     symmetries: Vec<Vec<u8>>,
+    /// On a grid numbered row by row: the shift form of `adjacent`.
+    shifts: Option<Shifts>,
+}
+
+/// `adjacent` on a `w`-wide grid numbered row by row, by shifts: a set
+/// moved one column right (its last column dropped), one left (its first
+/// dropped), one row down and one up. Built only when it reproduces every
+/// vertex's neighbour mask, so it is the same function as the loop.
+#[derive(Debug, Clone, Copy)]
+struct Shifts {
+    width: u32,
+    /// Every vertex but those of the first column.
+    not_first: Bits,
+    /// Every vertex but those of the last column.
+    not_last: Bits,
+}
+
+impl Shifts {
+    #[inline]
+    fn adjacent(&self, set: Bits, all: Bits) -> Bits {
+        (((set << 1) & self.not_first)
+            | ((set >> 1) & self.not_last)
+            | (set << self.width)
+            | (set >> self.width))
+            & all
+    }
+
+    /// The shift form for `neighbors`, if the graph is a grid numbered
+    /// row by row (checked vertex by vertex: `adjacent` is a union of
+    /// neighbour masks, so agreeing on every single vertex is agreeing
+    /// on every set).
+    fn of(graph: &Graph, neighbors: &[Bits], all: Bits) -> Option<Shifts> {
+        let Shape::Grid { width, height } = graph.shape() else {
+            return None;
+        };
+        let n = neighbors.len();
+        if width == 0 || width >= 64 || width * height != n || n > MAX_BOARD_VERTICES {
+            return None;
+        }
+        let first: Bits = (0..height).fold(0, |m, y| m | 1 << (y * width));
+        let last: Bits = first << (width - 1);
+        let s = Shifts {
+            width: width as u32,
+            not_first: all & !first,
+            not_last: all & !last,
+        };
+        (0..n)
+            .all(|v| s.adjacent(1 << v, all) == neighbors[v])
+            .then_some(s)
+    }
 }
 
 impl Board {
@@ -52,6 +102,7 @@ impl Board {
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let board = Board {
             symmetries: symmetries_of(&graph),
+            shifts: Shifts::of(&graph, &neighbors, all),
             graph,
             neighbors,
             all,
@@ -108,6 +159,9 @@ impl Board {
     /// The vertices adjacent to some vertex of `set` (may overlap `set`).
     #[inline]
     pub fn adjacent(&self, set: Bits) -> Bits {
+        if let Some(s) = &self.shifts {
+            return s.adjacent(set, self.all);
+        }
         let mut out = 0;
         let mut s = set;
         while s != 0 {
@@ -229,6 +283,29 @@ mod tests {
                 (0..w * h).map(|v| v as u8).collect::<Vec<_>>()
             );
         }
+    }
+
+    #[test]
+    fn shifts_agree_with_the_neighbour_loop() {
+        for (w, h) in [(1, 1), (1, 12), (12, 1), (4, 5), (5, 4), (8, 8), (3, 7)] {
+            let b = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+            assert!(b.shifts.is_some(), "{w}x{h}");
+            let loop_form = |set: Bits| {
+                (0..b.len())
+                    .filter(|v| set >> v & 1 == 1)
+                    .fold(0, |m, v| m | b.neighbors(v))
+            };
+            let mut x: u64 = 0x9E37_79B9_7F4A_7C15 ^ (w * 64 + h) as u64;
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let set = x & b.all();
+                assert_eq!(b.adjacent(set), loop_form(set), "{w}x{h} {set:#x}");
+            }
+        }
+        let torus = Board::new(Arc::new(Graph::torus(3, 3).unwrap())).unwrap();
+        assert!(torus.shifts.is_none());
     }
 
     #[test]

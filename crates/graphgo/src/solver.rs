@@ -428,8 +428,8 @@ pub struct SolveOptions {
     /// 3.3 M nodes beside Black's, 25.8 M alone). Off by default.
     pub expect_guess: bool,
     /// How the iterative deepening grows the horizon after an undecided
-    /// test ([`Deepening::Auto`] by default: by one ply on lines, by half
-    /// elsewhere).
+    /// test ([`Deepening::Auto`] by default: by half up to 26 plies, then
+    /// one ply at a time).
     pub deepening: Deepening,
     /// Threads: 1 (the default) searches as before, deterministically;
     /// 2 or more run the two one-sided attempts of each null-window test
@@ -451,8 +451,10 @@ pub struct SolveOptions {
 /// how many failing iterations run below it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Deepening {
-    /// [`Deepening::One`] on a path ([`Board::is_path`]: the lines `1xn`),
-    /// [`Deepening::Half`] on every other board.
+    /// [`Deepening::One`] on every board (until issue 20's seventh
+    /// session, [`Deepening::Half`] off the lines: every grid up to 4x4 is
+    /// proven below 26 plies, where the two agree, and 4x5 needs horizon
+    /// 28, which the half schedule steps over to 40).
     #[default]
     Auto,
     /// `d -> d + 1 + d / 2` (the horizons 1, 2, 4, 7, 11, 17, 26, 40, 61,
@@ -477,10 +479,11 @@ pub const ONE_PLY_FROM: usize = 26;
 impl Deepening {
     /// The schedule `Auto` stands for on `board`.
     #[must_use]
-    pub fn on(self, board: &Board) -> Deepening {
+    pub fn on(self, _board: &Board) -> Deepening {
         match self {
-            Deepening::Auto if board.is_path() => Deepening::One,
-            Deepening::Auto => Deepening::Half,
+            // Lines and grids alike (the board stays in the signature for
+            // schedules that depend on it).
+            Deepening::Auto => Deepening::One,
             other => other,
         }
     }
@@ -614,6 +617,15 @@ impl Tt {
         match self {
             Tt::Own(t) => t.probe(black, white, flags).map(f),
             Tt::Shared(t) => t.probe_map(black, white, flags, f),
+        }
+    }
+
+    /// The values of the key's two bounds, if stored.
+    #[inline]
+    fn probe_values(&self, black: Bits, white: Bits, flags: u8) -> Option<(i8, i8)> {
+        match self {
+            Tt::Own(t) => t.probe_values(black, white, flags),
+            Tt::Shared(t) => t.probe_map(black, white, flags, |e| (e.lo.value, e.hi.value)),
         }
     }
 
@@ -774,6 +786,9 @@ struct StaticBounds {
     hi: i32,
     lo_basis: Basis,
     hi_basis: Basis,
+    /// No safe region of either colour was a candidate, so the bounds are
+    /// Benson's alone and hold under every history.
+    history_free: bool,
 }
 
 /// Solves `stones` with `to_move` to play (no earlier history) on `board`.
@@ -1594,19 +1609,23 @@ impl Search<'_> {
                 hi: n,
                 lo_basis: Basis::EMPTY,
                 hi_basis: Basis::EMPTY,
+                history_free: true,
             };
         }
         let bs = benson::settle(self.board, stones, Color::Black);
         let ws = benson::settle(self.board, stones, Color::White);
         let (mut b, mut w) = (bs.area(), ws.area());
         let (mut lo_basis, mut hi_basis) = (Basis::EMPTY, Basis::EMPTY);
+        let mut history_free = true;
         if self.opts.safety {
-            let (eb, basis) = self.claimed(stones, Color::Black, &bs);
+            let (eb, basis, candidates) = self.claimed(stones, Color::Black, &bs);
             b |= eb;
             lo_basis = basis;
-            let (ew, basis) = self.claimed(stones, Color::White, &ws);
+            history_free &= !candidates;
+            let (ew, basis, candidates) = self.claimed(stones, Color::White, &ws);
             w |= ew;
             hi_basis = basis;
+            history_free &= !candidates;
         }
         w &= !b;
         let (nb, nw) = (b.count_ones() as i32, w.count_ones() as i32);
@@ -1615,14 +1634,21 @@ impl Search<'_> {
             hi: (n - nw) - nw,
             lo_basis,
             hi_basis,
+            history_free,
         }
     }
 
     /// The regions of [`crate::safety`] for `color` that no colouring of
     /// the history forbids, and the basis of the claim: every colouring
-    /// its strategy enters holds the alive stones and a stone of `color`
-    /// in the regions.
-    fn claimed(&self, stones: &Stones, color: Color, settled: &benson::Settled) -> (Bits, Basis) {
+    /// in the regions; and whether there was any candidate region (the
+    /// regions depend on the colouring alone, only the claims on the
+    /// history).
+    fn claimed(
+        &self,
+        stones: &Stones,
+        color: Color,
+        settled: &benson::Settled,
+    ) -> (Bits, Basis, bool) {
         let mut regions = safety::one_point_regions(self.board, stones, color, settled);
         let one_point = regions.len();
         if self.opts.searched_regions && settled.alive != 0 {
@@ -1631,6 +1657,7 @@ impl Search<'_> {
                 self.board, stones, color, settled, &mut cache,
             ));
         }
+        let candidates = !regions.is_empty();
         let mut area = 0;
         for (i, r) in regions.into_iter().enumerate() {
             let history = self.history.iter().map(|&(b, w, _)| (b, w));
@@ -1642,14 +1669,14 @@ impl Search<'_> {
             }
         }
         if area == 0 {
-            return (0, Basis::EMPTY);
+            return (0, Basis::EMPTY, candidates);
         }
         let basis = Basis {
             region: area,
             region_all: settled.alive,
             ..Basis::EMPTY
         };
-        (area, basis)
+        (area, basis, candidates)
     }
 
     /// The keeping game's bound ([`crate::keeping`]): when `keeper` wins
@@ -1783,8 +1810,16 @@ impl Search<'_> {
                 self.stats.refused_by_history += 1;
             }
         }
-        if out.lo < beta && out.hi > alpha && out.lo < out.hi {
+        // A stored entry holds bounds at least as tight as the static ones
+        // it was stored with (every store follows their computation); when
+        // those were Benson's alone (history-free) and both stored bounds
+        // hold here, they cannot tighten anything: skip them.
+        let mut settled = entry.is_some_and(|e| {
+            e.settled && i32::from(e.lo.value) <= out.lo && i32::from(e.hi.value) >= out.hi
+        });
+        if !settled && out.lo < beta && out.hi > alpha && out.lo < out.hi {
             let st = self.static_bounds(&stones);
+            settled = st.history_free;
             if st.lo >= beta || st.hi <= alpha || st.lo >= st.hi {
                 self.stats.static_cutoffs += 1;
             }
@@ -2020,6 +2055,7 @@ impl Search<'_> {
             failed_lo_depth: failed.0.1,
             failed_hi: failed.1.0,
             failed_hi_depth: failed.1.1,
+            settled,
         });
         out
     }
@@ -2074,7 +2110,9 @@ impl Search<'_> {
         // 4x4; adding a bonus for ataris doubled 4x4 again; a history
         // heuristic in front doubled 3x4 and 4x4 no longer finished in four
         // minutes; two killer moves per ply doubled 4x4.)
-        quiet.sort_by_key(|(v, p)| {
+        // Each key once (a flood and a liberty count), not per comparison;
+        // both sorts are stable, so the order is the same.
+        quiet.sort_by_cached_key(|(v, p)| {
             let v = usize::from(*v);
             let libs = p.map_or(0, |p| {
                 let mine = p.stones.of(to_move);
@@ -2107,14 +2145,14 @@ impl Search<'_> {
         let decisive = |p: &Played| {
             let (cb, cw, _) = self.canonical(p.stones);
             self.table
-                .probe_map(cb, cw, opp_flags, |e| {
+                .probe_values(cb, cw, opp_flags)
+                .is_some_and(|(lo, hi)| {
                     if black {
-                        i32::from(e.lo.value) >= beta
+                        i32::from(lo) >= beta
                     } else {
-                        i32::from(e.hi.value) <= alpha
+                        i32::from(hi) <= alpha
                     }
                 })
-                .unwrap_or(false)
         };
         if let Some(i) = order
             .iter()
@@ -2171,6 +2209,51 @@ impl Search<'_> {
     ) -> Option<(Move, Stones)> {
         self.keeping_move(cur, side, passed, value, depth)
             .map(|(m, next, _)| (m, next))
+    }
+
+    /// A play of the prover `side` after which the static bounds alone
+    /// give the claim of a proof walk (`>= value` for the lower tree,
+    /// `<= value` for the upper), its colouring left pushed on the
+    /// history: the child is a `benson` or `safe` leaf. Vertex order; no
+    /// search.
+    fn closing_move(
+        &mut self,
+        cur: Stones,
+        side: Color,
+        lower: bool,
+        value: i32,
+    ) -> Option<(Move, Stones)> {
+        if !self.opts.benson {
+            return None;
+        }
+        let board = self.board;
+        let opp = side.opponent();
+        let mut empty = cur.empty(board);
+        while empty != 0 {
+            let v = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let Some(p) = cur.play(board, side, v) else {
+                continue;
+            };
+            let key = self.hist_key(p.stones, opp);
+            if self.index.contains_key(&key) {
+                continue;
+            }
+            // The child's static bounds see the history up to it, as the
+            // child's own leaf test in `proof_node` does.
+            self.push(key);
+            let (lo, hi) = if self.opts.safety {
+                let st = self.static_bounds(&p.stones);
+                (st.lo, st.hi)
+            } else {
+                self.benson_bounds(&p.stones)
+            };
+            if (lower && lo >= value) || (!lower && hi <= value) {
+                return Some((Move::Play(v), p.stones));
+            }
+            self.pop();
+        }
+        None
     }
 
     /// A move of `side` whose child is proven to keep the claim (`>=
@@ -2298,6 +2381,7 @@ impl Search<'_> {
                 side,
                 value,
                 depth,
+                ply: 0,
                 max_steps: budget,
                 steps: &mut tree.steps,
             };
@@ -2371,9 +2455,21 @@ impl Search<'_> {
         }
         let opp = side.opponent();
         if side == walk.side.prover() {
-            let Some((m, next, pushed)) =
-                self.keeping_move(cur, side, passed, walk.value, walk.depth)
-            else {
+            // A play that makes the child a leaf first (the table's move
+            // may prove the claim by a longer line), then the searched one.
+            let found = match self.closing_move(cur, side, lower, walk.value) {
+                Some((m, next)) => Some((m, next, true)),
+                // The horizon the solve's proof had left at the child
+                // (deepened inside if that leaves the child open): the
+                // full horizon from every node made searches below the
+                // table's reach run far beyond what the proof needs
+                // (4x5: no step written in 11 minutes).
+                None => {
+                    let left = walk.depth.saturating_sub(walk.ply + 1).max(1);
+                    self.keeping_move(cur, side, passed, walk.value, left)
+                }
+            };
+            let Some((m, next, pushed)) = found else {
                 return Err(match self.stop {
                     Some(Halt::Limit(stop)) => ProofError::Stopped(stop.to_string()),
                     Some(Halt::Depth) => ProofError::Stopped("depth limit reached".into()),
@@ -2382,7 +2478,9 @@ impl Search<'_> {
             };
             walk.steps.push(Step::Play(m));
             let over = m == Move::Pass && passed;
+            walk.ply += 1;
             let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            walk.ply -= 1;
             if pushed {
                 self.pop();
             }
@@ -2419,7 +2517,9 @@ impl Search<'_> {
                 self.push(key);
             }
             let over = m == Move::Pass && passed;
+            walk.ply += 1;
             let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+            walk.ply -= 1;
             if pushed {
                 self.pop();
             }
@@ -2433,8 +2533,10 @@ impl Search<'_> {
 struct ProofWalk<'a> {
     side: Side,
     value: i32,
-    /// The horizon the searches start from.
+    /// The horizon of the solve's last iteration, from the start.
     depth: usize,
+    /// Plies from the start to the node being walked.
+    ply: usize,
     max_steps: usize,
     steps: &'a mut Vec<Step>,
 }
@@ -2541,10 +2643,10 @@ mod tests {
         }
     }
 
-    /// Lines deepen one ply at a time by default, other boards by half;
-    /// on 1x8 one ply at a time from 26 needs fewer nodes for the same
-    /// value (74,791 against 108,884 in the release bench), and a grid keeps
-    /// the half schedule, its node counts unchanged.
+    /// Every board deepens one ply at a time from 26 by default; on 1x8
+    /// that needs fewer nodes for the same value (74,791 against 108,884
+    /// in the release bench), and 3x4, proven below 26 plies, searches
+    /// exactly the half schedule's nodes.
     #[test]
     fn lines_deepen_one_ply_at_a_time() {
         let grid = |w, h| Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
@@ -2552,7 +2654,7 @@ mod tests {
         assert!(line.is_path() && grid(1, 1).is_path() && grid(1, 5).is_path());
         assert!(!rect.is_path() && !grid(2, 2).is_path());
         assert_eq!(Deepening::Auto.on(&line), Deepening::One);
-        assert_eq!(Deepening::Auto.on(&rect), Deepening::Half);
+        assert_eq!(Deepening::Auto.on(&rect), Deepening::One);
         assert_eq!(Deepening::Half.on(&line), Deepening::Half);
         assert_eq!(Deepening::One.next(26), 27);
         assert_eq!(Deepening::One.next(11), 17);

@@ -196,6 +196,11 @@ pub struct Entry {
     pub failed_hi: Bound,
     /// Depth of `failed_hi`.
     pub failed_hi_depth: u16,
+    /// The static bounds at the node were Benson's alone (no safe region
+    /// was a candidate, so they hold under every history) and `lo`, `hi`
+    /// are at least as tight: where both hold, a probe needs not compute
+    /// them again.
+    pub settled: bool,
 }
 
 // Keep entries reasonably small.
@@ -219,10 +224,50 @@ const EMPTY: Entry = Entry {
     failed_lo_depth: 0,
     failed_hi: NO_FAILURE,
     failed_hi_depth: 0,
+    settled: false,
 };
 
-/// Bytes per entry.
-pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+/// Bytes per entry: the entry and its half of a bucket's key line.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<KeyLine>() / 2;
+
+/// What a slot's key line holds of its entry: the key, the two bounds'
+/// values and the work (the replacement priority).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct KeySlot {
+    black: Bits,
+    white: Bits,
+    /// As [`Entry::flags`] (0: nothing stored).
+    flags: u8,
+    lo: i8,
+    hi: i8,
+    work: u8,
+}
+
+impl KeySlot {
+    fn of(e: &Entry) -> KeySlot {
+        KeySlot {
+            black: e.black,
+            white: e.white,
+            flags: e.flags,
+            lo: e.lo.value,
+            hi: e.hi.value,
+            work: e.work,
+        }
+    }
+
+    #[inline]
+    fn is(&self, black: Bits, white: Bits, flags: u8) -> bool {
+        self.flags == flags | USED && self.black == black && self.white == white
+    }
+}
+
+/// The keys of one bucket's two slots in one cache line, apart from the
+/// entries (320 bytes each): a probe that misses reads this line only, and
+/// the move ordering's probes (which need only the bounds' values) never
+/// read an entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(64))]
+struct KeyLine([KeySlot; 2]);
 
 /// A fast hasher for big-bucket indices (the splitmix64 finaliser).
 #[derive(Debug, Default)]
@@ -256,8 +301,12 @@ struct Sparse {
 enum Slots {
     /// The buckets in use.
     Sparse(Sparse),
-    /// Every bucket: `2 * index` and `2 * index + 1` are its slots.
-    Dense(Vec<Entry>),
+    /// Every bucket: `2 * index` and `2 * index + 1` are its slots, and
+    /// `keys[index]` their keys.
+    Dense {
+        entries: Vec<Entry>,
+        keys: Vec<KeyLine>,
+    },
 }
 
 /// A two-way bucketed table bounded by a byte budget that grows with use.
@@ -331,7 +380,7 @@ impl Table {
     pub fn capacity(&self) -> usize {
         match &self.slots {
             Slots::Sparse(m) => 2 * m.buckets.capacity(),
-            Slots::Dense(v) => v.len(),
+            Slots::Dense { entries, .. } => entries.len(),
         }
     }
 
@@ -344,7 +393,7 @@ impl Table {
                 // rounded up.
                 m.buckets.capacity() * 2 * ENTRY_BYTES + m.index.capacity() * 17
             }
-            Slots::Dense(v) => v.len() * ENTRY_BYTES,
+            Slots::Dense { entries, .. } => entries.len() * ENTRY_BYTES,
         }
     }
 
@@ -368,12 +417,31 @@ impl Table {
     /// slots of its bucket.
     pub fn probe(&self, black: Bits, white: Bits, flags: u8) -> Option<&Entry> {
         let b = self.bucket(black, white, flags);
-        let pair: &[Entry] = match &self.slots {
-            Slots::Sparse(m) => &m.buckets[*m.index.get(&b)? as usize],
-            Slots::Dense(v) => &v[2 * b..2 * b + 2],
-        };
-        pair.iter()
-            .find(|e| e.flags == flags | USED && e.black == black && e.white == white)
+        match &self.slots {
+            Slots::Sparse(m) => m.buckets[*m.index.get(&b)? as usize]
+                .iter()
+                .find(|e| e.flags == flags | USED && e.black == black && e.white == white),
+            Slots::Dense { entries, keys } => {
+                let i = keys[b].0.iter().position(|k| k.is(black, white, flags))?;
+                Some(&entries[2 * b + i])
+            }
+        }
+    }
+
+    /// The values of the key's lower and upper bounds, if stored (read
+    /// from the key line alone when the table is spread).
+    #[inline]
+    pub fn probe_values(&self, black: Bits, white: Bits, flags: u8) -> Option<(i8, i8)> {
+        match &self.slots {
+            Slots::Sparse(_) => self
+                .probe(black, white, flags)
+                .map(|e| (e.lo.value, e.hi.value)),
+            Slots::Dense { keys, .. } => {
+                let b = self.bucket(black, white, flags);
+                let k = keys[b].0.iter().find(|k| k.is(black, white, flags))?;
+                Some((k.lo, k.hi))
+            }
+        }
     }
 
     /// Stores an entry (the search merges bounds of the same key itself:
@@ -388,12 +456,27 @@ impl Table {
         };
         let in_use = |s: &Entry| usize::from(s.flags & USED != 0);
         match &mut self.slots {
-            Slots::Dense(v) => {
-                let (s0, s1) = (v[2 * b], v[2 * b + 1]);
-                let (a, c) = place(s0, s1, e);
-                self.used = self.used + in_use(&a) + in_use(&c) - in_use(&s0) - in_use(&s1);
-                v[2 * b] = a;
-                v[2 * b + 1] = c;
+            Slots::Dense { entries, keys } => {
+                // As `place`, decided on the key line, moving only the
+                // entries that change.
+                let [k0, k1] = keys[b].0;
+                let key = KeySlot::of(&e);
+                let used = |k: &KeySlot| usize::from(k.flags & USED != 0);
+                let same =
+                    |k: &KeySlot| k.flags == e.flags && k.black == e.black && k.white == e.white;
+                let (a, c) = if same(&k0) {
+                    entries[2 * b] = e;
+                    (key, k1)
+                } else if e.work < k0.work {
+                    entries[2 * b + 1] = e;
+                    (k0, key)
+                } else {
+                    entries[2 * b + 1] = entries[2 * b];
+                    entries[2 * b] = e;
+                    (key, k0)
+                };
+                self.used = self.used + used(&a) + used(&c) - used(&k0) - used(&k1);
+                keys[b] = KeyLine([a, c]);
             }
             Slots::Sparse(m) => {
                 let next = m.buckets.len() as u32;
@@ -418,11 +501,14 @@ impl Table {
         let cap = self.cap();
         if let Slots::Sparse(m) = &mut self.slots {
             let m = std::mem::take(m);
-            let mut v = vec![EMPTY; cap];
+            let mut entries = vec![EMPTY; cap];
+            let mut keys = vec![KeyLine::default(); cap / 2];
             for (b, at) in m.index {
-                v[2 * b..2 * b + 2].copy_from_slice(&m.buckets[at as usize]);
+                let pair = &m.buckets[at as usize];
+                entries[2 * b..2 * b + 2].copy_from_slice(pair);
+                keys[b] = KeyLine([KeySlot::of(&pair[0]), KeySlot::of(&pair[1])]);
             }
-            self.slots = Slots::Dense(v);
+            self.slots = Slots::Dense { entries, keys };
         }
     }
 }
@@ -600,14 +686,31 @@ mod tests {
             let mut lazy = Table::new(bytes);
             let mut full = dense(bytes);
             prop_assert_eq!(full.capacity(), 1 << cap_bits);
+            // The slots as `place` fills them, an entry array alone (the
+            // spread table decides on its key lines instead).
+            let mut reference = vec![EMPTY; 1 << cap_bits];
             for &(b, w, f, work, best) in &ops {
-                let e = entry(b, w << 40, f, work, best);
+                let mut e = entry(b, w << 40, f, work, best);
+                e.lo.value = best as i8;
+                e.hi.value = work as i8;
                 lazy.store(e);
                 full.store(e);
+                let at = 2 * full.bucket(e.black, e.white, e.flags);
+                let e = Entry { flags: e.flags | USED, ..e };
+                (reference[at], reference[at + 1]) = place(reference[at], reference[at + 1], e);
                 prop_assert_eq!(lazy.used(), full.used());
                 for &(b, w, f, _, _) in &ops {
                     let w = w << 40;
-                    prop_assert_eq!(lazy.probe(b, w, f), full.probe(b, w, f));
+                    let found = full.probe(b, w, f);
+                    prop_assert_eq!(lazy.probe(b, w, f), found);
+                    let at = 2 * full.bucket(b, w, f);
+                    let expected = reference[at..at + 2]
+                        .iter()
+                        .find(|e| e.flags == f | USED && e.black == b && e.white == w);
+                    prop_assert_eq!(found, expected);
+                    let values = found.map(|e| (e.lo.value, e.hi.value));
+                    prop_assert_eq!(full.probe_values(b, w, f), values);
+                    prop_assert_eq!(lazy.probe_values(b, w, f), values);
                 }
             }
         }
