@@ -17,7 +17,8 @@ use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 /// The deepening schedule, on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Deepen {
-    /// One ply at a time past 26 plies on lines, by half elsewhere.
+    /// The default: by half up to 26 plies, then one ply at a time (as
+    /// `one`, on every board).
     Auto,
     /// By half after every undecided test.
     Half,
@@ -163,8 +164,9 @@ struct SolveArgs {
     expect: bool,
     /// How the deepening horizon grows after an undecided test: by half
     /// (1, 2, 4, 7, 11, 17, 26, 40, ...), by half up to 26 plies and then
-    /// one ply at a time, or auto (the second on lines 1xN, the first
-    /// elsewhere). The value is the same.
+    /// one ply at a time, or auto (the second, on every board; 4x5 needs
+    /// horizon 28, which the first jumps over to 40). The value is the
+    /// same.
     #[arg(long, value_enum, default_value_t = Deepen::Auto)]
     deepen: Deepen,
     /// Threads: 2 runs the two sides of each null-window test at once,
