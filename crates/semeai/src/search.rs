@@ -212,7 +212,7 @@ pub fn search_race_kos(
 /// The outcomes (Black first, White first) of the search with `master`
 /// as the ko master (it may retake a ko at once, its opponent may not),
 /// as [`search_race_kos`] runs them; for following a ko race node by node
-/// (`examples/koline.rs`). `None` where cut off.
+/// (`examples/line.rs` with `MASTER=`). `None` where cut off.
 pub fn search_race_master(
     race: &Race,
     area: VertexSet,
