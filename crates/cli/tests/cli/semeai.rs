@@ -385,3 +385,27 @@ fn the_parts_of_a_split_sub_position_get_their_own_svg() {
         assert!(svg.starts_with("<svg"), "{part}");
     }
 }
+
+/// A race whose joint game has kos (issue 25): the kos valued with each
+/// side as the ko master, reported in the text and the JSON.
+#[test]
+fn joint_kos_that_do_not_decide_are_reported() {
+    let (ok, out, err) = miai(&["semeai", "examples/semeai/joint-ko.txt"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("joint game's kos ("), "{out}");
+    assert!(out.contains("the kos do not decide the race"), "{out}");
+    assert!(
+        out.contains("verdict with the joint game's kos: White wins whoever plays first"),
+        "{out}"
+    );
+    assert!(out.contains("the count, the kos left out:"), "{out}");
+    assert!(!out.contains("DISAGREEMENT"), "{out}");
+    let (ok, out, err) = miai(&["semeai", "examples/semeai/joint-ko.txt", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["verdict_source"], "method");
+    assert_eq!(v["outcome"], "White wins whoever plays first");
+    assert_eq!(v["joint_kos"]["decide"], false);
+    assert_eq!(v["joint_kos"]["white_wins"][1], "White");
+    assert!(v["joint_kos"]["retakes"].as_u64().unwrap() > 0);
+}
