@@ -155,24 +155,7 @@ pub fn search_race_kos(
     progress: &mut dyn FnMut(&Progress),
     kos: bool,
 ) -> SearchResult {
-    // Every point of the area, stones included: an unknown chain that is
-    // captured leaves points that must be playable again (a ko, a
-    // recapture inside an eye). Occupied points are refused move by move.
-    let area: Vec<Vertex> = area.iter().collect();
-    let mut s = Searcher {
-        progress,
-        area,
-        ess: [
-            race.essential_stones(Color::Black),
-            race.essential_stones(Color::White),
-        ],
-        meter: Meter::new(limits, cancel),
-        stopped: false,
-        table: HashMap::new(),
-        path: Vec::new(),
-        master: None,
-        ko_seen: false,
-    };
+    let mut s = Searcher::new(race, area, limits, cancel, progress, None);
     let out = s.both(race);
     let (nodes, stop) = (s.meter.nodes(), s.meter.stopped());
     // A ko met (a retake refused by the simple-ko rule): search again with
@@ -219,23 +202,40 @@ pub fn search_race_master(
     limits: &Limits,
     master: Option<Color>,
 ) -> [Option<RaceOutcome>; 2] {
-    let area: Vec<Vertex> = area.iter().collect();
     let mut progress = |_: &Progress| {};
-    let mut s = Searcher {
-        progress: &mut progress,
-        area,
-        ess: [
-            race.essential_stones(Color::Black),
-            race.essential_stones(Color::White),
-        ],
-        meter: Meter::new(limits, None),
-        stopped: false,
-        table: HashMap::new(),
-        path: Vec::new(),
-        master,
-        ko_seen: false,
-    };
-    s.both(race)
+    Searcher::new(race, area, limits, None, &mut progress, master).both(race)
+}
+
+impl<'a> Searcher<'a> {
+    /// A search of `race` over `area` within `limits`, with `master` as
+    /// the ko master (`None`: the simple-ko rule binds both sides).
+    fn new(
+        race: &Race,
+        area: VertexSet,
+        limits: &Limits,
+        cancel: Option<&Cancel>,
+        progress: &'a mut dyn FnMut(&Progress),
+        master: Option<Color>,
+    ) -> Searcher<'a> {
+        Searcher {
+            progress,
+            // Every point of the area, stones included: an unknown chain
+            // that is captured leaves points that must be playable again
+            // (a ko, a recapture inside an eye). Occupied points are
+            // refused move by move.
+            area: area.iter().collect(),
+            ess: [
+                race.essential_stones(Color::Black),
+                race.essential_stones(Color::White),
+            ],
+            meter: Meter::new(limits, cancel),
+            stopped: false,
+            table: HashMap::new(),
+            path: Vec::new(),
+            master,
+            ko_seen: false,
+        }
+    }
 }
 
 impl Searcher<'_> {
