@@ -2211,6 +2211,28 @@ impl Search<'_> {
             .map(|(m, next, _)| (m, next))
     }
 
+    /// The leaf of a proof walk that closes the node at `stones` for its
+    /// claim (`>= value` for the lower tree, `<= value` for the upper):
+    /// Benson's bounds, else the safe regions' (which see the history
+    /// pushed so far); `None` where neither holds or Benson is off.
+    fn static_leaf(&self, stones: &Stones, lower: bool, value: i32) -> Option<Step> {
+        if !self.opts.benson {
+            return None;
+        }
+        let holds = |lo: i32, hi: i32| if lower { lo >= value } else { hi <= value };
+        let (lo, hi) = self.benson_bounds(stones);
+        if holds(lo, hi) {
+            return Some(Step::Benson);
+        }
+        if self.opts.safety {
+            let st = self.static_bounds(stones);
+            if holds(st.lo, st.hi) {
+                return Some(Step::Safe);
+            }
+        }
+        None
+    }
+
     /// A play of the prover `side` after which the static bounds alone
     /// give the claim of a proof walk (`>= value` for the lower tree,
     /// `<= value` for the upper), its colouring left pushed on the
@@ -2239,16 +2261,10 @@ impl Search<'_> {
             if self.index.contains_key(&key) {
                 continue;
             }
-            // The child's static bounds see the history up to it, as the
-            // child's own leaf test in `proof_node` does.
+            // The child's static bounds see the history up to it, as in
+            // its own leaf test in `proof_node`.
             self.push(key);
-            let (lo, hi) = if self.opts.safety {
-                let st = self.static_bounds(&p.stones);
-                (st.lo, st.hi)
-            } else {
-                self.benson_bounds(&p.stones)
-            };
-            if (lower && lo >= value) || (!lower && hi <= value) {
+            if self.static_leaf(&p.stones, lower, value).is_some() {
                 return Some((Move::Play(v), p.stones));
             }
             self.pop();
@@ -2439,19 +2455,9 @@ impl Search<'_> {
             walk.steps.push(Step::Ended);
             return Ok(());
         }
-        if self.opts.benson {
-            let (lo, hi) = self.benson_bounds(&cur);
-            if holds(if lower { lo } else { hi }) {
-                walk.steps.push(Step::Benson);
-                return Ok(());
-            }
-            if self.opts.safety {
-                let st = self.static_bounds(&cur);
-                if holds(if lower { st.lo } else { st.hi }) {
-                    walk.steps.push(Step::Safe);
-                    return Ok(());
-                }
-            }
+        if let Some(leaf) = self.static_leaf(&cur, lower, walk.value) {
+            walk.steps.push(leaf);
+            return Ok(());
         }
         let opp = side.opponent();
         if side == walk.side.prover() {
