@@ -424,7 +424,10 @@ pub(crate) fn two_regions(pos: &Position, ctx: &Ctx) -> bool {
 /// The defender's eye-space potential in `pos`: the empty points of the
 /// region next to a defender stone and to no attacker stone. A heuristic
 /// for df-pn+'s initial numbers (the more such points, the longer the
-/// attacker's way to a kill); it decides nothing.
+/// attacker's way to a kill); it decides nothing. (The search counts it
+/// in its move generation, `State::plays_and_potential`; this is the
+/// reference the tests check that against.)
+#[cfg(test)]
 pub(crate) fn potential(pos: &Position, ctx: &Ctx) -> u32 {
     let def = ctx.attacker.opponent();
     let g = pos.graph();

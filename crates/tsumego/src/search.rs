@@ -44,7 +44,7 @@ use rustc_hash::FxHashMap;
 
 use crate::regime::Regime;
 use crate::side::Side;
-use crate::state::{Ctx, Mv, State};
+use crate::state::{Ctx, Mv, QuietKeys, State};
 use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
@@ -116,7 +116,7 @@ pub(crate) struct Searcher<'c> {
     stack: Vec<State>,
     /// Keys of the line's states (seed regime) or boards (superko), with
     /// the first depth each appears at.
-    on_line: FxHashMap<u64, u32>,
+    on_line: Line,
     /// Tenukis by [attacker, defender] and immediate ko retakes, before
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
@@ -131,6 +131,68 @@ pub(crate) struct Searcher<'c> {
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
     child_lists: Vec<Vec<Child>>,
+}
+
+/// The keys of the line's states with the first depth each appears at: a
+/// map, and in front of it a filter of counts by the key's top bits, so
+/// that the lookups of a node's children (nearly all of them misses) read
+/// one small array instead of the map.
+#[derive(Debug)]
+struct Line {
+    map: FxHashMap<u64, u32>,
+    /// Keys in the map by their top [`LINE_FILTER_BITS`] bits.
+    filter: Vec<u16>,
+}
+
+/// Bits of a key that index [`Line`]'s filter.
+const LINE_FILTER_BITS: u32 = 12;
+
+impl Default for Line {
+    fn default() -> Line {
+        Line {
+            map: FxHashMap::default(),
+            filter: vec![0; 1 << LINE_FILTER_BITS],
+        }
+    }
+}
+
+impl Line {
+    #[inline]
+    fn slot(k: u64) -> usize {
+        (k >> (64 - LINE_FILTER_BITS)) as usize
+    }
+
+    /// Puts `k` at depth `d` unless it is on the line already.
+    fn enter(&mut self, k: u64, d: u32) {
+        if let std::collections::hash_map::Entry::Vacant(e) = self.map.entry(k) {
+            e.insert(d);
+            self.filter[Line::slot(k)] += 1;
+        }
+    }
+
+    /// Takes `k` off the line if it entered at depth `d`.
+    fn leave(&mut self, k: u64, d: u32) {
+        if self.map.get(&k) == Some(&d) {
+            self.map.remove(&k);
+            self.filter[Line::slot(k)] -= 1;
+        }
+    }
+
+    /// The depth `k` entered the line at, if it is on it.
+    #[inline]
+    fn get(&self, k: u64) -> Option<&u32> {
+        if self.filter[Line::slot(k)] == 0 {
+            return None;
+        }
+        self.map.get(&k)
+    }
+
+    fn clear(&mut self) {
+        for &k in self.map.keys() {
+            self.filter[Line::slot(k)] = 0;
+        }
+        self.map.clear();
+    }
 }
 
 /// A query's answer.
@@ -169,7 +231,7 @@ impl<'c> Searcher<'c> {
             ordering,
             rng: ChaCha8Rng::seed_from_u64(seed),
             stack: Vec::new(),
-            on_line: FxHashMap::default(),
+            on_line: Line::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
             pending: Vec::new(),
@@ -317,14 +379,12 @@ impl<'c> Searcher<'c> {
     /// Puts the state at depth `d` on the line.
     fn enter(&mut self, d: usize) {
         let k = self.line_key(&self.stack[d]);
-        self.on_line.entry(k).or_insert(d as u32);
+        self.on_line.enter(k, d as u32);
     }
 
     fn leave(&mut self, d: usize) {
         let k = self.line_key(&self.stack[d]);
-        if self.on_line.get(&k) == Some(&(d as u32)) {
-            self.on_line.remove(&k);
-        }
+        self.on_line.leave(k, d as u32);
     }
 
     /// Nodes searched in the analysis so far (all queries).
@@ -363,7 +423,7 @@ impl<'c> Searcher<'c> {
     fn expand(&mut self, d: usize) -> (Vec<Child>, u32, u32) {
         let mut plays = std::mem::take(&mut self.plays);
         plays.clear();
-        self.stack[d].plays(&self.ctx, &mut plays);
+        let potential = self.stack[d].plays_and_potential(&self.ctx, &mut plays);
         if let Ordering::Heuristic = self.ordering {
             order(
                 &self.stack[d],
@@ -409,13 +469,7 @@ impl<'c> Searcher<'c> {
         // table start from the defender's eye-space potential at this
         // node instead of (1, 1) — the order of the work only.
         let init = if self.ctx.heuristic_init {
-            let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
-            let p = *self
-                .facts
-                .slot(pos.hash())
-                .potential
-                .get_or_insert_with(|| crate::eyes::potential(pos, ctx));
-            initial(p, mover)
+            initial(potential, mover)
         } else {
             (1, 1)
         };
@@ -426,6 +480,7 @@ impl<'c> Searcher<'c> {
         // node is expanded, so the values are the same).
         let mut pending = std::mem::take(&mut self.pending);
         pending.clear();
+        let quiet_keys = QuietKeys::new(&self.stack[d]);
         for &v in &plays {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
@@ -443,10 +498,10 @@ impl<'c> Searcher<'c> {
                 }
             };
             if let Some((key, board)) = quiet
-                .then(|| self.stack[d].quiet_child(&self.ctx, v))
+                .then(|| quiet_keys.child(&self.stack[d], &self.ctx, v))
                 .flatten()
             {
-                if superko && let Some(&a) = self.on_line.get(&board) {
+                if superko && let Some(&a) = self.on_line.get(board) {
                     gen_dep = gen_dep.min(a);
                     continue;
                 }
@@ -456,7 +511,7 @@ impl<'c> Searcher<'c> {
             }
             let (parent, rest) = self.stack.split_at_mut(d + 1);
             let captured = parent[d].play_into(&self.ctx, Mv::Play(v), &mut rest[0]);
-            if superko && let Some(&a) = self.on_line.get(&rest[0].pos.hash()) {
+            if superko && let Some(&a) = self.on_line.get(rest[0].pos.hash()) {
                 gen_dep = gen_dep.min(a);
                 if captured > 0 && mover == Side::Attacker {
                     ko_blocked = true;
@@ -547,7 +602,7 @@ impl<'c> Searcher<'c> {
     #[inline]
     fn cycle(&self, d: usize, mv: Mv, key: u64, mover: Side) -> Option<Child> {
         if self.ctx.regime.seed_rules()
-            && let Some(&a) = self.on_line.get(&key)
+            && let Some(&a) = self.on_line.get(key)
         {
             // A cycle: the side with more tenukis round it wins; with
             // none gained, a ko both sides keep retaking at once (both have
@@ -925,62 +980,104 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
 struct OrderScratch {
     /// Distinct liberties by chain head (index), saturating.
     libs: Vec<u8>,
-    /// (score, original position, play).
-    scored: Vec<(i32, u32, Vertex)>,
+    /// What a neighbour adds to a play's score, by vertex (index).
+    worth: Vec<i32>,
+    /// Sort keys: the score reversed above, the generation index below.
+    keys: Vec<u64>,
+    /// The plays in generation order.
+    plays: Vec<Vertex>,
 }
 
 /// Heuristic order: captures and ataris, then liberties of the chains in
 /// the fewest liberties, then the rest; ties keep the generation order.
+///
+/// A play scores, for each neighbour: an empty point 1; a stone of the
+/// mover's chain of one liberty 40, of more 2; an opponent's chain of one
+/// liberty 100 (a capture), of `l` liberties `20 / l`. A play outside the
+/// region loses 50.
+// Not inlined: a profile then shows it apart from the expansion.
+#[inline(never)]
 fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScratch) {
     let pos = &state.pos;
     let me = pos.to_move();
     let g = pos.graph();
+    let n = g.len();
     // Distinct liberties of every chain in one sweep over the empty
     // points: each empty point counts once for each distinct chain next
     // to it.
     let libs = &mut scratch.libs;
     libs.clear();
-    libs.resize(g.len(), 0);
+    libs.resize(n, 0);
+    let cells = pos.board_bytes();
     for e in pos.empty_points() {
         let nb = g.neighbors(e);
-        for (i, &u) in nb.iter().enumerate() {
-            let Some(h) = pos.chain_head(u) else { continue };
-            if nb[..i].iter().any(|&w| pos.chain_head(w) == Some(h)) {
+        if nb.len() > 4 {
+            for (i, &u) in nb.iter().enumerate() {
+                let Some(h) = pos.chain_head(u) else { continue };
+                if nb[..i].iter().any(|&w| pos.chain_head(w) == Some(h)) {
+                    continue;
+                }
+                let l = &mut libs[h.index()];
+                *l = l.saturating_add(1);
+            }
+            continue;
+        }
+        // The heads counted at this point so far.
+        let mut seen = [usize::MAX; 4];
+        let mut k = 0;
+        for &u in nb {
+            if cells[u.index()] == 0 {
                 continue;
             }
-            let l = &mut libs[h.index()];
+            let Some(h) = pos.chain_head(u) else { continue };
+            let h = h.index();
+            if seen[..k].contains(&h) {
+                continue;
+            }
+            seen[k] = h;
+            k += 1;
+            let l = &mut libs[h];
             *l = l.saturating_add(1);
         }
     }
-    let scored = &mut scratch.scored;
-    scored.clear();
-    scored.extend(plays.iter().enumerate().map(|(i, &v)| {
-        let mut s = 0;
-        for &u in g.neighbors(v) {
-            match pos.color_at(u).zip(pos.chain_head(u)) {
-                Some((c, h)) => {
-                    let l = i32::from(libs[h.index()]);
-                    if c == me {
-                        s += if l == 1 { 40 } else { 2 };
-                    } else if l == 1 {
-                        s += 100; // a capture
-                    } else {
-                        s += 20 / l;
-                    }
-                }
-                None => s += 1,
-            }
+    // What each point adds to the score of a play next to it, in one pass
+    // over the stones.
+    let worth = &mut scratch.worth;
+    worth.clear();
+    worth.resize(n, 1);
+    let own: u8 = match me {
+        miai_goban::Color::Black => 1,
+        miai_goban::Color::White => 2,
+    };
+    for (v, &c) in g.vertices().zip(cells) {
+        if c == 0 {
+            continue;
         }
+        let Some(h) = pos.chain_head(v) else { continue };
+        let l = i32::from(libs[h.index()]);
+        worth[v.index()] = if c == own {
+            if l == 1 { 40 } else { 2 }
+        } else if l == 1 {
+            100 // a capture
+        } else {
+            20 / l
+        };
+    }
+    let keys = &mut scratch.keys;
+    keys.clear();
+    keys.extend(plays.iter().enumerate().map(|(i, &v)| {
+        let mut s: i32 = g.neighbors(v).iter().map(|&u| worth[u.index()]).sum();
         if !ctx.region.contains(v) {
             s -= 50;
         }
-        (s, i as u32, v)
+        // Highest score first; equal scores in generation order.
+        (u64::from((1_000_000 - s) as u32) << 32) | i as u64
     }));
-    // Highest score first; equal scores in generation order (the keys are
-    // distinct, so the unstable sort is the stable order).
-    scored.sort_unstable_by_key(|&(s, i, _)| (std::cmp::Reverse(s), i));
-    for (slot, &(_, _, v)) in plays.iter_mut().zip(scored.iter()) {
-        *slot = v;
+    keys.sort_unstable();
+    scratch.plays.clear();
+    scratch.plays.extend_from_slice(plays);
+    for (slot, &k) in plays.iter_mut().zip(keys.iter()) {
+        *slot = scratch.plays[(k & u64::from(u32::MAX)) as usize];
     }
 }
 
@@ -1000,8 +1097,6 @@ struct BoardFacts {
     regions: Option<bool>,
     /// Whether the defender is dead by want of room (`crate::eyes::no_room`).
     room: Option<bool>,
-    /// The defender's eye-space potential (`crate::eyes::potential`).
-    potential: Option<u32>,
 }
 
 /// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per

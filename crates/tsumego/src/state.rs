@@ -198,6 +198,84 @@ fn threats_key(left: [u8; 2]) -> u64 {
     mix64(0x3c3c_0000 | ((left[0] as u64) << 8) | left[1] as u64)
 }
 
+/// What the keys of a state's quiet children share ([`State::quiet_child`]),
+/// computed once per node: a child's key is this base with the new stone's
+/// key, less the ban on its point if there is one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct QuietKeys {
+    /// The child's key without its stone: the board, the player to move,
+    /// every ban, the waits, the threats left and the book passes.
+    base: u64,
+}
+
+impl QuietKeys {
+    /// The shared part of the keys of `s`'s quiet children.
+    #[inline]
+    pub fn new(s: &State) -> QuietKeys {
+        let pos = &s.pos;
+        let board = pos.hash();
+        // Situation hash; with no ko ban the search key is the same.
+        let mut k = match pos.to_move().opponent() {
+            Color::Black => board,
+            Color::White => board ^ zobrist::WHITE_TO_MOVE,
+        };
+        for b in s.bans.iter().flatten() {
+            k ^= ban_key(b.point);
+        }
+        if s.waited != [0, 0] {
+            k ^= mix64(0xa5a5_0000 | ((s.waited[0] as u64) << 8) | s.waited[1] as u64);
+        }
+        if s.left != [0, 0] {
+            k ^= threats_key(s.left);
+        }
+        if s.book {
+            k ^= KEY_BOOK;
+        }
+        QuietKeys { base: k }
+    }
+
+    /// [`State::quiet_child`] of `s`, whose keys these are.
+    #[inline]
+    pub fn child(&self, s: &State, ctx: &Ctx, v: Vertex) -> Option<(u64, u64)> {
+        let pos = &s.pos;
+        let color = pos.to_move();
+        let opp = color.opponent();
+        // An opponent chain next to the empty point `v` in atari has `v`
+        // as its one liberty: the play captures it.
+        if pos
+            .graph()
+            .neighbors(v)
+            .iter()
+            .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some())
+        {
+            return None;
+        }
+        let stone = zobrist::stone_key(v, color);
+        let board = pos.hash() ^ stone;
+        let mut k = self.base ^ stone;
+        // A quiet play next to a banned ko's stone is the ko's point: that
+        // ban loses its shape.
+        for b in s.bans.iter().flatten() {
+            if b.point == v {
+                k ^= ban_key(b.point);
+            }
+        }
+        debug_assert!({
+            let mut child = s.clone();
+            s.play_into(ctx, Mv::Play(v), &mut child);
+            child.key(ctx) == k && child.pos.hash() == board
+        });
+        let _ = ctx;
+        Some((k, board))
+    }
+}
+
+/// The key of a seed-regime ko ban on `point`.
+#[inline]
+fn ban_key(point: Vertex) -> u64 {
+    mix64(((point.index() as u64) << 16) | 0x5a)
+}
+
 impl State {
     /// The problem's starting state with `first` to move. The ko ban and
     /// the attacker's tenuki given with the problem hold only when the side
@@ -262,7 +340,7 @@ impl State {
             k ^= KEY_TENUKI[s.index()];
         }
         for b in self.bans.iter().flatten() {
-            k ^= mix64(((b.point.index() as u64) << 16) | 0x5a);
+            k ^= ban_key(b.point);
         }
         if self.waited != [0, 0] {
             k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
@@ -284,44 +362,9 @@ impl State {
     /// ko bans exactly those on `v` lose their shape (a banned ko's stone
     /// has one liberty, its point, so a quiet play next to it is that
     /// point).
-    #[inline]
+    #[cfg(test)]
     pub fn quiet_child(&self, ctx: &Ctx, v: Vertex) -> Option<(u64, u64)> {
-        let pos = &self.pos;
-        let color = pos.to_move();
-        let opp = color.opponent();
-        let g = pos.graph();
-        if g.neighbors(v)
-            .iter()
-            .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u) == Some(v))
-        {
-            return None;
-        }
-        let board = pos.hash() ^ zobrist::stone_key(v, color);
-        // Situation hash; with no ko ban the search key is the same.
-        let mut k = match opp {
-            Color::Black => board,
-            Color::White => board ^ zobrist::WHITE_TO_MOVE,
-        };
-        for b in self.bans.iter().flatten() {
-            if b.point != v {
-                k ^= mix64(((b.point.index() as u64) << 16) | 0x5a);
-            }
-        }
-        if self.waited != [0, 0] {
-            k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
-        }
-        if self.left != [0, 0] {
-            k ^= threats_key(self.left);
-        }
-        if self.book {
-            k ^= KEY_BOOK;
-        }
-        debug_assert!({
-            let mut child = self.clone();
-            self.play_into(ctx, Mv::Play(v), &mut child);
-            child.key(ctx) == k && child.pos.hash() == board
-        });
-        Some((k, board))
+        QuietKeys::new(self).child(self, ctx, v)
     }
 
     /// The winner if the game is over by the stones: the attacker when no
@@ -390,8 +433,11 @@ impl State {
     /// Plays on the region: the points where the mover may play, with the
     /// attacker's pointless moves left out: filling a point all of whose
     /// neighbours are its own safe stones (chains with a permanent liberty)
-    /// attacks nothing and protects nothing.
-    pub fn plays(&self, ctx: &Ctx, out: &mut Vec<Vertex>) {
+    /// attacks nothing and protects nothing. And, in the same pass over the
+    /// region, the defender's eye-space potential (`crate::eyes::potential`: the empty
+    /// points of the region next to a defender stone and to no attacker
+    /// stone), returned.
+    pub fn plays_and_potential(&self, ctx: &Ctx, out: &mut Vec<Vertex>) -> u32 {
         let color = self.pos.to_move();
         let attacker = color == ctx.attacker;
         let g = self.pos.graph();
@@ -418,23 +464,47 @@ impl State {
                 }
             }
         }
+        let cells = self.pos.board_bytes();
+        let ko = self.pos.ko_ban();
+        let any_ban = self.bans.iter().any(Option::is_some);
+        let def_cell: u8 = match ctx.attacker {
+            Color::Black => 2,
+            Color::White => 1,
+        };
+        let mut potential = 0;
         for &v in &ctx.region_list {
-            if self.pos.color_at(v).is_some() {
+            if cells[v.index()] != 0 {
                 continue;
+            }
+            let nb = g.neighbors(v);
+            // Bit c set: a neighbour holds cell value c (0 empty).
+            let seen = nb.iter().fold(0u8, |m, &u| m | 1 << (cells[u.index()] & 3));
+            let open = seen & 1 != 0;
+            if seen & (6 ^ (1 << def_cell)) == 0 && seen & (1 << def_cell) != 0 {
+                potential += 1;
             }
             if attacker
                 && n_safe > 0
-                && g.neighbors(v).iter().all(|&u| {
+                && nb.iter().all(|&u| {
                     self.pos.color_at(u) == Some(color)
                         && safe[..n_safe].contains(&self.pos.chain_head(u))
                 })
             {
                 continue;
             }
+            // The common case decided here: an empty neighbour makes the
+            // play legal on the board unless it is the simple-ko point,
+            // and without a seed-regime ban or a retake in question it is
+            // legal for the search too ([`State::check`] otherwise).
+            if open && ko.is_none() && !any_ban {
+                out.push(v);
+                continue;
+            }
             if self.check(ctx, v).is_ok() {
                 out.push(v);
             }
         }
+        potential
     }
 
     /// Whether the mover may tenuki now, given whether one of its captures
@@ -622,7 +692,8 @@ mod tests {
                         let mut s = State::start(&problem, &ctx, first);
                         for _ in 0..40 {
                             let mut plays = Vec::new();
-                            s.plays(&ctx, &mut plays);
+                            let potential = s.plays_and_potential(&ctx, &mut plays);
+                            assert_eq!(potential, crate::eyes::potential(&s.pos, &ctx));
                             for &v in &plays {
                                 let mut child = s.clone();
                                 let captured = s.play_into(&ctx, Mv::Play(v), &mut child);
