@@ -51,20 +51,35 @@ pub(crate) struct Tt {
     slots: Vec<Slot>,
     len: usize,
     max_entries: usize,
-    /// The most slots the array may have: its bytes stay within the bound.
+    /// The most slots the array may have: its bytes, with the filter's,
+    /// stay within the bound.
     max_slots: usize,
+    /// A presence filter: bit [`Tt::filter_bit`] of every stored key is
+    /// set ([`FILTER_BITS_PER_SLOT`] bits per slot). Most lookups are of
+    /// children not in the table; a clear bit answers them from this
+    /// array, 48 times smaller than the slots and mostly in the cache,
+    /// instead of a miss to memory on the slot array. Bits are set when a
+    /// key enters and reset from the kept keys when the array is laid out
+    /// again, so a stored key always finds its bit set: the answers are
+    /// the map's.
+    filter: Vec<u64>,
     /// Times the table was thinned.
     pub collections: u32,
 }
 
 /// Bytes of memory per entry the bound allows: `bytes / ENTRY_BYTES`
-/// entries at most (a slot takes 24 bytes; the array is kept at
-/// most 60% full, so a full table's slots fill the bound).
+/// entries at most (a slot takes 24 bytes and half a byte of filter; the
+/// array is kept at most about 61% full, so a full table's slots and
+/// filter fill the bound).
 pub(crate) const ENTRY_BYTES: usize = 40;
 
 /// Bytes of one slot of the array.
 #[cfg(test)]
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// Bits of the presence filter per slot of the array (half a byte: the
+/// filter takes 1/48 of the slots' memory).
+const FILTER_BITS_PER_SLOT: usize = 4;
 
 /// The array starts with this many slots (at most) and doubles.
 const FIRST_SLOTS: usize = 1 << 12;
@@ -75,10 +90,13 @@ impl Tt {
     /// 1024 entries' worth).
     pub fn new(bytes: usize) -> Tt {
         let max_entries = (bytes / ENTRY_BYTES).max(1024);
-        // At most 60% full when it holds `max_entries`.
-        let max_slots = max_entries * 5 / 3 + 1;
+        // About 60% full when it holds `max_entries` (61%: the filter's
+        // half byte per slot is taken from the slots' share of the bound).
+        let max_slots = max_entries * 5 * 48 / (3 * 49);
+        let slots = FIRST_SLOTS.min(max_slots);
         Tt {
-            slots: vec![Slot::default(); FIRST_SLOTS.min(max_slots)],
+            slots: vec![Slot::default(); slots],
+            filter: vec![0; filter_words(slots)],
             len: 0,
             max_entries,
             max_slots,
@@ -91,6 +109,22 @@ impl Tt {
     #[inline]
     fn home(&self, key: u64) -> usize {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The word and bit of `key` in the presence filter.
+    #[inline]
+    fn filter_bit(&self, key: u64) -> (usize, u64) {
+        // The key's low bits (the slot takes its high bits), scaled to the
+        // filter.
+        let i = ((key.rotate_left(32) as u128 * (self.filter.len() as u128 * 64)) >> 64) as usize;
+        (i / 64, 1 << (i % 64))
+    }
+
+    /// Whether `key` may be stored (false: it is not).
+    #[inline]
+    fn may_hold(&self, key: u64) -> bool {
+        let (w, b) = self.filter_bit(key);
+        self.filter[w] & b != 0
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
@@ -112,6 +146,9 @@ impl Tt {
 
     #[inline]
     pub fn get(&self, key: u64) -> Option<Entry> {
+        if !self.may_hold(key) {
+            return None;
+        }
         let s = &self.slots[self.find(key)];
         (s.work != 0).then(|| s.entry())
     }
@@ -124,7 +161,9 @@ impl Tt {
     pub fn touch(&self, keys: impl Iterator<Item = u64>) {
         let mut x = 0;
         for key in keys {
-            x ^= self.slots[self.home(key)].key;
+            if self.may_hold(key) {
+                x ^= self.slots[self.home(key)].key;
+            }
         }
         std::hint::black_box(x);
     }
@@ -153,6 +192,8 @@ impl Tt {
                 i = self.find(key);
             }
             self.len += 1;
+            let (w, b) = self.filter_bit(key);
+            self.filter[w] |= b;
         }
         self.slots[i] = Slot {
             key,
@@ -214,11 +255,15 @@ impl Tt {
             std::mem::replace(&mut self.slots, vec![Slot::default(); slots])
         };
         self.len = 0;
+        self.filter.clear();
+        self.filter.resize(filter_words(self.slots.len()), 0);
         for s in old {
             if s.work != 0 && keep(&s.entry()) {
                 let i = self.find(s.key);
                 self.slots[i] = s;
                 self.len += 1;
+                let (w, b) = self.filter_bit(s.key);
+                self.filter[w] |= b;
             }
         }
     }
@@ -233,11 +278,16 @@ impl Tt {
         self.len
     }
 
-    /// Bytes the slot array takes now.
+    /// Bytes the slot array and the filter take now.
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
-        self.slots.len() * SLOT_BYTES
+        self.slots.len() * SLOT_BYTES + self.filter.len() * 8
     }
+}
+
+/// Words of the presence filter for an array of `slots` slots.
+fn filter_words(slots: usize) -> usize {
+    (slots * FILTER_BITS_PER_SLOT).div_ceil(64)
 }
 
 #[cfg(test)]
