@@ -423,15 +423,10 @@ impl<'c> Searcher<'c> {
     fn expand(&mut self, d: usize) -> (Vec<Child>, u32, u32) {
         let mut plays = std::mem::take(&mut self.plays);
         plays.clear();
+        // The plays in generation order: the heuristic order is put on the
+        // children only when the node goes on to choose among them
+        // ([`Searcher::order_children`]).
         let potential = self.stack[d].plays_and_potential(&self.ctx, &mut plays);
-        if let Ordering::Heuristic = self.ordering {
-            order(
-                &self.stack[d],
-                &self.ctx,
-                &mut plays,
-                &mut self.order_scratch,
-            );
-        }
         if self.stack.len() <= d + 1 {
             let s = self.stack[d].clone();
             self.stack.push(s);
@@ -562,6 +557,15 @@ impl<'c> Searcher<'c> {
         }
         self.plays = plays;
         (children, gen_dep, ko_dep)
+    }
+
+    /// Puts the children of the node at depth `d` (as [`Searcher::expand`]
+    /// lists them: the plays in generation order, then the tenuki) in the
+    /// heuristic order, when that is the searcher's ordering.
+    fn order_children(&mut self, d: usize, children: &mut [Child]) {
+        if let Ordering::Heuristic = self.ordering {
+            order(&self.stack[d], &self.ctx, children, &mut self.order_scratch);
+        }
     }
 
     /// The (empty) child list of depth `d`, to be given back with
@@ -799,10 +803,18 @@ impl<'c> Searcher<'c> {
         }
         self.enter(d);
         let mut t = self.tenukis[d];
+        // Most nodes return at once, their numbers past the thresholds:
+        // the order of the children matters only to the choice below (the
+        // numbers do not depend on it), so it is put on them only then.
+        let mut ordered = false;
         let v = loop {
             let v = summarise(&children, gen_dep, ko_dep);
             if v.phi >= th_phi || v.delta >= th_delta || self.meter.stopped().is_some() {
                 break v;
+            }
+            if !ordered {
+                self.order_children(d, &mut children);
+                ordered = true;
             }
             // The most proving child and the runner-up's delta.
             let mut best = 0;
@@ -872,7 +884,8 @@ impl<'c> Searcher<'c> {
     pub fn children_of(&mut self, line: &[State], moves: &[Mv]) -> Vec<(Mv, State)> {
         self.load(line, moves, true);
         let d = line.len() - 1;
-        let (children, _, _) = self.expand(d);
+        let (mut children, _, _) = self.expand(d);
+        self.order_children(d, &mut children);
         let mut out = Vec::new();
         for c in &children {
             let mut s = self.stack[d].clone();
@@ -982,22 +995,32 @@ struct OrderScratch {
     libs: Vec<u8>,
     /// What a neighbour adds to a play's score, by vertex (index).
     worth: Vec<i32>,
-    /// Sort keys: the score reversed above, the generation index below.
+    /// Sort keys: the score reversed above, the list index below.
     keys: Vec<u64>,
-    /// The plays in generation order.
-    plays: Vec<Vertex>,
+    /// The children in their first order.
+    children: Vec<Child>,
 }
 
-/// Heuristic order: captures and ataris, then liberties of the chains in
-/// the fewest liberties, then the rest; ties keep the generation order.
+/// Heuristic order of a node's children: the plays (at the front of the
+/// list, in generation order) by captures and ataris, then liberties of
+/// the chains in the fewest liberties, then the rest; ties keep the
+/// generation order; the tenuki (last) stays last.
 ///
 /// A play scores, for each neighbour: an empty point 1; a stone of the
 /// mover's chain of one liberty 40, of more 2; an opponent's chain of one
 /// liberty 100 (a capture), of `l` liberties `20 / l`. A play outside the
 /// region loses 50.
-// Not inlined: a profile then shows it apart from the expansion.
+// Not inlined: a profile then shows it apart from the search.
 #[inline(never)]
-fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScratch) {
+fn order(state: &State, ctx: &Ctx, children: &mut [Child], scratch: &mut OrderScratch) {
+    let n_plays = children
+        .iter()
+        .take_while(|c| matches!(c.mv, Mv::Play(_)))
+        .count();
+    let children = &mut children[..n_plays];
+    if children.len() < 2 {
+        return;
+    }
     let pos = &state.pos;
     let me = pos.to_move();
     let g = pos.graph();
@@ -1065,19 +1088,23 @@ fn order(state: &State, ctx: &Ctx, plays: &mut [Vertex], scratch: &mut OrderScra
     }
     let keys = &mut scratch.keys;
     keys.clear();
-    keys.extend(plays.iter().enumerate().map(|(i, &v)| {
-        let mut s: i32 = g.neighbors(v).iter().map(|&u| worth[u.index()]).sum();
-        if !ctx.region.contains(v) {
-            s -= 50;
-        }
+    keys.extend(children.iter().enumerate().map(|(i, c)| {
+        // (Only plays are here: the tenuki is after them.)
+        let s = match c.mv {
+            Mv::Play(v) => {
+                let s: i32 = g.neighbors(v).iter().map(|&u| worth[u.index()]).sum();
+                if ctx.region.contains(v) { s } else { s - 50 }
+            }
+            Mv::Tenuki => -1000,
+        };
         // Highest score first; equal scores in generation order.
         (u64::from((1_000_000 - s) as u32) << 32) | i as u64
     }));
     keys.sort_unstable();
-    scratch.plays.clear();
-    scratch.plays.extend_from_slice(plays);
-    for (slot, &k) in plays.iter_mut().zip(keys.iter()) {
-        *slot = scratch.plays[(k & u64::from(u32::MAX)) as usize];
+    scratch.children.clear();
+    scratch.children.extend_from_slice(children);
+    for (slot, &k) in children.iter_mut().zip(keys.iter()) {
+        *slot = scratch.children[(k & u64::from(u32::MAX)) as usize];
     }
 }
 
