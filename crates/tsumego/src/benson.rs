@@ -159,13 +159,39 @@ fn alive_in_bits(pos: &Position, color: Color, region: &VertexSet, sc: &mut Scra
     }
     // Liberties of each chain.
     sc.chain_libs.clear();
+    let mut all_libs: Bits = [0; WORDS];
     for k in 0..nc {
         let nbs = points(sc.chain_bits[k]).fold([0; WORDS], |m, i| or(m, sc.nb[i]));
-        sc.chain_libs.push(and(nbs, empty));
+        let libs = and(nbs, empty);
+        all_libs = or(all_libs, libs);
+        sc.chain_libs.push(libs);
+    }
+    let mut left = and_not(first_n(n), mine);
+    // A quick no: a region vital to a chain has every empty point a
+    // liberty of it, and at least one empty point (an attacker stone has a
+    // liberty, in its region). So a region holding an empty point next to
+    // none of the owner's stones is vital to nothing, nor is any point
+    // connected to one through points not the owner's; with fewer than
+    // two empty points left outside those regions, no chain has two vital
+    // regions, and every chain falls in the first round of the
+    // elimination.
+    let mut reach = and_not(empty, all_libs);
+    let mut frontier = reach;
+    while !is_empty(&frontier) {
+        let nbs = points(frontier).fold([0; WORDS], |m, i| or(m, sc.nb[i]));
+        frontier = and_not(and(nbs, left), reach);
+        reach = or(reach, frontier);
+    }
+    if and_not(empty, reach)
+        .iter()
+        .map(|w| w.count_ones())
+        .sum::<u32>()
+        < 2
+    {
+        return false;
     }
     // Regions: components of the points not holding the owner's stones,
     // with their empty points and the points next to them.
-    let mut left = and_not(first_n(n), mine);
     sc.region_bits.clear();
     sc.region_empty.clear();
     sc.region_nb.clear();
