@@ -546,10 +546,23 @@ impl<'c> Searcher<'c> {
             };
             push_child(&mut children, &mut pending, Mv::Tenuki, c);
         }
-        self.tt
-            .touch(pending.iter().map(|&(_, key)| key ^ self.salt));
+        // The children the table's filter rules out start from `init`
+        // at once; the others are looked up, their slots read first.
+        let (tt, salt) = (&self.tt, self.salt);
+        pending.retain(|&(i, key)| {
+            let hold = tt.may_hold(key ^ salt);
+            if !hold {
+                (children[i].phi, children[i].delta) = init;
+            }
+            hold
+        });
+        tt.touch_slots(pending.iter().map(|&(_, key)| key ^ salt));
         for &(i, key) in &pending {
-            children[i] = self.table_child(children[i].mv, key, init);
+            if let Some(e) = tt.get_held(key ^ salt) {
+                (children[i].phi, children[i].delta) = (e.phi, e.delta);
+            } else {
+                (children[i].phi, children[i].delta) = init;
+            }
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -629,21 +642,6 @@ impl<'c> Searcher<'c> {
             return Some(Child::known(mv, self.leaf(mover == winner), a));
         }
         None
-    }
-
-    /// A child with the table's estimate (`init` when unknown).
-    #[inline]
-    fn table_child(&self, mv: Mv, key: u64, init: (u32, u32)) -> Child {
-        let (phi, delta) = match self.tt.get(key ^ self.salt) {
-            Some(e) => (e.phi, e.delta),
-            None => init,
-        };
-        Child {
-            mv,
-            phi,
-            delta,
-            dep: FREE,
-        }
     }
 
     /// Benson's test on the state at depth `d`, cached by board.

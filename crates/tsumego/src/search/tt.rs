@@ -122,7 +122,7 @@ impl Tt {
 
     /// Whether `key` may be stored (false: it is not).
     #[inline]
-    fn may_hold(&self, key: u64) -> bool {
+    pub fn may_hold(&self, key: u64) -> bool {
         let (w, b) = self.filter_bit(key);
         self.filter[w] & b != 0
     }
@@ -149,6 +149,12 @@ impl Tt {
         if !self.may_hold(key) {
             return None;
         }
+        self.get_held(key)
+    }
+
+    /// [`Tt::get`] of a key the filter passed ([`Tt::may_hold`]).
+    #[inline]
+    pub fn get_held(&self, key: u64) -> Option<Entry> {
         let s = &self.slots[self.find(key)];
         (s.work != 0).then(|| s.entry())
     }
@@ -158,12 +164,10 @@ impl Tt {
     /// back to back, so their cache misses overlap (a software prefetch
     /// without `unsafe`).
     #[inline]
-    pub fn touch(&self, keys: impl Iterator<Item = u64>) {
+    pub fn touch_slots(&self, keys: impl Iterator<Item = u64>) {
         let mut x = 0;
         for key in keys {
-            if self.may_hold(key) {
-                x ^= self.slots[self.home(key)].key;
-            }
+            x ^= self.slots[self.home(key)].key;
         }
         std::hint::black_box(x);
     }
