@@ -616,32 +616,40 @@ impl<'c> Searcher<'c> {
 
     /// Seed regime: the child of depth `d` reached by `mv` (key `key`,
     /// `mover` to move) as a cycle leaf, if it repeats a state of the line.
-    #[inline]
+    /// (The test, asked of every child, is inlined; the leaf is not.)
+    #[inline(always)]
     fn cycle(&self, d: usize, mv: Mv, key: u64, mover: Side) -> Option<Child> {
         if self.ctx.regime.seed_rules()
             && let Some(&a) = self.on_line.get(key)
         {
-            // A cycle: the side with more tenukis round it wins; with
-            // none gained, a ko both sides keep retaking at once (both have
-            // threats) is the attacker's failure (the seed's convention:
-            // repetition is the attacker's responsibility), any other
-            // cycle (triple ko, eternal life) is no result.
-            let t = self.counts_after(d, mv);
-            let from = self.tenukis[a as usize];
-            let att = t[0] - from[0];
-            let def = t[1] - from[1];
-            let retakes = t[2] - from[2];
-            let winner = match def.cmp(&att) {
-                std::cmp::Ordering::Greater => Some(Side::Defender),
-                std::cmp::Ordering::Less => Some(Side::Attacker),
-                std::cmp::Ordering::Equal if retakes > 0 => Some(Side::Defender),
-                std::cmp::Ordering::Equal => None,
-            };
-            // No result counts as a loss for the goal.
-            let winner = winner.unwrap_or(self.goal.other());
-            return Some(Child::known(mv, self.leaf(mover == winner), a));
+            return Some(self.cycle_leaf(d, mv, a, mover));
         }
         None
+    }
+
+    /// The cycle leaf reached by `mv` from depth `d`, repeating the state
+    /// of depth `a` of the line.
+    #[inline(never)]
+    fn cycle_leaf(&self, d: usize, mv: Mv, a: u32, mover: Side) -> Child {
+        // A cycle: the side with more tenukis round it wins; with none
+        // gained, a ko both sides keep retaking at once (both have
+        // threats) is the attacker's failure (the seed's convention:
+        // repetition is the attacker's responsibility), any other cycle
+        // (triple ko, eternal life) is no result.
+        let t = self.counts_after(d, mv);
+        let from = self.tenukis[a as usize];
+        let att = t[0] - from[0];
+        let def = t[1] - from[1];
+        let retakes = t[2] - from[2];
+        let winner = match def.cmp(&att) {
+            std::cmp::Ordering::Greater => Some(Side::Defender),
+            std::cmp::Ordering::Less => Some(Side::Attacker),
+            std::cmp::Ordering::Equal if retakes > 0 => Some(Side::Defender),
+            std::cmp::Ordering::Equal => None,
+        };
+        // No result counts as a loss for the goal.
+        let winner = winner.unwrap_or(self.goal.other());
+        Child::known(mv, self.leaf(mover == winner), a)
     }
 
     /// Benson's test on the state at depth `d`, cached by board.
