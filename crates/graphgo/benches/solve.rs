@@ -4,17 +4,22 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect] [--threads N]`; with no
+//! [--deepen one|half] [--expect] [--threads N]
+//! [--proof tree|dag [--proof-nodes N]]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
+//! `--proof` also writes the proof (as trees, format version 1, or with
+//! shared subproofs, version 2) in memory and checks it with
+//! `miai_graphgo::verify`, printing its nodes, refs, text size and the
+//! walk's and the checker's times; a refused proof fails the run.
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::solver::tt::ENTRY_BYTES;
-use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver, verify};
 
 fn published(w: usize, h: usize) -> Option<i32> {
     // Drange et al. (mathpuzzle.com/go) and van der Werf (5x5); see the
@@ -48,6 +53,9 @@ fn main() {
     opts.limits.table_bytes = Some(table_bytes(20));
     let mut use_published = false;
     let mut stats = false;
+    // Write and check the proof: Some(share).
+    let mut proof: Option<bool> = None;
+    let mut proof_nodes = 1usize << 26;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -66,6 +74,21 @@ fn main() {
             }
             "--published" => use_published = true,
             "--stats" => stats = true,
+            "--proof" => {
+                i += 1;
+                proof = match args.get(i).map(String::as_str) {
+                    Some("tree") => Some(false),
+                    Some("dag") => Some(true),
+                    other => panic!("--proof tree|dag, not {other:?}"),
+                };
+            }
+            "--proof-nodes" => {
+                i += 1;
+                proof_nodes = args
+                    .get(i)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(proof_nodes);
+            }
             "--no-benson" => opts.benson = false,
             "--no-safety" => opts.safety = false,
             "--no-searched-regions" => opts.searched_regions = false,
@@ -120,7 +143,7 @@ fn main() {
         if use_published {
             opts.guess = published(w, h);
         }
-        let s = solver::solve(&board, Stones::EMPTY, Color::Black, &opts, None, &mut |p| {
+        let mut progress = |p: &solver::Progress| {
             eprintln!(
                 "  {}x{}: {} nodes, {:.1?}, ply {}",
                 w,
@@ -129,7 +152,33 @@ fn main() {
                 p.elapsed,
                 p.depth.unwrap_or(0)
             )
-        });
+        };
+        let (s, written) = match proof {
+            None => (
+                solver::solve(
+                    &board,
+                    Stones::EMPTY,
+                    Color::Black,
+                    &opts,
+                    None,
+                    &mut progress,
+                ),
+                None,
+            ),
+            Some(share) => {
+                let (s, p) = solver::solve_with_proof_sharing(
+                    &board,
+                    Stones::EMPTY,
+                    Color::Black,
+                    &opts,
+                    None,
+                    &mut progress,
+                    proof_nodes,
+                    share,
+                );
+                (s, Some((p, t.elapsed())))
+            }
+        };
         let pv: Vec<String> =
             s.pv.iter()
                 .map(|m| match m {
@@ -230,6 +279,29 @@ fn main() {
                         })
                         .collect();
                     println!("    {line}");
+                }
+            }
+        }
+        if let Some((p, done)) = written {
+            let walk = done.saturating_sub(s.elapsed);
+            match p {
+                Err(e) => println!("  no proof: {e} (walk {walk:.1?})"),
+                Ok(p) => {
+                    let text = p.to_text();
+                    let t = Instant::now();
+                    let v = verify::verify_text(&text);
+                    println!(
+                        "  proof (version {}): {} + {} nodes, {} refs, {} bytes; walk {walk:.1?}, \
+                         check {:.1?}: {}",
+                        p.version(),
+                        p.lower.steps.len(),
+                        p.upper.steps.len(),
+                        p.refs(),
+                        text.len(),
+                        t.elapsed(),
+                        verify::VerifyReport::new(&v)
+                    );
+                    assert!(v.is_ok(), "{w}x{h}: the proof is refused");
                 }
             }
         }

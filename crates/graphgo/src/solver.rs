@@ -838,6 +838,33 @@ pub fn solve_with_proof(
     progress: &mut dyn FnMut(&Progress),
     max_steps: usize,
 ) -> (Solution, Result<Proof, ProofError>) {
+    solve_with_proof_sharing(
+        board, stones, to_move, opts, cancel, progress, max_steps, true,
+    )
+}
+
+/// [`solve_with_proof`], with the choice of writing the proof as trees
+/// (`share` false: version 1 of [`crate::proof`], each transposition
+/// written again) or with shared subproofs (`share` true, what
+/// [`solve_with_proof`] does: a position reached again is written as a
+/// `ref` to its first subproof where that subproof is valid without the
+/// history above it and none of its prover's colourings is in the new
+/// history; see `Search::proof_node`).
+///
+/// # Errors
+///
+/// As [`solve_with_proof`].
+#[allow(clippy::too_many_arguments)]
+pub fn solve_with_proof_sharing(
+    board: &Board,
+    stones: Stones,
+    to_move: Color,
+    opts: &SolveOptions,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    max_steps: usize,
+    share: bool,
+) -> (Solution, Result<Proof, ProofError>) {
     let (sol, proof) = solve_inner(
         board,
         stones,
@@ -845,10 +872,19 @@ pub fn solve_with_proof(
         opts,
         cancel,
         progress,
-        Some(max_steps),
+        Some(ProofPlan { max_steps, share }),
     );
     let proof = proof.unwrap_or(Err(ProofError::NotProven));
     (sol, proof)
+}
+
+/// What proof to write after a solve.
+#[derive(Clone, Copy, Debug)]
+struct ProofPlan {
+    /// Most nodes of the two trees.
+    max_steps: usize,
+    /// Write transpositions once (`ref`).
+    share: bool,
 }
 
 /// Why no proof was written.
@@ -915,7 +951,7 @@ fn solve_inner(
     opts: &SolveOptions,
     cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
-    proof: Option<usize>,
+    proof: Option<ProofPlan>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
     let bytes = table_bytes_for(board, opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES));
     if opts.threads < 2 {
@@ -1212,7 +1248,7 @@ fn drive(
     mut s: Search<'_>,
     stones: Stones,
     to_move: Color,
-    proof: Option<usize>,
+    proof: Option<ProofPlan>,
     mut helper: Option<Helper>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
     let board = s.board;
@@ -1381,12 +1417,12 @@ fn drive(
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
     let stats = s.take_stats();
     let proof = match proof {
-        Some(max_steps) if proven => {
+        Some(plan) if proven => {
             // Back to the start: the variation left its moves pushed.
             while s.history.len() > 1 {
                 s.pop();
             }
-            Some(s.proof(stones, to_move, value, depth, max_steps))
+            Some(s.proof(stones, to_move, value, depth, plan))
         }
         _ => None,
     };
@@ -2386,13 +2422,15 @@ impl Search<'_> {
         to_move: Color,
         value: i32,
         depth: usize,
-        max_steps: usize,
+        plan: ProofPlan,
     ) -> Result<Proof, ProofError> {
         let board = self.board;
         let mut trees = Vec::new();
         for side in [Side::Lower, Side::Upper] {
             let mut tree = Tree::default();
-            let budget = max_steps.saturating_sub(trees.iter().map(|t: &Tree| t.steps.len()).sum());
+            let budget = plan
+                .max_steps
+                .saturating_sub(trees.iter().map(|t: &Tree| t.steps.len()).sum());
             let mut walk = ProofWalk {
                 side,
                 value,
@@ -2400,6 +2438,8 @@ impl Search<'_> {
                 ply: 0,
                 max_steps: budget,
                 steps: &mut tree.steps,
+                share: plan.share,
+                memo: HashMap::new(),
             };
             self.proof_node(&mut walk, stones, to_move, false, false)?;
             trees.push(tree);
@@ -2428,7 +2468,19 @@ impl Search<'_> {
 
     /// Appends the proof of the node (`cur`, `side` to move; `passed`:
     /// the last move was a pass; `ended`: two passes ended the game) to
-    /// `walk.steps`; the history ends at the node.
+    /// `walk.steps`; the history ends at the node. Returns what sharing
+    /// the subproof needs to know (see [`Written`]).
+    ///
+    /// Sharing (`walk.share`): a subproof is remembered by its position
+    /// (colouring, player to move, pass) when it holds without the history
+    /// above its root: no defender's move was left out for repeating a
+    /// colouring above the root (the root's own colouring excepted), and
+    /// it has no `safe` leaf (their bound depends on the history). Where
+    /// the position comes again, a `ref` to it is written if no colouring
+    /// of the new history (the root's own excepted: the subproof's plays
+    /// were legal with it in the history) can be one its prover's plays
+    /// enter, by the filter of [`Written`]; otherwise the subproof is
+    /// written again. The checker checks all of this itself.
     fn proof_node(
         &mut self,
         walk: &mut ProofWalk<'_>,
@@ -2436,7 +2488,7 @@ impl Search<'_> {
         side: Color,
         passed: bool,
         ended: bool,
-    ) -> Result<(), ProofError> {
+    ) -> Result<Written, ProofError> {
         if walk.steps.len() >= walk.max_steps {
             return Err(ProofError::TooLarge(walk.max_steps));
         }
@@ -2453,13 +2505,36 @@ impl Search<'_> {
                 return Err(ProofError::Unsound(walk.side.word()));
             }
             walk.steps.push(Step::Ended);
-            return Ok(());
+            return Ok(Written::default());
         }
         if let Some(leaf) = self.static_leaf(&cur, lower, walk.value) {
+            let safe = leaf == Step::Safe;
             walk.steps.push(leaf);
-            return Ok(());
+            return Ok(Written {
+                safe,
+                ..Written::default()
+            });
         }
+        let own_key = self.hist_key(cur, side);
+        let memo_key = (cur.black, cur.white, side.index() as u8, passed);
+        if walk.share
+            && let Some(&(node, filter)) = walk.memo.get(&memo_key)
+            && self
+                .history
+                .iter()
+                .all(|h| *h == own_key || !filter.may_hold(h))
+        {
+            walk.steps.push(Step::Ref(node));
+            return Ok(Written {
+                filter,
+                ..Written::default()
+            });
+        }
+        let start = walk.steps.len();
+        let base = self.history.len();
+        let own = self.index.get(&own_key).copied();
         let opp = side.opponent();
+        let mut out = Written::default();
         if side == walk.side.prover() {
             // A play that makes the child a leaf first (the table's move
             // may prove the claim by a longer line), then the searched one.
@@ -2490,48 +2565,128 @@ impl Search<'_> {
             if pushed {
                 self.pop();
             }
-            return r;
-        }
-        // The defender: every legal move (plays in vertex order, the
-        // pass last).
-        let board = self.board;
-        let mut moves = Vec::new();
-        let mut empty = cur.empty(board);
-        while empty != 0 {
-            let v = empty.trailing_zeros() as usize;
-            empty &= empty - 1;
-            if let Some(p) = cur.play(board, side, v)
-                && !self.index.contains_key(&self.hist_key(p.stones, opp))
-            {
-                moves.push((Move::Play(v), p.stones));
+            out.join(&r?, base);
+            if let Move::Play(_) = m {
+                out.filter.add(&self.hist_key(next, opp));
             }
-        }
-        moves.push((Move::Pass, cur));
-        walk.steps
-            .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
-        for (m, next) in moves {
-            let key = self.hist_key(next, opp);
-            let pushed = match m {
-                Move::Play(_) => true,
-                Move::Pass => {
-                    !passed
-                        && self.opts.repetition == Repetition::Situational
-                        && !self.index.contains_key(&key)
+        } else {
+            // The defender: every legal move (plays in vertex order, the
+            // pass last).
+            let board = self.board;
+            let mut moves = Vec::new();
+            let mut empty = cur.empty(board);
+            while empty != 0 {
+                let v = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                if let Some(p) = cur.play(board, side, v) {
+                    match self.index.get(&self.hist_key(p.stones, opp)) {
+                        Some(&j) => out.refused.push(j),
+                        None => moves.push((Move::Play(v), p.stones)),
+                    }
                 }
-            };
-            if pushed {
-                self.push(key);
             }
-            let over = m == Move::Pass && passed;
-            walk.ply += 1;
-            let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
-            walk.ply -= 1;
-            if pushed {
-                self.pop();
+            moves.push((Move::Pass, cur));
+            walk.steps
+                .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
+            for (m, next) in moves {
+                let key = self.hist_key(next, opp);
+                let pushed = match m {
+                    Move::Play(_) => true,
+                    Move::Pass => {
+                        !passed
+                            && self.opts.repetition == Repetition::Situational
+                            && !self.index.contains_key(&key)
+                    }
+                };
+                if pushed {
+                    self.push(key);
+                }
+                let over = m == Move::Pass && passed;
+                walk.ply += 1;
+                let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+                walk.ply -= 1;
+                if pushed {
+                    self.pop();
+                }
+                out.join(&r?, base);
             }
-            r?;
         }
-        Ok(())
+        out.refused.sort_unstable();
+        out.refused.dedup();
+        let context_free = !out.safe && out.refused.iter().all(|&j| Some(j) == own);
+        if walk.share && context_free && walk.steps.len() - start >= MIN_SHARED {
+            walk.memo.entry(memo_key).or_insert((start, out.filter));
+        }
+        Ok(out)
+    }
+}
+
+/// The smallest subproof a proof walk remembers for sharing (nodes): a
+/// `ref` to a smaller one would save nothing.
+const MIN_SHARED: usize = 2;
+
+/// What a proof walk knows of a subproof it wrote, for sharing it.
+#[derive(Clone, Debug, Default)]
+struct Written {
+    /// History indices above the subproof's root that a defender's move
+    /// left out (for repeating that colouring) referred to.
+    refused: Vec<usize>,
+    /// A `safe` leaf is in it.
+    safe: bool,
+    /// The colourings its prover's plays enter (refs followed).
+    filter: Entered,
+}
+
+impl Written {
+    /// Adds a child's: its refusals of history indices below `base` (the
+    /// history length at this node) refer above this node.
+    fn join(&mut self, child: &Written, base: usize) {
+        self.refused
+            .extend(child.refused.iter().copied().filter(|&j| j < base));
+        self.safe |= child.safe;
+        self.filter.join(&child.filter);
+    }
+}
+
+/// An over-approximation of a set of history keys: a key can be in the
+/// set only if it holds every stone of `all`, no stone outside `any`, and
+/// its tag (`HistKey`'s third field) is in `tags`. Empty: `tags` 0.
+#[derive(Clone, Copy, Debug)]
+struct Entered {
+    all: (Bits, Bits),
+    any: (Bits, Bits),
+    tags: u8,
+}
+
+impl Default for Entered {
+    fn default() -> Self {
+        Entered {
+            all: (Bits::MAX, Bits::MAX),
+            any: (0, 0),
+            tags: 0,
+        }
+    }
+}
+
+impl Entered {
+    fn add(&mut self, k: &HistKey) {
+        self.all = (self.all.0 & k.0, self.all.1 & k.1);
+        self.any = (self.any.0 | k.0, self.any.1 | k.1);
+        self.tags |= 1 << k.2;
+    }
+
+    fn join(&mut self, o: &Entered) {
+        self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
+        self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
+        self.tags |= o.tags;
+    }
+
+    fn may_hold(&self, k: &HistKey) -> bool {
+        self.tags >> k.2 & 1 == 1
+            && k.0 & self.all.0 == self.all.0
+            && k.1 & self.all.1 == self.all.1
+            && k.0 & !self.any.0 == 0
+            && k.1 & !self.any.1 == 0
     }
 }
 
@@ -2545,6 +2700,12 @@ struct ProofWalk<'a> {
     ply: usize,
     max_steps: usize,
     steps: &'a mut Vec<Step>,
+    /// Write transpositions as `ref`s.
+    share: bool,
+    /// Shareable subproofs by position (black, white, player to move,
+    /// passed): their root node and the filter of their entered
+    /// colourings.
+    memo: HashMap<(Bits, Bits, u8, bool), (usize, Entered)>,
 }
 
 #[cfg(test)]

@@ -96,6 +96,47 @@ pub enum VerifyError {
         /// The claim, `>= v` or `<= v`.
         claim: String,
     },
+    /// A `ref` that does not point to an earlier, complete subproof of the
+    /// same position.
+    #[error("{side} proof, {place}: bad ref to node {target}: {what}")]
+    BadRef {
+        /// Which proof.
+        side: &'static str,
+        /// Where (the `ref`).
+        place: String,
+        /// The node referred to.
+        target: usize,
+        /// What was wrong.
+        what: String,
+    },
+    /// A shared subproof whose prover re-enters a colouring of the history
+    /// above one of its uses (so that play is illegal there).
+    #[error(
+        "{side} proof, {place}: the shared subproof at node {target} enters {colouring}, which \
+         the history above this use holds"
+    )]
+    SharedRepeats {
+        /// Which proof.
+        side: &'static str,
+        /// Where (the `ref`, or the shared subproof's own first node).
+        place: String,
+        /// The shared subproof's root.
+        target: usize,
+        /// The colouring (`X`, `O`, `.` per vertex; then the player to
+        /// move under the situational rule).
+        colouring: String,
+    },
+    /// A `safe` leaf inside a shared subproof: its bound depends on the
+    /// history, which a shared subproof does not fix.
+    #[error("{side} proof, {place}: a 'safe' leaf inside the shared subproof at node {target}")]
+    SafeInShared {
+        /// Which proof.
+        side: &'static str,
+        /// Where.
+        place: String,
+        /// The innermost shared subproof's root.
+        target: usize,
+    },
     /// A tree that ends early or has nodes left over.
     #[error("{side} proof: {what}")]
     Shape {
@@ -124,6 +165,17 @@ pub struct Verified {
     /// Leaves closed by Benson's algorithm and the regions of
     /// [`crate::safety`].
     pub safe_leaves: usize,
+    /// Subproofs referred to by `ref` (each checked once, context-free).
+    pub shared_subproofs: usize,
+    /// `ref` nodes.
+    pub refs: usize,
+    /// History colourings that a shared subproof's filter (the stones
+    /// common to all its prover-entered colourings, and those in any)
+    /// ruled out at a use.
+    pub filter_hits: usize,
+    /// History colourings the filter let through, checked exactly against
+    /// the subproof's entered colourings.
+    pub exact_checks: usize,
 }
 
 /// The checker's verdict as printed by `miai graphgo verify` (text and
@@ -164,7 +216,9 @@ impl std::fmt::Display for VerifyReport {
             (Some(v), _) => writeln!(
                 f,
                 "accepted: score = {} under {} superko (score >= {} in {} nodes, score <= {} in \
-                 {} nodes; leaves: {} ended by two passes, {} by Benson, {} by safe regions)",
+                 {} nodes; leaves: {} ended by two passes, {} by Benson, {} by safe regions; \
+                 {} shared subproofs, {} refs, {} history colourings ruled out by the filter, {} \
+                 checked exactly)",
                 v.value,
                 v.rule,
                 v.value,
@@ -173,7 +227,11 @@ impl std::fmt::Display for VerifyReport {
                 v.upper_nodes,
                 v.ended_leaves,
                 v.benson_leaves,
-                v.safe_leaves
+                v.safe_leaves,
+                v.shared_subproofs,
+                v.refs,
+                v.filter_hits,
+                v.exact_checks
             ),
             (None, Some(e)) => writeln!(f, "refused: {e}"),
             (None, None) => writeln!(f, "refused"),
@@ -230,8 +288,32 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         ended_leaves: 0,
         benson_leaves: 0,
         safe_leaves: 0,
+        shared_subproofs: 0,
+        refs: 0,
+        filter_hits: 0,
+        exact_checks: 0,
     };
     for side in [Side::Lower, Side::Upper] {
+        let tree = proof.tree(side);
+        // The nodes some `ref` refers to; a ref may only point back.
+        let mut targets = vec![false; tree.steps.len()];
+        for (r, step) in tree.steps.iter().enumerate() {
+            if let Step::Ref(t) = *step {
+                if t >= r {
+                    return Err(VerifyError::BadRef {
+                        side: side.word(),
+                        place: tree.place(r),
+                        target: t,
+                        what: if t < tree.steps.len() {
+                            "a ref may only point to an earlier node".into()
+                        } else {
+                            "no such node".into()
+                        },
+                    });
+                }
+                targets[t] = true;
+            }
+        }
         let mut check = Check {
             rules: &rules,
             proof,
@@ -239,6 +321,13 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             history: HashSet::new(),
             next: 0,
             counts: (0, 0, 0),
+            targets,
+            shared: HashMap::new(),
+            inside: Vec::new(),
+            entered: Vec::new(),
+            refs: Vec::new(),
+            filter_hits: 0,
+            exact_checks: 0,
         };
         let player = point(Some(proof.to_move));
         check.history.insert(rules.key(&start, player));
@@ -257,6 +346,10 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         out.ended_leaves += check.counts.0;
         out.benson_leaves += check.counts.1;
         out.safe_leaves += check.counts.2;
+        out.shared_subproofs += check.shared.len();
+        out.refs += check.refs.len();
+        out.filter_hits += check.filter_hits;
+        out.exact_checks += check.exact_checks;
     }
     Ok(out)
 }
@@ -662,6 +755,85 @@ struct Check<'a> {
     next: usize,
     /// Leaves seen: (ended, benson, safe).
     counts: (usize, usize, usize),
+    /// Per node: some `ref` points to it.
+    targets: Vec<bool>,
+    /// The referred-to subproofs checked so far, by root node.
+    shared: HashMap<usize, Shared>,
+    /// The roots of the shared subproofs being checked (innermost last).
+    inside: Vec<usize>,
+    /// Every colouring entered by a prover's play, with its node (in
+    /// preorder, so each subproof's are one run).
+    entered: Vec<(usize, Packed)>,
+    /// Every `ref` checked, with its target (in preorder).
+    refs: Vec<(usize, usize)>,
+    filter_hits: usize,
+    exact_checks: usize,
+}
+
+/// A history entry packed exactly: Black's points, White's points, the
+/// player to move (0 under the positional rule).
+type Packed = (u64, u64, u8);
+
+fn pack(pos: &[u8], tag: u8) -> Packed {
+    let mut out = (0u64, 0u64, tag);
+    for (v, &p) in pos.iter().enumerate() {
+        match p {
+            BLACK => out.0 |= 1 << v,
+            WHITE => out.1 |= 1 << v,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A shared subproof, once checked context-free.
+struct Shared {
+    /// The position at its root: colouring and player, whether the last
+    /// move was a pass, whether the game has ended.
+    at: (Packed, bool, bool),
+    /// One past its last node.
+    end: usize,
+    /// What every colouring entered by a prover's play in it (refs
+    /// followed) has in common.
+    filter: Filter,
+}
+
+/// An over-approximation of a set of packed colourings: a colouring can
+/// be in the set only if it holds every point `all` holds and no point
+/// `any` lacks, and its tag is in `tags`.
+#[derive(Clone, Copy, Debug)]
+struct Filter {
+    all: (u64, u64),
+    any: (u64, u64),
+    tags: u8,
+}
+
+impl Filter {
+    const EMPTY: Filter = Filter {
+        all: (u64::MAX, u64::MAX),
+        any: (0, 0),
+        tags: 0,
+    };
+
+    fn add(&mut self, k: &Packed) {
+        self.all = (self.all.0 & k.0, self.all.1 & k.1);
+        self.any = (self.any.0 | k.0, self.any.1 | k.1);
+        self.tags |= 1 << k.2;
+    }
+
+    fn join(&mut self, o: &Filter) {
+        self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
+        self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
+        self.tags |= o.tags;
+    }
+
+    fn may_hold(&self, k: &Packed) -> bool {
+        self.tags >> k.2 & 1 == 1
+            && k.0 & self.all.0 == self.all.0
+            && k.1 & self.all.1 == self.all.1
+            && k.0 & !self.any.0 == 0
+            && k.1 & !self.any.1 == 0
+    }
 }
 
 impl Check<'_> {
@@ -712,6 +884,121 @@ impl Check<'_> {
         ended: bool,
     ) -> Result<(), VerifyError> {
         let k = self.next;
+        if self.targets.get(k) == Some(&true) {
+            return self.shared_node(pos, player, passed, ended);
+        }
+        self.step(pos, player, passed, ended)
+    }
+
+    /// Checks the subproof at the next node, which a `ref` refers to,
+    /// context-free: with a history of its own position only (so every
+    /// `all` in it must list each move legal without the history above,
+    /// and it holds under any longer history where its prover's plays stay
+    /// legal); then that its prover's entered colourings are not in the
+    /// history above this first use.
+    fn shared_node(
+        &mut self,
+        pos: &[u8],
+        player: u8,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), VerifyError> {
+        let k = self.next;
+        let mut own = HashSet::new();
+        own.insert(self.rules.key(pos, player));
+        let above = std::mem::replace(&mut self.history, own);
+        self.inside.push(k);
+        let r = self.step(pos, player, passed, ended);
+        self.inside.pop();
+        self.history = above;
+        r?;
+        let end = self.next;
+        let mut filter = Filter::EMPTY;
+        let from = self.entered.partition_point(|e| e.0 < k);
+        for e in &self.entered[from..] {
+            filter.add(&e.1);
+        }
+        let from = self.refs.partition_point(|e| e.0 < k);
+        for &(_, t) in &self.refs[from..] {
+            if let Some(sh) = self.shared.get(&t) {
+                filter.join(&sh.filter);
+            }
+        }
+        let tag = if self.rules.situational { player } else { 0 };
+        self.shared.insert(
+            k,
+            Shared {
+                at: (pack(pos, tag), passed, ended),
+                end,
+                filter,
+            },
+        );
+        self.use_shared(k, k)
+    }
+
+    /// A use of the shared subproof at `t` from node `at` (its own root or
+    /// a `ref`): no colouring of the history may be one its prover enters.
+    fn use_shared(&mut self, t: usize, at: usize) -> Result<(), VerifyError> {
+        let keys: Vec<Packed> = self.history.iter().map(|(c, p)| pack(c, *p)).collect();
+        for h in keys {
+            if !self.shared[&t].filter.may_hold(&h) {
+                self.filter_hits += 1;
+                continue;
+            }
+            self.exact_checks += 1;
+            if self.enters(t, &h, &mut HashSet::new()) {
+                let mut colouring: String = (0..self.rules.adj.len())
+                    .map(|v| match (h.0 >> v & 1, h.1 >> v & 1) {
+                        (1, _) => 'X',
+                        (_, 1) => 'O',
+                        _ => '.',
+                    })
+                    .collect();
+                if self.rules.situational {
+                    colouring.push_str(if h.2 == BLACK { " B" } else { " W" });
+                }
+                return Err(VerifyError::SharedRepeats {
+                    side: self.side.word(),
+                    place: self.proof.tree(self.side).place(at),
+                    target: t,
+                    colouring,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a prover's play in the shared subproof at `t` (refs
+    /// followed) enters `h`; `seen`: shared subproofs already searched.
+    fn enters(&self, t: usize, h: &Packed, seen: &mut HashSet<usize>) -> bool {
+        if !seen.insert(t) {
+            return false;
+        }
+        let Some(sh) = self.shared.get(&t) else {
+            return false;
+        };
+        let from = self.entered.partition_point(|e| e.0 < t);
+        let to = self.entered.partition_point(|e| e.0 < sh.end);
+        if self.entered[from..to].iter().any(|e| e.1 == *h) {
+            return true;
+        }
+        let from = self.refs.partition_point(|e| e.0 < t);
+        let to = self.refs.partition_point(|e| e.0 < sh.end);
+        self.refs[from..to].iter().any(|&(_, u)| {
+            self.shared.get(&u).is_some_and(|s| s.filter.may_hold(h)) && self.enters(u, h, seen)
+        })
+    }
+
+    /// Checks the subtree at the next node (see [`Check::node`]), which no
+    /// `ref` refers to, or whose sharing is being handled.
+    fn step(
+        &mut self,
+        pos: &[u8],
+        player: u8,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), VerifyError> {
+        let k = self.next;
         let tree = self.proof.tree(self.side);
         let Some(step) = tree.steps.get(k) else {
             return Err(VerifyError::Shape {
@@ -748,6 +1035,33 @@ impl Check<'_> {
                 self.counts.1 += 1;
                 self.leaf(k, "benson", bound)
             }
+            Step::Safe if !self.inside.is_empty() => Err(VerifyError::SafeInShared {
+                side: self.side.word(),
+                place: tree.place(k),
+                target: self.inside.last().copied().unwrap_or(0),
+            }),
+            Step::Ref(t) => {
+                let t = *t;
+                let bad = |what: &str| VerifyError::BadRef {
+                    side: self.side.word(),
+                    place: tree.place(k),
+                    target: t,
+                    what: what.into(),
+                };
+                let Some(sh) = self.shared.get(&t) else {
+                    return Err(bad(
+                        "its subproof is not complete here (it contains the ref)",
+                    ));
+                };
+                let tag = if self.rules.situational { player } else { 0 };
+                if sh.at != (pack(pos, tag), passed, ended) {
+                    return Err(bad(
+                        "its position (colouring, player to move, pass) is not this one",
+                    ));
+                }
+                self.refs.push((k, t));
+                self.use_shared(t, k)
+            }
             Step::Safe => {
                 // As `benson`, each side's area widened by its safe regions
                 // that the path's colourings allow.
@@ -778,6 +1092,13 @@ impl Check<'_> {
                         place: tree.place(k),
                         mv: move_text(m),
                     });
+                }
+                if let Move::Play(v) = m
+                    && let Some(next) = self.rules.play(pos, player, v)
+                {
+                    let opp = other(player);
+                    let tag = if self.rules.situational { opp } else { 0 };
+                    self.entered.push((k, pack(&next, tag)));
                 }
                 self.child(pos, player, passed, m)
             }

@@ -43,10 +43,16 @@ fn proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
     )
 }
 
-/// The solve and proof of the empty `w`x`h` grid with `opts`.
+/// The solve and proof (with shared subproofs) of the empty `w`x`h` grid
+/// with `opts`.
 fn proof_with(w: usize, h: usize, opts: SolveOptions) -> (solver::Solution, Proof) {
+    shaped_proof(w, h, opts, true)
+}
+
+/// The same, as trees (`share` false) or with shared subproofs.
+fn shaped_proof(w: usize, h: usize, opts: SolveOptions, share: bool) -> (solver::Solution, Proof) {
     let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
-    let (sol, proof) = solver::solve_with_proof(
+    let (sol, proof) = solver::solve_with_proof_sharing(
         &board,
         Stones::EMPTY,
         Color::Black,
@@ -54,8 +60,18 @@ fn proof_with(w: usize, h: usize, opts: SolveOptions) -> (solver::Solution, Proo
         None,
         &mut |_| {},
         1 << 22,
+        share,
     );
     (sol, proof.unwrap())
+}
+
+/// The tree proof (format version 1) of the empty `w`x`h` grid.
+fn tree_proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
+    let opts = SolveOptions {
+        repetition: rule,
+        ..SolveOptions::default()
+    };
+    shaped_proof(w, h, opts, false)
 }
 
 #[test]
@@ -111,7 +127,7 @@ fn keeping_game_proofs_verify() {
 /// Nodes in the subtree at `k` (preorder).
 fn subtree(steps: &[Step], k: usize) -> usize {
     match &steps[k] {
-        Step::Ended | Step::Benson | Step::Safe => 1,
+        Step::Ended | Step::Benson | Step::Safe | Step::Ref(_) => 1,
         Step::Play(_) => 1 + subtree(steps, k + 1),
         Step::All(ms) => {
             let mut size = 1;
@@ -130,7 +146,8 @@ fn refused(proof: &Proof) -> VerifyError {
 
 #[test]
 fn tampered_proofs_are_refused_by_name() {
-    let (_, good) = proof_of(3, 3, Repetition::Positional);
+    let (_, good) = tree_proof_of(3, 3, Repetition::Positional);
+    assert_eq!(good.version(), 1);
     assert!(verify::verify(&good).is_ok());
     let steps = &good.lower.steps;
 
