@@ -284,6 +284,19 @@ fn main() {
         }
         if let Some((p, done)) = written {
             let walk = done.saturating_sub(s.elapsed);
+            let sh = &s.stats.sharing;
+            println!(
+                "  sharing: remembered {} refs {} exact checks {} conflicts {} not context-free {} \
+                 with a safe leaf {} unshared repeats {} shared moves {}",
+                sh.remembered,
+                sh.refs,
+                sh.exact_checks,
+                sh.conflicts,
+                sh.not_context_free,
+                sh.with_safe,
+                sh.unshared_repeats,
+                sh.shared_moves
+            );
             match p {
                 Err(e) => println!("  no proof: {e} (walk {walk:.1?})"),
                 Ok(p) => {

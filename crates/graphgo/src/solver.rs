@@ -132,7 +132,7 @@
 
 pub mod tt;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -283,6 +283,34 @@ pub struct SearchStats {
     /// (their nodes add up to the solve's, less the principal variation's
     /// and a cut-off attempt's).
     pub attempts: Vec<Attempt>,
+    /// What the proof walk's sharing did (with [`solve_with_proof`]).
+    pub sharing: SharingStats,
+}
+
+/// Counters of a proof walk that shares subproofs (format version 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharingStats {
+    /// Subproofs remembered for sharing.
+    pub remembered: u64,
+    /// `ref`s written.
+    pub refs: u64,
+    /// Positions met again whose remembered subproof the filter could not
+    /// clear for the new history: checked exactly, by replaying it.
+    pub exact_checks: u64,
+    /// Of them, those whose prover enters a colouring of the new history
+    /// (the subproof is written again).
+    pub conflicts: u64,
+    /// Subproofs not remembered because a defender's move was left out
+    /// for repeating a colouring above their root.
+    pub not_context_free: u64,
+    /// Subproofs not remembered because they hold a `safe` leaf.
+    pub with_safe: u64,
+    /// Inner nodes written whose position had been written before
+    /// without a remembered subproof.
+    pub unshared_repeats: u64,
+    /// Prover moves chosen because their child's subproof was written
+    /// already (no search).
+    pub shared_moves: u64,
 }
 
 /// One one-sided attempt at the root: at the horizon `depth`, the test
@@ -1415,14 +1443,16 @@ fn drive(
     let elapsed = s.meter.elapsed();
     let halt = s.stop;
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
-    let stats = s.take_stats();
+    let mut stats = s.take_stats();
     let proof = match proof {
         Some(plan) if proven => {
             // Back to the start: the variation left its moves pushed.
             while s.history.len() > 1 {
                 s.pop();
             }
-            Some(s.proof(stones, to_move, value, depth, plan))
+            let proof = s.proof(stones, to_move, value, depth, plan);
+            stats.sharing = s.stats.sharing;
+            Some(proof)
         }
         _ => None,
     };
@@ -2440,6 +2470,7 @@ impl Search<'_> {
                 steps: &mut tree.steps,
                 share: plan.share,
                 memo: HashMap::new(),
+                seen: HashSet::new(),
             };
             self.proof_node(&mut walk, stones, to_move, false, false)?;
             trees.push(tree);
@@ -2519,16 +2550,34 @@ impl Search<'_> {
         let memo_key = (cur.black, cur.white, side.index() as u8, passed);
         if walk.share
             && let Some(&(node, filter)) = walk.memo.get(&memo_key)
-            && self
+        {
+            // The subproof's plays were legal with its root's own entry in
+            // the history: only the others can conflict.
+            let clear = self
                 .history
                 .iter()
                 .all(|h| *h == own_key || !filter.may_hold(h))
-        {
-            walk.steps.push(Step::Ref(node));
-            return Ok(Written {
-                filter,
-                ..Written::default()
-            });
+                || {
+                    self.stats.sharing.exact_checks += 1;
+                    let prover = walk.side.prover();
+                    let mut seen = HashSet::new();
+                    let ok = self
+                        .replay_clear(walk.steps, node, cur, side, prover, &mut seen)
+                        .is_some();
+                    self.stats.sharing.conflicts += u64::from(!ok);
+                    ok
+                };
+            if clear {
+                self.stats.sharing.refs += 1;
+                walk.steps.push(Step::Ref(node));
+                return Ok(Written {
+                    filter,
+                    ..Written::default()
+                });
+            }
+        }
+        if walk.share && !walk.seen.insert(memo_key) {
+            self.stats.sharing.unshared_repeats += 1;
         }
         let start = walk.steps.len();
         let base = self.history.len();
@@ -2540,6 +2589,14 @@ impl Search<'_> {
             // may prove the claim by a longer line), then the searched one.
             let found = match self.closing_move(cur, side, lower, walk.value) {
                 Some((m, next)) => Some((m, next, true)),
+                // Then a play to a position whose subproof is written
+                // already and can be shared here (a `ref`, no search).
+                None if walk.share
+                    && let Some(f) = self.shared_move(walk, cur, side, passed) =>
+                {
+                    self.stats.sharing.shared_moves += 1;
+                    Some(f)
+                }
                 // The horizon the solve's proof had left at the child
                 // (deepened inside if that leaves the child open): the
                 // full horizon from every node made searches below the
@@ -2613,11 +2670,112 @@ impl Search<'_> {
         }
         out.refused.sort_unstable();
         out.refused.dedup();
-        let context_free = !out.safe && out.refused.iter().all(|&j| Some(j) == own);
-        if walk.share && context_free && walk.steps.len() - start >= MIN_SHARED {
-            walk.memo.entry(memo_key).or_insert((start, out.filter));
+        let context_free = out.refused.iter().all(|&j| Some(j) == own);
+        if walk.share && walk.steps.len() - start >= MIN_SHARED {
+            let st = &mut self.stats.sharing;
+            if out.safe {
+                st.with_safe += 1;
+            } else if !context_free {
+                st.not_context_free += 1;
+            } else if let std::collections::hash_map::Entry::Vacant(e) = walk.memo.entry(memo_key) {
+                st.remembered += 1;
+                e.insert((start, out.filter));
+            }
         }
         Ok(out)
+    }
+
+    /// A move of the prover `side` to a position whose remembered subproof
+    /// the filter clears for the history (the child is then written as a
+    /// `ref`), its colouring pushed when it enters one (the flag says
+    /// so). Vertex order, then the pass; no search.
+    fn shared_move(
+        &mut self,
+        walk: &ProofWalk<'_>,
+        cur: Stones,
+        side: Color,
+        passed: bool,
+    ) -> Option<(Move, Stones, bool)> {
+        let board = self.board;
+        let opp = side.opponent();
+        let clear = |s: &Self, next: Stones, after_pass: bool| {
+            let own = s.hist_key(next, opp);
+            walk.memo
+                .get(&(next.black, next.white, opp.index() as u8, after_pass))
+                .is_some_and(|(_, filter)| {
+                    s.history.iter().all(|h| *h == own || !filter.may_hold(h))
+                })
+        };
+        let mut empty = cur.empty(board);
+        while empty != 0 {
+            let v = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            let Some(p) = cur.play(board, side, v) else {
+                continue;
+            };
+            let key = self.hist_key(p.stones, opp);
+            if !self.index.contains_key(&key) && clear(self, p.stones, false) {
+                self.push(key);
+                return Some((Move::Play(v), p.stones, true));
+            }
+        }
+        if !passed && clear(self, cur, true) {
+            let key = self.hist_key(cur, opp);
+            let fresh =
+                !self.index.contains_key(&key) && self.opts.repetition == Repetition::Situational;
+            if fresh {
+                self.push(key);
+            }
+            return Some((Move::Pass, cur, fresh));
+        }
+        None
+    }
+
+    /// Replays the subproof written at `steps[k]` for the position (`cur`,
+    /// `side` to move), refs followed (each once: `seen`), and returns the
+    /// node after it, or `None` if a play of `prover` in it enters a
+    /// colouring of the history (or a move does not replay).
+    fn replay_clear(
+        &self,
+        steps: &[Step],
+        k: usize,
+        cur: Stones,
+        side: Color,
+        prover: Color,
+        seen: &mut HashSet<usize>,
+    ) -> Option<usize> {
+        let board = self.board;
+        let opp = side.opponent();
+        let child = |m: Move| match m {
+            Move::Pass => Some(cur),
+            Move::Play(v) => cur.play(board, side, v).map(|p| p.stones),
+        };
+        match steps.get(k)? {
+            Step::Ended | Step::Benson | Step::Safe => Some(k + 1),
+            Step::Ref(t) => {
+                if seen.insert(*t) {
+                    self.replay_clear(steps, *t, cur, side, prover, seen)?;
+                }
+                Some(k + 1)
+            }
+            Step::Play(m) => {
+                let next = child(*m)?;
+                if side == prover
+                    && *m != Move::Pass
+                    && self.index.contains_key(&self.hist_key(next, opp))
+                {
+                    return None;
+                }
+                self.replay_clear(steps, k + 1, next, opp, prover, seen)
+            }
+            Step::All(ms) => {
+                let mut j = k + 1;
+                for &m in ms {
+                    j = self.replay_clear(steps, j, child(m)?, opp, prover, seen)?;
+                }
+                Some(j)
+            }
+        }
     }
 }
 
@@ -2706,6 +2864,8 @@ struct ProofWalk<'a> {
     /// passed): their root node and the filter of their entered
     /// colourings.
     memo: HashMap<(Bits, Bits, u8, bool), (usize, Entered)>,
+    /// Every inner node's position written so far.
+    seen: HashSet<(Bits, Bits, u8, bool)>,
 }
 
 #[cfg(test)]

@@ -19,6 +19,22 @@
 //! situational rule a pass to a situation seen before is allowed and not
 //! recorded again. No memo: every path is replayed, so the time is the
 //! size of the trees times the cost of a move.
+//!
+//! Version 2's `ref N` (see [`crate::proof`]): a subproof some `ref` points
+//! to is checked once, where it first occurs, *context-free*: with a
+//! history holding only its root's own entry and its own path (so each
+//! `all` in it lists every move legal there: a superset of those legal
+//! under any longer history, which only forbids more). At each use, its
+//! first occurrence and every `ref`, no colouring of the history there may
+//! be one a prover's play in it enters (refs inside followed): then each of
+//! its prover's plays is legal under that history too, every defender move
+//! legal there is answered, and its `ended` and `benson` leaves do not
+//! depend on the history; `safe` leaves do, and are refused inside shared
+//! subproofs. The entered colourings are kept exactly (packed, a bit per
+//! colour and point); a filter (the stones all of them hold, the stones
+//! any holds) rules most history colourings out, the rest are compared
+//! exactly. A `ref` must be at its target's position (colouring, player
+//! to move, pass and ended state) and point back to a complete subproof.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -788,9 +804,10 @@ fn pack(pos: &[u8], tag: u8) -> Packed {
 
 /// A shared subproof, once checked context-free.
 struct Shared {
-    /// The position at its root: colouring and player, whether the last
-    /// move was a pass, whether the game has ended.
-    at: (Packed, bool, bool),
+    /// The position at its root: colouring (with the player under the
+    /// situational rule), the player to move, whether the last move was a
+    /// pass, whether the game has ended.
+    at: (Packed, u8, bool, bool),
     /// One past its last node.
     end: usize,
     /// What every colouring entered by a prover's play in it (refs
@@ -928,7 +945,7 @@ impl Check<'_> {
         self.shared.insert(
             k,
             Shared {
-                at: (pack(pos, tag), passed, ended),
+                at: (pack(pos, tag), player, passed, ended),
                 end,
                 filter,
             },
@@ -1054,7 +1071,7 @@ impl Check<'_> {
                     ));
                 };
                 let tag = if self.rules.situational { player } else { 0 };
-                if sh.at != (pack(pos, tag), passed, ended) {
+                if sh.at != (pack(pos, tag), player, passed, ended) {
                     return Err(bad(
                         "its position (colouring, player to move, pass) is not this one",
                     ));
