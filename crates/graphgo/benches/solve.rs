@@ -5,14 +5,16 @@
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N]
-//! [--proof tree|dag [--proof-nodes N]]`; with no
+//! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
 //! `--proof` also writes the proof (as trees, format version 1, or with
 //! shared subproofs, version 2) in memory and checks it with
 //! `miai_graphgo::verify`, printing its nodes, refs, text size and the
-//! walk's and the checker's times; a refused proof fails the run.
+//! walk's and the checker's times; a refused proof fails the run. With
+//! `--proof-file` it writes the text there instead of checking it (check
+//! it with `miai graphgo verify FILE`).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -56,6 +58,7 @@ fn main() {
     // Write and check the proof: Some(share).
     let mut proof: Option<bool> = None;
     let mut proof_nodes = 1usize << 26;
+    let mut proof_file: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -81,6 +84,10 @@ fn main() {
                     Some("dag") => Some(true),
                     other => panic!("--proof tree|dag, not {other:?}"),
                 };
+            }
+            "--proof-file" => {
+                i += 1;
+                proof_file = args.get(i).cloned();
             }
             "--proof-nodes" => {
                 i += 1;
@@ -299,6 +306,20 @@ fn main() {
             );
             match p {
                 Err(e) => println!("  no proof: {e} (walk {walk:.1?})"),
+                Ok(p) if proof_file.is_some() => {
+                    let text = p.to_text();
+                    let path = proof_file.as_deref().unwrap_or_default();
+                    std::fs::write(path, &text).expect("writing the proof file");
+                    println!(
+                        "  proof (version {}): {} + {} nodes, {} refs, {} bytes; walk {walk:.1?}; \
+                         written to {path}",
+                        p.version(),
+                        p.lower.steps.len(),
+                        p.upper.steps.len(),
+                        p.refs(),
+                        text.len(),
+                    );
+                }
                 Ok(p) => {
                     let text = p.to_text();
                     let t = Instant::now();

@@ -2539,12 +2539,17 @@ impl Search<'_> {
             return Ok(Written::default());
         }
         if let Some(leaf) = self.static_leaf(&cur, lower, walk.value) {
-            let safe = leaf == Step::Safe;
+            let mut out = Written::default();
+            if leaf == Step::Safe {
+                // Its regions hold while no colouring of the history has
+                // the prover's pass-alive stones and a prover's stone
+                // outside their area (a superset of the regions counted).
+                out.safe = true;
+                out.filter
+                    .add_safe(self.safe_condition(&cur, walk.side.prover()));
+            }
             walk.steps.push(leaf);
-            return Ok(Written {
-                safe,
-                ..Written::default()
-            });
+            return Ok(out);
         }
         let own_key = self.hist_key(cur, side);
         let memo_key = (cur.black, cur.white, side.index() as u8, passed);
@@ -2556,13 +2561,13 @@ impl Search<'_> {
             let clear = self
                 .history
                 .iter()
-                .all(|h| *h == own_key || !filter.may_hold(h))
+                .all(|h| *h == own_key || filter.clears(h, walk.side.prover()))
                 || {
                     self.stats.sharing.exact_checks += 1;
                     let prover = walk.side.prover();
                     let mut seen = HashSet::new();
                     let ok = self
-                        .replay_clear(walk.steps, node, cur, side, prover, &mut seen)
+                        .replay_clear(walk.steps, node, cur, side, (prover, own_key), &mut seen)
                         .is_some();
                     self.stats.sharing.conflicts += u64::from(!ok);
                     ok
@@ -2673,16 +2678,26 @@ impl Search<'_> {
         let context_free = out.refused.iter().all(|&j| Some(j) == own);
         if walk.share && walk.steps.len() - start >= MIN_SHARED {
             let st = &mut self.stats.sharing;
-            if out.safe {
-                st.with_safe += 1;
-            } else if !context_free {
+            if !context_free {
                 st.not_context_free += 1;
             } else if let std::collections::hash_map::Entry::Vacant(e) = walk.memo.entry(memo_key) {
                 st.remembered += 1;
+                st.with_safe += u64::from(out.safe);
                 e.insert((start, out.filter));
             }
         }
         Ok(out)
+    }
+
+    /// The history condition of a `safe` leaf at `stones` for `prover`'s
+    /// claim, as (pass-alive stones, points): a colouring of the history
+    /// forbids one of the leaf's regions only if its `prover` stones hold
+    /// all of the first and one of the second (every region counted lies
+    /// outside Benson's area and the prover's stones).
+    fn safe_condition(&self, stones: &Stones, prover: Color) -> (Bits, Bits) {
+        let settled = benson::settle(self.board, stones, prover);
+        let outside = self.board.all() & !settled.area() & !stones.of(prover);
+        (settled.alive, outside)
     }
 
     /// A move of the prover `side` to a position whose remembered subproof
@@ -2703,7 +2718,9 @@ impl Search<'_> {
             walk.memo
                 .get(&(next.black, next.white, opp.index() as u8, after_pass))
                 .is_some_and(|(_, filter)| {
-                    s.history.iter().all(|h| *h == own || !filter.may_hold(h))
+                    s.history
+                        .iter()
+                        .all(|h| *h == own || filter.clears(h, walk.side.prover()))
                 })
         };
         let mut empty = cur.empty(board);
@@ -2734,14 +2751,16 @@ impl Search<'_> {
     /// Replays the subproof written at `steps[k]` for the position (`cur`,
     /// `side` to move), refs followed (each once: `seen`), and returns the
     /// node after it, or `None` if a play of `prover` in it enters a
-    /// colouring of the history (or a move does not replay).
+    /// colouring of the history, or a colouring of the history but `own`
+    /// (the root's) forbids one of its `safe` leaves' regions (or a move
+    /// does not replay).
     fn replay_clear(
         &self,
         steps: &[Step],
         k: usize,
         cur: Stones,
         side: Color,
-        prover: Color,
+        (prover, own): (Color, HistKey),
         seen: &mut HashSet<usize>,
     ) -> Option<usize> {
         let board = self.board;
@@ -2751,10 +2770,18 @@ impl Search<'_> {
             Move::Play(v) => cur.play(board, side, v).map(|p| p.stones),
         };
         match steps.get(k)? {
-            Step::Ended | Step::Benson | Step::Safe => Some(k + 1),
+            Step::Ended | Step::Benson => Some(k + 1),
+            Step::Safe => {
+                let (alive, region) = self.safe_condition(&cur, prover);
+                let forbids = |h: &HistKey| {
+                    let mine = if prover == Color::Black { h.0 } else { h.1 };
+                    *h != own && mine & alive == alive && mine & region != 0
+                };
+                (!self.history.iter().any(forbids)).then_some(k + 1)
+            }
             Step::Ref(t) => {
                 if seen.insert(*t) {
-                    self.replay_clear(steps, *t, cur, side, prover, seen)?;
+                    self.replay_clear(steps, *t, cur, side, (prover, own), seen)?;
                 }
                 Some(k + 1)
             }
@@ -2766,12 +2793,12 @@ impl Search<'_> {
                 {
                     return None;
                 }
-                self.replay_clear(steps, k + 1, next, opp, prover, seen)
+                self.replay_clear(steps, k + 1, next, opp, (prover, own), seen)
             }
             Step::All(ms) => {
                 let mut j = k + 1;
                 for &m in ms {
-                    j = self.replay_clear(steps, j, child(m)?, opp, prover, seen)?;
+                    j = self.replay_clear(steps, j, child(m)?, opp, (prover, own), seen)?;
                 }
                 Some(j)
             }
@@ -2789,7 +2816,7 @@ struct Written {
     /// History indices above the subproof's root that a defender's move
     /// left out (for repeating that colouring) referred to.
     refused: Vec<usize>,
-    /// A `safe` leaf is in it.
+    /// A `safe` leaf is in it (counted only).
     safe: bool,
     /// The colourings its prover's plays enter (refs followed).
     filter: Entered,
@@ -2809,11 +2836,17 @@ impl Written {
 /// An over-approximation of a set of history keys: a key can be in the
 /// set only if it holds every stone of `all`, no stone outside `any`, and
 /// its tag (`HistKey`'s third field) is in `tags`. Empty: `tags` 0.
+///
+/// Likewise for the `safe` leaves' history conditions: a key can forbid one
+/// only if the prover's stones in it hold all of `alive` and one of
+/// `region`.
 #[derive(Clone, Copy, Debug)]
 struct Entered {
     all: (Bits, Bits),
     any: (Bits, Bits),
     tags: u8,
+    alive: Bits,
+    region: Bits,
 }
 
 impl Default for Entered {
@@ -2822,11 +2855,26 @@ impl Default for Entered {
             all: (Bits::MAX, Bits::MAX),
             any: (0, 0),
             tags: 0,
+            alive: Bits::MAX,
+            region: 0,
         }
     }
 }
 
 impl Entered {
+    fn add_safe(&mut self, (alive, region): (Bits, Bits)) {
+        self.alive &= alive;
+        self.region |= region;
+    }
+
+    /// Whether the key `h` certainly neither is one of the set nor
+    /// forbids a `safe` leaf's region (`prover`: the tree's).
+    fn clears(&self, h: &HistKey, prover: Color) -> bool {
+        let mine = if prover == Color::Black { h.0 } else { h.1 };
+        let forbids = mine & self.alive == self.alive && mine & self.region != 0;
+        !self.may_hold(h) && !forbids
+    }
+
     fn add(&mut self, k: &HistKey) {
         self.all = (self.all.0 & k.0, self.all.1 & k.1);
         self.any = (self.any.0 | k.0, self.any.1 | k.1);
@@ -2837,6 +2885,8 @@ impl Entered {
         self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
         self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
         self.tags |= o.tags;
+        self.alive &= o.alive;
+        self.region |= o.region;
     }
 
     fn may_hold(&self, k: &HistKey) -> bool {

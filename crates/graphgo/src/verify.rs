@@ -142,16 +142,22 @@ pub enum VerifyError {
         /// move under the situational rule).
         colouring: String,
     },
-    /// A `safe` leaf inside a shared subproof: its bound depends on the
-    /// history, which a shared subproof does not fix.
-    #[error("{side} proof, {place}: a 'safe' leaf inside the shared subproof at node {target}")]
-    SafeInShared {
+    /// A shared subproof with a `safe` leaf whose region a colouring of
+    /// the history above one of its uses forbids (so the leaf's bound may
+    /// fall there).
+    #[error(
+        "{side} proof, {place}: the history above this use forbids a safe region of the leaf at \
+         node {leaf} in the shared subproof at node {target}"
+    )]
+    SharedForbidsRegion {
         /// Which proof.
         side: &'static str,
-        /// Where.
+        /// Where (the `ref`, or the shared subproof's own first node).
         place: String,
-        /// The innermost shared subproof's root.
+        /// The shared subproof's root.
         target: usize,
+        /// The `safe` leaf.
+        leaf: usize,
     },
     /// A tree that ends early or has nodes left over.
     #[error("{side} proof: {what}")]
@@ -342,6 +348,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             inside: Vec::new(),
             entered: Vec::new(),
             refs: Vec::new(),
+            regions: Vec::new(),
             filter_hits: 0,
             exact_checks: 0,
         };
@@ -569,7 +576,22 @@ impl Rules {
     /// plain local game of [`Rules::owner_keeps`]; forbidden when some
     /// colouring of the history has every pass-alive stone of `player` and
     /// a `player` stone in the region.
+    #[cfg(test)]
     fn safe_area(&self, pos: &[u8], player: u8, history: &HashSet<(Vec<u8>, u8)>) -> Vec<bool> {
+        self.safe_area_counting(pos, player, history, &mut Vec::new())
+    }
+
+    /// [`Rules::safe_area`], and each region it adds to Benson's area as
+    /// (the pass-alive stones of `player`, the region's points), bit sets
+    /// pushed on `counted`: a colouring whose `player` stones hold all the
+    /// first and one of the second would forbid it.
+    fn safe_area_counting(
+        &self,
+        pos: &[u8],
+        player: u8,
+        history: &HashSet<(Vec<u8>, u8)>,
+        counted: &mut Vec<(u64, u64)>,
+    ) -> Vec<bool> {
         let n = pos.len();
         let alive = self.pass_alive(pos, player);
         let mut area = self.benson_area(pos, player);
@@ -616,9 +638,15 @@ impl Rules {
                     && region.iter().any(|&x| colouring[x] == player)
             });
             if !forbidden {
+                let mut bits = (0u64, 0u64);
                 for &x in &region {
                     area[x] = true;
+                    bits.1 |= 1 << x;
                 }
+                for x in (0..n).filter(|&x| alive[x]) {
+                    bits.0 |= 1 << x;
+                }
+                counted.push(bits);
             }
         }
         area
@@ -782,6 +810,9 @@ struct Check<'a> {
     entered: Vec<(usize, Packed)>,
     /// Every `ref` checked, with its target (in preorder).
     refs: Vec<(usize, usize)>,
+    /// The prover's safe regions counted at `safe` leaves inside shared
+    /// subproofs, with their leaf: (pass-alive stones, region points).
+    regions: Vec<(usize, (u64, u64))>,
     filter_hits: usize,
     exact_checks: usize,
 }
@@ -818,11 +849,16 @@ struct Shared {
 /// An over-approximation of a set of packed colourings: a colouring can
 /// be in the set only if it holds every point `all` holds and no point
 /// `any` lacks, and its tag is in `tags`.
+/// Likewise for the safe regions counted inside: a colouring can forbid
+/// one only if its prover's stones hold every stone of `alive` and one of
+/// `region`.
 #[derive(Clone, Copy, Debug)]
 struct Filter {
     all: (u64, u64),
     any: (u64, u64),
     tags: u8,
+    alive: u64,
+    region: u64,
 }
 
 impl Filter {
@@ -830,7 +866,20 @@ impl Filter {
         all: (u64::MAX, u64::MAX),
         any: (0, 0),
         tags: 0,
+        alive: u64::MAX,
+        region: 0,
     };
+
+    fn add_region(&mut self, r: &(u64, u64)) {
+        self.alive &= r.0;
+        self.region |= r.1;
+    }
+
+    /// Whether the prover's stones `mine` of a colouring may forbid a
+    /// region counted inside.
+    fn may_forbid(&self, mine: u64) -> bool {
+        mine & self.alive == self.alive && mine & self.region != 0
+    }
 
     fn add(&mut self, k: &Packed) {
         self.all = (self.all.0 & k.0, self.all.1 & k.1);
@@ -842,6 +891,8 @@ impl Filter {
         self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
         self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
         self.tags |= o.tags;
+        self.alive &= o.alive;
+        self.region |= o.region;
     }
 
     fn may_hold(&self, k: &Packed) -> bool {
@@ -935,6 +986,10 @@ impl Check<'_> {
         for e in &self.entered[from..] {
             filter.add(&e.1);
         }
+        let from = self.regions.partition_point(|e| e.0 < k);
+        for e in &self.regions[from..] {
+            filter.add_region(&e.1);
+        }
         let from = self.refs.partition_point(|e| e.0 < k);
         for &(_, t) in &self.refs[from..] {
             if let Some(sh) = self.shared.get(&t) {
@@ -958,12 +1013,23 @@ impl Check<'_> {
     fn use_shared(&mut self, t: usize, at: usize) -> Result<(), VerifyError> {
         let keys: Vec<Packed> = self.history.iter().map(|(c, p)| pack(c, *p)).collect();
         for h in keys {
-            if !self.shared[&t].filter.may_hold(&h) {
+            let filter = self.shared[&t].filter;
+            let mine = self.mine(&h);
+            let (enter, forbid) = (filter.may_hold(&h), filter.may_forbid(mine));
+            if !enter && !forbid {
                 self.filter_hits += 1;
                 continue;
             }
             self.exact_checks += 1;
-            if self.enters(t, &h, &mut HashSet::new()) {
+            if forbid && let Some(leaf) = self.forbids(t, mine, &mut HashSet::new()) {
+                return Err(VerifyError::SharedForbidsRegion {
+                    side: self.side.word(),
+                    place: self.proof.tree(self.side).place(at),
+                    target: t,
+                    leaf,
+                });
+            }
+            if enter && self.enters(t, &h, &mut HashSet::new()) {
                 let mut colouring: String = (0..self.rules.adj.len())
                     .map(|v| match (h.0 >> v & 1, h.1 >> v & 1) {
                         (1, _) => 'X',
@@ -983,6 +1049,41 @@ impl Check<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The prover's stones of a packed colouring.
+    fn mine(&self, h: &Packed) -> u64 {
+        match self.side {
+            Side::Lower => h.0,
+            Side::Upper => h.1,
+        }
+    }
+
+    /// A `safe` leaf in the shared subproof at `t` (refs followed) with a
+    /// counted region that a colouring with the prover's stones `mine`
+    /// forbids; `seen`: shared subproofs already searched.
+    fn forbids(&self, t: usize, mine: u64, seen: &mut HashSet<usize>) -> Option<usize> {
+        if !seen.insert(t) {
+            return None;
+        }
+        let sh = self.shared.get(&t)?;
+        let from = self.regions.partition_point(|e| e.0 < t);
+        let to = self.regions.partition_point(|e| e.0 < sh.end);
+        if let Some(e) = self.regions[from..to]
+            .iter()
+            .find(|e| mine & e.1.0 == e.1.0 && mine & e.1.1 != 0)
+        {
+            return Some(e.0);
+        }
+        let from = self.refs.partition_point(|e| e.0 < t);
+        let to = self.refs.partition_point(|e| e.0 < sh.end);
+        self.refs[from..to].iter().find_map(|&(_, u)| {
+            if self.shared.get(&u)?.filter.may_forbid(mine) {
+                self.forbids(u, mine, seen)
+            } else {
+                None
+            }
+        })
     }
 
     /// Whether a prover's play in the shared subproof at `t` (refs
@@ -1052,11 +1153,6 @@ impl Check<'_> {
                 self.counts.1 += 1;
                 self.leaf(k, "benson", bound)
             }
-            Step::Safe if !self.inside.is_empty() => Err(VerifyError::SafeInShared {
-                side: self.side.word(),
-                place: tree.place(k),
-                target: self.inside.last().copied().unwrap_or(0),
-            }),
             Step::Ref(t) => {
                 let t = *t;
                 let bad = |what: &str| VerifyError::BadRef {
@@ -1082,17 +1178,32 @@ impl Check<'_> {
             Step::Safe => {
                 // As `benson`, each side's area widened by its safe regions
                 // that the path's colourings allow.
+                // Inside a shared subproof the history is its own path
+                // only: the prover's regions counted here are kept, and
+                // each use checks that its history forbids none of them
+                // (the opponent's area only shrinks with more history).
                 let n = pos.len() as i32;
-                let black = self.rules.safe_area(pos, BLACK, &self.history);
+                let mut counted = Vec::new();
+                let black = self
+                    .rules
+                    .safe_area_counting(pos, BLACK, &self.history, &mut counted);
+                if self.side == Side::Upper {
+                    counted.clear();
+                }
                 let bound = match self.side {
                     Side::Lower => 2 * black.iter().filter(|&&b| b).count() as i32 - n,
                     Side::Upper => {
-                        let white = self.rules.safe_area(pos, WHITE, &self.history);
+                        let white =
+                            self.rules
+                                .safe_area_counting(pos, WHITE, &self.history, &mut counted);
                         let only = (0..pos.len()).filter(|&v| white[v] && !black[v]).count();
                         n - 2 * only as i32
                     }
                 };
                 self.counts.2 += 1;
+                if !self.inside.is_empty() {
+                    self.regions.extend(counted.into_iter().map(|r| (k, r)));
+                }
                 self.leaf(k, "safe", bound)
             }
             Step::Play(m) => {
@@ -1269,6 +1380,86 @@ mod tests {
         );
         // White has nothing there.
         assert!(rules.safe_area(&pos, WHITE, &history).iter().all(|&b| !b));
+    }
+
+    /// A `safe` leaf inside a shared subproof is checked context-free
+    /// and then against the history of each use: the corner bent three of
+    /// the example above closes `score >= 12` (White to move) alone, or
+    /// shared; with a colouring above that holds the wall and a Black stone
+    /// in the corner, the plain check refuses the leaf (`LeafFails`) and
+    /// the shared one the use (`SharedForbidsRegion`), naming the leaf.
+    #[test]
+    fn a_shared_safe_leaf_is_checked_at_each_use() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let rules = plain_rules(&board);
+        let black: u64 = 0b1011_1110_0100;
+        let pos: Vec<u8> = (0..12)
+            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
+            .collect();
+        let mut earlier = pos.clone();
+        earlier[0] = BLACK;
+        let proof = Proof {
+            names: (0..12).map(|v| board.name(v)).collect(),
+            edges: Vec::new(),
+            start: pos
+                .iter()
+                .map(|&p| (p == BLACK).then_some(Color::Black))
+                .collect(),
+            to_move: Color::White,
+            rule: Repetition::Positional,
+            value: 12,
+            lower: crate::proof::Tree {
+                steps: vec![Step::Safe],
+                lines: Vec::new(),
+            },
+            upper: crate::proof::Tree::default(),
+        };
+        let run = |shared: bool, above: bool| {
+            let mut check = Check {
+                rules: &rules,
+                proof: &proof,
+                side: Side::Lower,
+                history: HashSet::new(),
+                next: 0,
+                counts: (0, 0, 0),
+                targets: vec![shared],
+                shared: HashMap::new(),
+                inside: Vec::new(),
+                entered: Vec::new(),
+                refs: Vec::new(),
+                regions: Vec::new(),
+                filter_hits: 0,
+                exact_checks: 0,
+            };
+            check.history.insert(rules.key(&pos, WHITE));
+            if above {
+                check.history.insert(rules.key(&earlier, BLACK));
+            }
+            let r = check.node(&pos, WHITE, false, false);
+            (r, check.regions.len())
+        };
+        assert_eq!(run(false, false), (Ok(()), 0));
+        assert_eq!(run(true, false), (Ok(()), 1));
+        assert!(
+            matches!(
+                run(false, true).0,
+                Err(VerifyError::LeafFails { bound: 6, .. })
+            ),
+            "{:?}",
+            run(false, true)
+        );
+        assert!(
+            matches!(
+                run(true, true).0,
+                Err(VerifyError::SharedForbidsRegion {
+                    target: 0,
+                    leaf: 0,
+                    ..
+                })
+            ),
+            "{:?}",
+            run(true, true)
+        );
     }
 
     /// The checker's plain local games ([`Rules::owner_keeps`]) claim the
