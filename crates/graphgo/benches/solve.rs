@@ -5,7 +5,8 @@
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N]
-//! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]`; with no
+//! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
+//! [--verify FILE]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
@@ -14,7 +15,9 @@
 //! `miai_graphgo::verify`, printing its nodes, refs, text size and the
 //! walk's and the checker's times; a refused proof fails the run. With
 //! `--proof-file` it writes the text there instead of checking it (check
-//! it with `miai graphgo verify FILE`).
+//! it with `miai graphgo verify FILE`, or with `--verify FILE`, which
+//! only reads and checks a proof file of any size: the CLI reads at most
+//! 64 MiB).
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -136,6 +139,21 @@ fn main() {
             }
         }
         i += 1;
+    }
+    if let Some(i) = args.iter().position(|a| a == "--verify") {
+        let path = args.get(i + 1).expect("--verify FILE");
+        let t = Instant::now();
+        let text = std::fs::read_to_string(path).expect("reading the proof file");
+        let read = t.elapsed();
+        let v = verify::verify_text(&text);
+        print!(
+            "{path}: {} bytes read in {read:.1?}, checked in {:.1?}: {}",
+            text.len(),
+            t.elapsed().saturating_sub(read),
+            verify::VerifyReport::new(&v)
+        );
+        assert!(v.is_ok(), "{path}: the proof is refused");
+        return;
     }
     if boards.is_empty() {
         boards = vec![(3, 2), (1, 7), (3, 3), (3, 4), (4, 4)];

@@ -351,6 +351,8 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             regions: Vec::new(),
             filter_hits: 0,
             exact_checks: 0,
+            spare: Vec::new(),
+            keys: Vec::new(),
         };
         let player = point(Some(proof.to_move));
         check.history.insert(rules.key(&start, player));
@@ -815,6 +817,10 @@ struct Check<'a> {
     regions: Vec<(usize, (u64, u64))>,
     filter_hits: usize,
     exact_checks: usize,
+    /// Cleared history sets to reuse.
+    spare: Vec<HashSet<(Vec<u8>, u8)>>,
+    /// The packed history of a use (room reused).
+    keys: Vec<Packed>,
 }
 
 /// A history entry packed exactly: Black's points, White's points, the
@@ -972,13 +978,18 @@ impl Check<'_> {
         ended: bool,
     ) -> Result<(), VerifyError> {
         let k = self.next;
-        let mut own = HashSet::new();
+        // A spare set (cleared, its room kept): millions of shared
+        // subproofs allocating a growing set each made the allocator the
+        // bottleneck on 4x5.
+        let mut own = self.spare.pop().unwrap_or_default();
         own.insert(self.rules.key(pos, player));
         let above = std::mem::replace(&mut self.history, own);
         self.inside.push(k);
         let r = self.step(pos, player, passed, ended);
         self.inside.pop();
-        self.history = above;
+        let mut own = std::mem::replace(&mut self.history, above);
+        own.clear();
+        self.spare.push(own);
         r?;
         let end = self.next;
         let mut filter = Filter::EMPTY;
@@ -1011,8 +1022,16 @@ impl Check<'_> {
     /// A use of the shared subproof at `t` from node `at` (its own root or
     /// a `ref`): no colouring of the history may be one its prover enters.
     fn use_shared(&mut self, t: usize, at: usize) -> Result<(), VerifyError> {
-        let keys: Vec<Packed> = self.history.iter().map(|(c, p)| pack(c, *p)).collect();
-        for h in keys {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        keys.extend(self.history.iter().map(|(c, p)| pack(c, *p)));
+        let r = self.use_shared_keys(t, at, &keys);
+        self.keys = keys;
+        r
+    }
+
+    fn use_shared_keys(&mut self, t: usize, at: usize, keys: &[Packed]) -> Result<(), VerifyError> {
+        for &h in keys {
             let filter = self.shared[&t].filter;
             let mine = self.mine(&h);
             let (enter, forbid) = (filter.may_hold(&h), filter.may_forbid(mine));
@@ -1430,6 +1449,8 @@ mod tests {
                 regions: Vec::new(),
                 filter_hits: 0,
                 exact_checks: 0,
+                spare: Vec::new(),
+                keys: Vec::new(),
             };
             check.history.insert(rules.key(&pos, WHITE));
             if above {
