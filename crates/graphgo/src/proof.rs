@@ -73,7 +73,8 @@
 //! history), and at every use (the first one and each `ref`) that no
 //! colouring entered by a prover's play inside it is in the history
 //! above, and that the position at the `ref` is `N`'s. `safe` leaves
-//! depend on the history and may not occur inside a referenced subproof.
+//! depend on the history: inside a referenced subproof their regions are
+//! checked again against the history of every use.
 //! [`Proof::to_text`] writes version 1 when there is no `ref`, so tree
 //! proofs read as before.
 

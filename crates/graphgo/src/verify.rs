@@ -29,11 +29,14 @@
 //! be one a prover's play in it enters (refs inside followed): then each of
 //! its prover's plays is legal under that history too, every defender move
 //! legal there is answered, and its `ended` and `benson` leaves do not
-//! depend on the history; `safe` leaves do, and are refused inside shared
-//! subproofs. The entered colourings are kept exactly (packed, a bit per
-//! colour and point); a filter (the stones all of them hold, the stones
-//! any holds) rules most history colourings out, the rest are compared
-//! exactly. A `ref` must be at its target's position (colouring, player
+//! depend on the history; `safe` leaves do: inside a shared subproof
+//! each region a `safe` leaf counts for the prover is kept (its pass-alive
+//! stones and points), and no colouring of a use's history may forbid one
+//! (more history only shrinks the opponent's area). The entered colourings
+//! are kept exactly (packed, a bit per colour and point); a filter (the
+//! stones all of them hold, the stones any holds; for the regions the
+//! stones common to their pass-alive sets and the union of their points)
+//! rules most history colourings out, the rest are compared exactly. A `ref` must be at its target's position (colouring, player
 //! to move, pass and ended state) and point back to a complete subproof.
 
 use std::cell::RefCell;
