@@ -4,17 +4,27 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect] [--threads N]`; with no
+//! [--deepen one|half] [--expect] [--threads N]
+//! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
+//! [--verify FILE]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
 //! by default; it grows as it fills).
 //! A proven score that disagrees with the published one fails the run.
+//! `--proof` also writes the proof (as trees, format version 1, or with
+//! shared subproofs, version 2) in memory and checks it with
+//! `miai_graphgo::verify`, printing its nodes, refs, text size and the
+//! walk's and the checker's times; a refused proof fails the run. With
+//! `--proof-file` it writes the text there instead of checking it (check
+//! it with `miai graphgo verify FILE`, or with `--verify FILE`, which
+//! only reads and checks a proof file of any size: the CLI reads at most
+//! 64 MiB).
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::solver::tt::ENTRY_BYTES;
-use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver};
+use miai_graphgo::{Board, Deepening, Repetition, SolveOptions, Stones, solver, verify};
 
 fn published(w: usize, h: usize) -> Option<i32> {
     // Drange et al. (mathpuzzle.com/go) and van der Werf (5x5); see the
@@ -48,6 +58,10 @@ fn main() {
     opts.limits.table_bytes = Some(table_bytes(20));
     let mut use_published = false;
     let mut stats = false;
+    // Write and check the proof: Some(share).
+    let mut proof: Option<bool> = None;
+    let mut proof_nodes = 1usize << 26;
+    let mut proof_file: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -66,6 +80,25 @@ fn main() {
             }
             "--published" => use_published = true,
             "--stats" => stats = true,
+            "--proof" => {
+                i += 1;
+                proof = match args.get(i).map(String::as_str) {
+                    Some("tree") => Some(false),
+                    Some("dag") => Some(true),
+                    other => panic!("--proof tree|dag, not {other:?}"),
+                };
+            }
+            "--proof-file" => {
+                i += 1;
+                proof_file = args.get(i).cloned();
+            }
+            "--proof-nodes" => {
+                i += 1;
+                proof_nodes = args
+                    .get(i)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(proof_nodes);
+            }
             "--no-benson" => opts.benson = false,
             "--no-safety" => opts.safety = false,
             "--no-searched-regions" => opts.searched_regions = false,
@@ -107,6 +140,21 @@ fn main() {
         }
         i += 1;
     }
+    if let Some(i) = args.iter().position(|a| a == "--verify") {
+        let path = args.get(i + 1).expect("--verify FILE");
+        let t = Instant::now();
+        let text = std::fs::read_to_string(path).expect("reading the proof file");
+        let read = t.elapsed();
+        let v = verify::verify_text(&text);
+        print!(
+            "{path}: {} bytes read in {read:.1?}, checked in {:.1?}: {}",
+            text.len(),
+            t.elapsed().saturating_sub(read),
+            verify::VerifyReport::new(&v)
+        );
+        assert!(v.is_ok(), "{path}: the proof is refused");
+        return;
+    }
     if boards.is_empty() {
         boards = vec![(3, 2), (1, 7), (3, 3), (3, 4), (4, 4)];
     }
@@ -120,7 +168,7 @@ fn main() {
         if use_published {
             opts.guess = published(w, h);
         }
-        let s = solver::solve(&board, Stones::EMPTY, Color::Black, &opts, None, &mut |p| {
+        let mut progress = |p: &solver::Progress| {
             eprintln!(
                 "  {}x{}: {} nodes, {:.1?}, ply {}",
                 w,
@@ -129,7 +177,33 @@ fn main() {
                 p.elapsed,
                 p.depth.unwrap_or(0)
             )
-        });
+        };
+        let (s, written) = match proof {
+            None => (
+                solver::solve(
+                    &board,
+                    Stones::EMPTY,
+                    Color::Black,
+                    &opts,
+                    None,
+                    &mut progress,
+                ),
+                None,
+            ),
+            Some(share) => {
+                let (s, p) = solver::solve_with_proof_sharing(
+                    &board,
+                    Stones::EMPTY,
+                    Color::Black,
+                    &opts,
+                    None,
+                    &mut progress,
+                    proof_nodes,
+                    share,
+                );
+                (s, Some((p, t.elapsed())))
+            }
+        };
         let pv: Vec<String> =
             s.pv.iter()
                 .map(|m| match m {
@@ -230,6 +304,56 @@ fn main() {
                         })
                         .collect();
                     println!("    {line}");
+                }
+            }
+        }
+        if let Some((p, done)) = written {
+            let walk = done.saturating_sub(s.elapsed);
+            let sh = &s.stats.sharing;
+            println!(
+                "  sharing: remembered {} refs {} exact checks {} conflicts {} not context-free {} \
+                 with a safe leaf {} unshared repeats {} shared moves {}",
+                sh.remembered,
+                sh.refs,
+                sh.exact_checks,
+                sh.conflicts,
+                sh.not_context_free,
+                sh.with_safe,
+                sh.unshared_repeats,
+                sh.shared_moves
+            );
+            match p {
+                Err(e) => println!("  no proof: {e} (walk {walk:.1?})"),
+                Ok(p) if proof_file.is_some() => {
+                    let text = p.to_text();
+                    let path = proof_file.as_deref().unwrap_or_default();
+                    std::fs::write(path, &text).expect("writing the proof file");
+                    println!(
+                        "  proof (version {}): {} + {} nodes, {} refs, {} bytes; walk {walk:.1?}; \
+                         written to {path}",
+                        p.version(),
+                        p.lower.steps.len(),
+                        p.upper.steps.len(),
+                        p.refs(),
+                        text.len(),
+                    );
+                }
+                Ok(p) => {
+                    let text = p.to_text();
+                    let t = Instant::now();
+                    let v = verify::verify_text(&text);
+                    println!(
+                        "  proof (version {}): {} + {} nodes, {} refs, {} bytes; walk {walk:.1?}, \
+                         check {:.1?}: {}",
+                        p.version(),
+                        p.lower.steps.len(),
+                        p.upper.steps.len(),
+                        p.refs(),
+                        text.len(),
+                        t.elapsed(),
+                        verify::VerifyReport::new(&v)
+                    );
+                    assert!(v.is_ok(), "{w}x{h}: the proof is refused");
                 }
             }
         }

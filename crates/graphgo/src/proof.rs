@@ -57,6 +57,26 @@
 //!     holds all the prover's pass-alive stones and a prover's stone in
 //!     the region. (Added after version 1 was first written; files without
 //!     it read as before.)
+//!
+//! # Version 2: shared subproofs (a DAG)
+//!
+//! Version 2 is version 1 with one more node, `ref N`: it stands for the
+//! subproof rooted at node `N` of the same tree (nodes are numbered from 0
+//! in preorder within their tree, the `lower`/`upper` line not counted).
+//! `N` must come before the `ref` and its subproof must be complete there
+//! (not an ancestor of the `ref`), so there are no cycles. The writer uses
+//! it for a position reached again (same colouring, player to move and
+//! whether the last move was a pass), and the checker
+//! ([`crate::verify`]) checks a referenced subproof once, *context-free*:
+//! with a history of its own path from `N` downward only (its `all` nodes
+//! list every move legal there, a superset of those legal under any longer
+//! history), and at every use (the first one and each `ref`) that no
+//! colouring entered by a prover's play inside it is in the history
+//! above, and that the position at the `ref` is `N`'s. `safe` leaves
+//! depend on the history: inside a referenced subproof their regions are
+//! checked again against the history of every use.
+//! [`Proof::to_text`] writes version 1 when there is no `ref`, so tree
+//! proofs read as before.
 
 use std::fmt::{self, Write as _};
 
@@ -67,8 +87,9 @@ use crate::solver::{Move, Repetition};
 /// The format's first word.
 pub const MAGIC: &str = "miai-graphgo-proof";
 
-/// The format version written and read.
-pub const VERSION: u32 = 1;
+/// The newest format version read (and written when a proof has a
+/// `ref`; version 1 otherwise).
+pub const VERSION: u32 = 2;
 
 /// Which bound a tree proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,6 +133,9 @@ pub enum Step {
     Play(Move),
     /// Every legal move of the defender.
     All(Vec<Move>),
+    /// The subproof rooted at an earlier node of the same tree (version
+    /// 2).
+    Ref(usize),
 }
 
 /// A proof tree in preorder, and the file line of each node.
@@ -159,8 +183,8 @@ pub struct Proof {
 /// A proof file that cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FormatError {
-    /// The first line is not `miai-graphgo-proof 1`.
-    #[error("line 1: expected '{MAGIC} {VERSION}', found {found:?}")]
+    /// The first line is not `miai-graphgo-proof 1` or `2`.
+    #[error("line 1: expected '{MAGIC} 1' or '{MAGIC} {VERSION}', found {found:?}")]
     Version {
         /// The first line.
         found: String,
@@ -203,6 +227,27 @@ impl Proof {
         self.to_string()
     }
 
+    /// The format version the text is written in: 2 when a tree has a
+    /// `ref`, else 1.
+    #[must_use]
+    pub fn version(&self) -> u32 {
+        let shared = |t: &Tree| t.steps.iter().any(|s| matches!(s, Step::Ref(_)));
+        if shared(&self.lower) || shared(&self.upper) {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// `ref` nodes in both trees.
+    #[must_use]
+    pub fn refs(&self) -> usize {
+        [&self.lower, &self.upper]
+            .iter()
+            .map(|t| t.steps.iter().filter(|s| matches!(s, Step::Ref(_))).count())
+            .sum()
+    }
+
     /// Reads a proof file.
     ///
     /// # Errors
@@ -215,11 +260,15 @@ impl Proof {
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty());
         let first = lines.next().map_or("", |(_, l)| l);
-        if first != format!("{MAGIC} {VERSION}") {
-            return Err(FormatError::Version {
-                found: first.to_string(),
-            });
-        }
+        let version = match first.split_once(' ') {
+            Some((MAGIC, "1")) => 1,
+            Some((MAGIC, "2")) => 2,
+            _ => {
+                return Err(FormatError::Version {
+                    found: first.to_string(),
+                });
+            }
+        };
         let mut lines = lines.filter(|(_, l)| !l.starts_with('#')).peekable();
         let syntax = |line: usize, what: String| FormatError::Syntax { line, what };
         let (line, w) = field(&mut lines, "vertices")?;
@@ -291,8 +340,11 @@ impl Proof {
                 let (line, text) = lines.next().ok_or_else(|| FormatError::Truncated {
                     what: format!("node {} of the {} proof", tree.steps.len(), side.word()),
                 })?;
-                tree.steps
-                    .push(parse_step(text, n).map_err(|what| syntax(line, what))?);
+                let step = parse_step(text, n).map_err(|what| syntax(line, what))?;
+                if version < 2 && matches!(step, Step::Ref(_)) {
+                    return Err(syntax(line, "'ref' needs version 2".into()));
+                }
+                tree.steps.push(step);
                 tree.lines.push(line);
             }
             trees.push(tree);
@@ -356,6 +408,10 @@ fn parse_step(text: &str, n: usize) -> Result<Step, String> {
         ["benson"] => Ok(Step::Benson),
         ["safe"] => Ok(Step::Safe),
         ["play", m] => Ok(Step::Play(parse_move(m, n)?)),
+        ["ref", k] => k
+            .parse::<usize>()
+            .map(Step::Ref)
+            .map_err(|_| format!("bad node number {k:?}")),
         ["all", k, moves @ ..] => {
             if k.parse::<usize>().ok() != Some(moves.len()) {
                 return Err(format!("'all {k}' lists {} moves", moves.len()));
@@ -382,7 +438,7 @@ fn write_move(out: &mut String, m: Move) {
 
 impl fmt::Display for Proof {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{MAGIC} {VERSION}")?;
+        writeln!(f, "{MAGIC} {}", self.version())?;
         writeln!(f, "vertices {}", self.names.len())?;
         writeln!(f, "names {}", self.names.join(" "))?;
         let edges: Vec<String> = self.edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
@@ -414,6 +470,9 @@ impl fmt::Display for Proof {
                     Step::Ended => line.push_str("ended"),
                     Step::Benson => line.push_str("benson"),
                     Step::Safe => line.push_str("safe"),
+                    Step::Ref(k) => {
+                        let _ = write!(line, "ref {k}");
+                    }
                     Step::Play(m) => {
                         line.push_str("play ");
                         write_move(&mut line, *m);
@@ -449,9 +508,20 @@ mod tests {
         assert_eq!(p.upper.lines, vec![15]);
         assert_eq!(p.to_text(), text);
         assert!(matches!(
-            Proof::parse(&text.replace("proof 1", "proof 2")),
+            Proof::parse(&text.replace("proof 1", "proof 3")),
             Err(FormatError::Version { .. })
         ));
+        // A `ref` needs version 2, and then reads and writes back.
+        let shared = text.replace("benson\nbenson\nbenson\n", "benson\nref 2\nbenson\n");
+        assert!(matches!(
+            Proof::parse(&shared),
+            Err(FormatError::Syntax { line: 12, .. })
+        ));
+        let shared = shared.replace("proof 1", "proof 2");
+        let p = Proof::parse(&shared).unwrap();
+        assert_eq!(p.lower.steps[3], Step::Ref(2));
+        assert_eq!((p.version(), p.refs()), (2, 1));
+        assert_eq!(p.to_text(), shared);
         assert!(matches!(
             Proof::parse(&text.replace("all 3", "all 4")),
             Err(FormatError::Syntax { line: 10, .. })

@@ -132,7 +132,7 @@
 
 pub mod tt;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -283,6 +283,34 @@ pub struct SearchStats {
     /// (their nodes add up to the solve's, less the principal variation's
     /// and a cut-off attempt's).
     pub attempts: Vec<Attempt>,
+    /// What the proof walk's sharing did (with [`solve_with_proof`]).
+    pub sharing: SharingStats,
+}
+
+/// Counters of a proof walk that shares subproofs (format version 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharingStats {
+    /// Subproofs remembered for sharing.
+    pub remembered: u64,
+    /// `ref`s written.
+    pub refs: u64,
+    /// Positions met again whose remembered subproof the filter could not
+    /// clear for the new history: checked exactly, by replaying it.
+    pub exact_checks: u64,
+    /// Of them, those whose prover enters a colouring of the new history
+    /// (the subproof is written again).
+    pub conflicts: u64,
+    /// Subproofs not remembered because a defender's move was left out
+    /// for repeating a colouring above their root.
+    pub not_context_free: u64,
+    /// Subproofs not remembered because they hold a `safe` leaf.
+    pub with_safe: u64,
+    /// Inner nodes written whose position had been written before
+    /// without a remembered subproof.
+    pub unshared_repeats: u64,
+    /// Prover moves chosen because their child's subproof was written
+    /// already (no search).
+    pub shared_moves: u64,
 }
 
 /// One one-sided attempt at the root: at the horizon `depth`, the test
@@ -838,6 +866,33 @@ pub fn solve_with_proof(
     progress: &mut dyn FnMut(&Progress),
     max_steps: usize,
 ) -> (Solution, Result<Proof, ProofError>) {
+    solve_with_proof_sharing(
+        board, stones, to_move, opts, cancel, progress, max_steps, true,
+    )
+}
+
+/// [`solve_with_proof`], with the choice of writing the proof as trees
+/// (`share` false: version 1 of [`crate::proof`], each transposition
+/// written again) or with shared subproofs (`share` true, what
+/// [`solve_with_proof`] does: a position reached again is written as a
+/// `ref` to its first subproof where that subproof is valid without the
+/// history above it and none of its prover's colourings is in the new
+/// history; see `Search::proof_node`).
+///
+/// # Errors
+///
+/// As [`solve_with_proof`].
+#[allow(clippy::too_many_arguments)]
+pub fn solve_with_proof_sharing(
+    board: &Board,
+    stones: Stones,
+    to_move: Color,
+    opts: &SolveOptions,
+    cancel: Option<&Cancel>,
+    progress: &mut dyn FnMut(&Progress),
+    max_steps: usize,
+    share: bool,
+) -> (Solution, Result<Proof, ProofError>) {
     let (sol, proof) = solve_inner(
         board,
         stones,
@@ -845,10 +900,19 @@ pub fn solve_with_proof(
         opts,
         cancel,
         progress,
-        Some(max_steps),
+        Some(ProofPlan { max_steps, share }),
     );
     let proof = proof.unwrap_or(Err(ProofError::NotProven));
     (sol, proof)
+}
+
+/// What proof to write after a solve.
+#[derive(Clone, Copy, Debug)]
+struct ProofPlan {
+    /// Most nodes of the two trees.
+    max_steps: usize,
+    /// Write transpositions once (`ref`).
+    share: bool,
 }
 
 /// Why no proof was written.
@@ -915,7 +979,7 @@ fn solve_inner(
     opts: &SolveOptions,
     cancel: Option<&Cancel>,
     progress: &mut dyn FnMut(&Progress),
-    proof: Option<usize>,
+    proof: Option<ProofPlan>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
     let bytes = table_bytes_for(board, opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES));
     if opts.threads < 2 {
@@ -1212,7 +1276,7 @@ fn drive(
     mut s: Search<'_>,
     stones: Stones,
     to_move: Color,
-    proof: Option<usize>,
+    proof: Option<ProofPlan>,
     mut helper: Option<Helper>,
 ) -> (Solution, Option<Result<Proof, ProofError>>) {
     let board = s.board;
@@ -1379,14 +1443,16 @@ fn drive(
     let elapsed = s.meter.elapsed();
     let halt = s.stop;
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
-    let stats = s.take_stats();
+    let mut stats = s.take_stats();
     let proof = match proof {
-        Some(max_steps) if proven => {
+        Some(plan) if proven => {
             // Back to the start: the variation left its moves pushed.
             while s.history.len() > 1 {
                 s.pop();
             }
-            Some(s.proof(stones, to_move, value, depth, max_steps))
+            let proof = s.proof(stones, to_move, value, depth, plan);
+            stats.sharing = s.stats.sharing;
+            Some(proof)
         }
         _ => None,
     };
@@ -2386,13 +2452,15 @@ impl Search<'_> {
         to_move: Color,
         value: i32,
         depth: usize,
-        max_steps: usize,
+        plan: ProofPlan,
     ) -> Result<Proof, ProofError> {
         let board = self.board;
         let mut trees = Vec::new();
         for side in [Side::Lower, Side::Upper] {
             let mut tree = Tree::default();
-            let budget = max_steps.saturating_sub(trees.iter().map(|t: &Tree| t.steps.len()).sum());
+            let budget = plan
+                .max_steps
+                .saturating_sub(trees.iter().map(|t: &Tree| t.steps.len()).sum());
             let mut walk = ProofWalk {
                 side,
                 value,
@@ -2400,6 +2468,9 @@ impl Search<'_> {
                 ply: 0,
                 max_steps: budget,
                 steps: &mut tree.steps,
+                share: plan.share,
+                memo: HashMap::new(),
+                seen: HashSet::new(),
             };
             self.proof_node(&mut walk, stones, to_move, false, false)?;
             trees.push(tree);
@@ -2428,7 +2499,19 @@ impl Search<'_> {
 
     /// Appends the proof of the node (`cur`, `side` to move; `passed`:
     /// the last move was a pass; `ended`: two passes ended the game) to
-    /// `walk.steps`; the history ends at the node.
+    /// `walk.steps`; the history ends at the node. Returns what sharing
+    /// the subproof needs to know (see [`Written`]).
+    ///
+    /// Sharing (`walk.share`): a subproof is remembered by its position
+    /// (colouring, player to move, pass) when it holds without the history
+    /// above its root: no defender's move was left out for repeating a
+    /// colouring above the root (the root's own colouring excepted), and
+    /// it has no `safe` leaf (their bound depends on the history). Where
+    /// the position comes again, a `ref` to it is written if no colouring
+    /// of the new history (the root's own excepted: the subproof's plays
+    /// were legal with it in the history) can be one its prover's plays
+    /// enter, by the filter of [`Written`]; otherwise the subproof is
+    /// written again. The checker checks all of this itself.
     fn proof_node(
         &mut self,
         walk: &mut ProofWalk<'_>,
@@ -2436,7 +2519,7 @@ impl Search<'_> {
         side: Color,
         passed: bool,
         ended: bool,
-    ) -> Result<(), ProofError> {
+    ) -> Result<Written, ProofError> {
         if walk.steps.len() >= walk.max_steps {
             return Err(ProofError::TooLarge(walk.max_steps));
         }
@@ -2453,18 +2536,72 @@ impl Search<'_> {
                 return Err(ProofError::Unsound(walk.side.word()));
             }
             walk.steps.push(Step::Ended);
-            return Ok(());
+            return Ok(Written::default());
         }
         if let Some(leaf) = self.static_leaf(&cur, lower, walk.value) {
+            let mut out = Written::default();
+            if leaf == Step::Safe {
+                // Its regions hold while no colouring of the history has
+                // the prover's pass-alive stones and a prover's stone
+                // outside their area (a superset of the regions counted).
+                out.safe = true;
+                out.filter
+                    .add_safe(self.safe_condition(&cur, walk.side.prover()));
+            }
             walk.steps.push(leaf);
-            return Ok(());
+            return Ok(out);
         }
+        let own_key = self.hist_key(cur, side);
+        let memo_key = (cur.black, cur.white, side.index() as u8, passed);
+        if walk.share
+            && let Some(&(node, filter)) = walk.memo.get(&memo_key)
+        {
+            // The subproof's plays were legal with its root's own entry in
+            // the history: only the others can conflict.
+            let clear = self
+                .history
+                .iter()
+                .all(|h| *h == own_key || filter.clears(h, walk.side.prover()))
+                || {
+                    self.stats.sharing.exact_checks += 1;
+                    let prover = walk.side.prover();
+                    let mut seen = HashSet::new();
+                    let ok = self
+                        .replay_clear(walk.steps, node, cur, side, (prover, own_key), &mut seen)
+                        .is_some();
+                    self.stats.sharing.conflicts += u64::from(!ok);
+                    ok
+                };
+            if clear {
+                self.stats.sharing.refs += 1;
+                walk.steps.push(Step::Ref(node));
+                return Ok(Written {
+                    filter,
+                    ..Written::default()
+                });
+            }
+        }
+        if walk.share && !walk.seen.insert(memo_key) {
+            self.stats.sharing.unshared_repeats += 1;
+        }
+        let start = walk.steps.len();
+        let base = self.history.len();
+        let own = self.index.get(&own_key).copied();
         let opp = side.opponent();
+        let mut out = Written::default();
         if side == walk.side.prover() {
             // A play that makes the child a leaf first (the table's move
             // may prove the claim by a longer line), then the searched one.
             let found = match self.closing_move(cur, side, lower, walk.value) {
                 Some((m, next)) => Some((m, next, true)),
+                // Then a play to a position whose subproof is written
+                // already and can be shared here (a `ref`, no search).
+                None if walk.share
+                    && let Some(f) = self.shared_move(walk, cur, side, passed) =>
+                {
+                    self.stats.sharing.shared_moves += 1;
+                    Some(f)
+                }
                 // The horizon the solve's proof had left at the child
                 // (deepened inside if that leaves the child open): the
                 // full horizon from every node made searches below the
@@ -2490,48 +2627,274 @@ impl Search<'_> {
             if pushed {
                 self.pop();
             }
-            return r;
+            out.join(&r?, base);
+            if let Move::Play(_) = m {
+                out.filter.add(&self.hist_key(next, opp));
+            }
+        } else {
+            // The defender: every legal move (plays in vertex order, the
+            // pass last).
+            let board = self.board;
+            let mut moves = Vec::new();
+            let mut empty = cur.empty(board);
+            while empty != 0 {
+                let v = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                if let Some(p) = cur.play(board, side, v) {
+                    match self.index.get(&self.hist_key(p.stones, opp)) {
+                        Some(&j) => out.refused.push(j),
+                        None => moves.push((Move::Play(v), p.stones)),
+                    }
+                }
+            }
+            moves.push((Move::Pass, cur));
+            walk.steps
+                .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
+            for (m, next) in moves {
+                let key = self.hist_key(next, opp);
+                let pushed = match m {
+                    Move::Play(_) => true,
+                    Move::Pass => {
+                        !passed
+                            && self.opts.repetition == Repetition::Situational
+                            && !self.index.contains_key(&key)
+                    }
+                };
+                if pushed {
+                    self.push(key);
+                }
+                let over = m == Move::Pass && passed;
+                walk.ply += 1;
+                let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
+                walk.ply -= 1;
+                if pushed {
+                    self.pop();
+                }
+                out.join(&r?, base);
+            }
         }
-        // The defender: every legal move (plays in vertex order, the
-        // pass last).
+        out.refused.sort_unstable();
+        out.refused.dedup();
+        let context_free = out.refused.iter().all(|&j| Some(j) == own);
+        if walk.share && walk.steps.len() - start >= MIN_SHARED {
+            let st = &mut self.stats.sharing;
+            if !context_free {
+                st.not_context_free += 1;
+            } else if let std::collections::hash_map::Entry::Vacant(e) = walk.memo.entry(memo_key) {
+                st.remembered += 1;
+                st.with_safe += u64::from(out.safe);
+                e.insert((start, out.filter));
+            }
+        }
+        Ok(out)
+    }
+
+    /// The history condition of a `safe` leaf at `stones` for `prover`'s
+    /// claim, as (pass-alive stones, points): a colouring of the history
+    /// forbids one of the leaf's regions only if its `prover` stones hold
+    /// all of the first and one of the second (every region counted lies
+    /// outside Benson's area and the prover's stones).
+    fn safe_condition(&self, stones: &Stones, prover: Color) -> (Bits, Bits) {
+        let settled = benson::settle(self.board, stones, prover);
+        let outside = self.board.all() & !settled.area() & !stones.of(prover);
+        (settled.alive, outside)
+    }
+
+    /// A move of the prover `side` to a position whose remembered subproof
+    /// the filter clears for the history (the child is then written as a
+    /// `ref`), its colouring pushed when it enters one (the flag says
+    /// so). Vertex order, then the pass; no search.
+    fn shared_move(
+        &mut self,
+        walk: &ProofWalk<'_>,
+        cur: Stones,
+        side: Color,
+        passed: bool,
+    ) -> Option<(Move, Stones, bool)> {
         let board = self.board;
-        let mut moves = Vec::new();
+        let opp = side.opponent();
+        let clear = |s: &Self, next: Stones, after_pass: bool| {
+            let own = s.hist_key(next, opp);
+            walk.memo
+                .get(&(next.black, next.white, opp.index() as u8, after_pass))
+                .is_some_and(|(_, filter)| {
+                    s.history
+                        .iter()
+                        .all(|h| *h == own || filter.clears(h, walk.side.prover()))
+                })
+        };
         let mut empty = cur.empty(board);
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            if let Some(p) = cur.play(board, side, v)
-                && !self.index.contains_key(&self.hist_key(p.stones, opp))
-            {
-                moves.push((Move::Play(v), p.stones));
+            let Some(p) = cur.play(board, side, v) else {
+                continue;
+            };
+            let key = self.hist_key(p.stones, opp);
+            if !self.index.contains_key(&key) && clear(self, p.stones, false) {
+                self.push(key);
+                return Some((Move::Play(v), p.stones, true));
             }
         }
-        moves.push((Move::Pass, cur));
-        walk.steps
-            .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
-        for (m, next) in moves {
-            let key = self.hist_key(next, opp);
-            let pushed = match m {
-                Move::Play(_) => true,
-                Move::Pass => {
-                    !passed
-                        && self.opts.repetition == Repetition::Situational
-                        && !self.index.contains_key(&key)
-                }
-            };
-            if pushed {
+        if !passed && clear(self, cur, true) {
+            let key = self.hist_key(cur, opp);
+            let fresh =
+                !self.index.contains_key(&key) && self.opts.repetition == Repetition::Situational;
+            if fresh {
                 self.push(key);
             }
-            let over = m == Move::Pass && passed;
-            walk.ply += 1;
-            let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
-            walk.ply -= 1;
-            if pushed {
-                self.pop();
-            }
-            r?;
+            return Some((Move::Pass, cur, fresh));
         }
-        Ok(())
+        None
+    }
+
+    /// Replays the subproof written at `steps[k]` for the position (`cur`,
+    /// `side` to move), refs followed (each once: `seen`), and returns the
+    /// node after it, or `None` if a play of `prover` in it enters a
+    /// colouring of the history, or a colouring of the history but `own`
+    /// (the root's) forbids one of its `safe` leaves' regions (or a move
+    /// does not replay).
+    fn replay_clear(
+        &self,
+        steps: &[Step],
+        k: usize,
+        cur: Stones,
+        side: Color,
+        (prover, own): (Color, HistKey),
+        seen: &mut HashSet<usize>,
+    ) -> Option<usize> {
+        let board = self.board;
+        let opp = side.opponent();
+        let child = |m: Move| match m {
+            Move::Pass => Some(cur),
+            Move::Play(v) => cur.play(board, side, v).map(|p| p.stones),
+        };
+        match steps.get(k)? {
+            Step::Ended | Step::Benson => Some(k + 1),
+            Step::Safe => {
+                let (alive, region) = self.safe_condition(&cur, prover);
+                let forbids = |h: &HistKey| {
+                    let mine = if prover == Color::Black { h.0 } else { h.1 };
+                    *h != own && mine & alive == alive && mine & region != 0
+                };
+                (!self.history.iter().any(forbids)).then_some(k + 1)
+            }
+            Step::Ref(t) => {
+                if seen.insert(*t) {
+                    self.replay_clear(steps, *t, cur, side, (prover, own), seen)?;
+                }
+                Some(k + 1)
+            }
+            Step::Play(m) => {
+                let next = child(*m)?;
+                if side == prover
+                    && *m != Move::Pass
+                    && self.index.contains_key(&self.hist_key(next, opp))
+                {
+                    return None;
+                }
+                self.replay_clear(steps, k + 1, next, opp, (prover, own), seen)
+            }
+            Step::All(ms) => {
+                let mut j = k + 1;
+                for &m in ms {
+                    j = self.replay_clear(steps, j, child(m)?, opp, (prover, own), seen)?;
+                }
+                Some(j)
+            }
+        }
+    }
+}
+
+/// The smallest subproof a proof walk remembers for sharing (nodes): a
+/// `ref` to a smaller one would save nothing.
+const MIN_SHARED: usize = 2;
+
+/// What a proof walk knows of a subproof it wrote, for sharing it.
+#[derive(Clone, Debug, Default)]
+struct Written {
+    /// History indices above the subproof's root that a defender's move
+    /// left out (for repeating that colouring) referred to.
+    refused: Vec<usize>,
+    /// A `safe` leaf is in it (counted only).
+    safe: bool,
+    /// The colourings its prover's plays enter (refs followed).
+    filter: Entered,
+}
+
+impl Written {
+    /// Adds a child's: its refusals of history indices below `base` (the
+    /// history length at this node) refer above this node.
+    fn join(&mut self, child: &Written, base: usize) {
+        self.refused
+            .extend(child.refused.iter().copied().filter(|&j| j < base));
+        self.safe |= child.safe;
+        self.filter.join(&child.filter);
+    }
+}
+
+/// An over-approximation of a set of history keys: a key can be in the
+/// set only if it holds every stone of `all`, no stone outside `any`, and
+/// its tag (`HistKey`'s third field) is in `tags`. Empty: `tags` 0.
+///
+/// Likewise for the `safe` leaves' history conditions: a key can forbid one
+/// only if the prover's stones in it hold all of `alive` and one of
+/// `region`.
+#[derive(Clone, Copy, Debug)]
+struct Entered {
+    all: (Bits, Bits),
+    any: (Bits, Bits),
+    tags: u8,
+    alive: Bits,
+    region: Bits,
+}
+
+impl Default for Entered {
+    fn default() -> Self {
+        Entered {
+            all: (Bits::MAX, Bits::MAX),
+            any: (0, 0),
+            tags: 0,
+            alive: Bits::MAX,
+            region: 0,
+        }
+    }
+}
+
+impl Entered {
+    fn add_safe(&mut self, (alive, region): (Bits, Bits)) {
+        self.alive &= alive;
+        self.region |= region;
+    }
+
+    /// Whether the key `h` certainly neither is one of the set nor
+    /// forbids a `safe` leaf's region (`prover`: the tree's).
+    fn clears(&self, h: &HistKey, prover: Color) -> bool {
+        let mine = if prover == Color::Black { h.0 } else { h.1 };
+        let forbids = mine & self.alive == self.alive && mine & self.region != 0;
+        !self.may_hold(h) && !forbids
+    }
+
+    fn add(&mut self, k: &HistKey) {
+        self.all = (self.all.0 & k.0, self.all.1 & k.1);
+        self.any = (self.any.0 | k.0, self.any.1 | k.1);
+        self.tags |= 1 << k.2;
+    }
+
+    fn join(&mut self, o: &Entered) {
+        self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
+        self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
+        self.tags |= o.tags;
+        self.alive &= o.alive;
+        self.region |= o.region;
+    }
+
+    fn may_hold(&self, k: &HistKey) -> bool {
+        self.tags >> k.2 & 1 == 1
+            && k.0 & self.all.0 == self.all.0
+            && k.1 & self.all.1 == self.all.1
+            && k.0 & !self.any.0 == 0
+            && k.1 & !self.any.1 == 0
     }
 }
 
@@ -2545,6 +2908,14 @@ struct ProofWalk<'a> {
     ply: usize,
     max_steps: usize,
     steps: &'a mut Vec<Step>,
+    /// Write transpositions as `ref`s.
+    share: bool,
+    /// Shareable subproofs by position (black, white, player to move,
+    /// passed): their root node and the filter of their entered
+    /// colourings.
+    memo: HashMap<(Bits, Bits, u8, bool), (usize, Entered)>,
+    /// Every inner node's position written so far.
+    seen: HashSet<(Bits, Bits, u8, bool)>,
 }
 
 #[cfg(test)]

@@ -19,6 +19,25 @@
 //! situational rule a pass to a situation seen before is allowed and not
 //! recorded again. No memo: every path is replayed, so the time is the
 //! size of the trees times the cost of a move.
+//!
+//! Version 2's `ref N` (see [`crate::proof`]): a subproof some `ref` points
+//! to is checked once, where it first occurs, *context-free*: with a
+//! history holding only its root's own entry and its own path (so each
+//! `all` in it lists every move legal there: a superset of those legal
+//! under any longer history, which only forbids more). At each use, its
+//! first occurrence and every `ref`, no colouring of the history there may
+//! be one a prover's play in it enters (refs inside followed): then each of
+//! its prover's plays is legal under that history too, every defender move
+//! legal there is answered, and its `ended` and `benson` leaves do not
+//! depend on the history; `safe` leaves do: inside a shared subproof
+//! each region a `safe` leaf counts for the prover is kept (its pass-alive
+//! stones and points), and no colouring of a use's history may forbid one
+//! (more history only shrinks the opponent's area). The entered colourings
+//! are kept exactly (packed, a bit per colour and point); a filter (the
+//! stones all of them hold, the stones any holds; for the regions the
+//! stones common to their pass-alive sets and the union of their points)
+//! rules most history colourings out, the rest are compared exactly. A `ref` must be at its target's position (colouring, player
+//! to move, pass and ended state) and point back to a complete subproof.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -96,6 +115,53 @@ pub enum VerifyError {
         /// The claim, `>= v` or `<= v`.
         claim: String,
     },
+    /// A `ref` that does not point to an earlier, complete subproof of the
+    /// same position.
+    #[error("{side} proof, {place}: bad ref to node {target}: {what}")]
+    BadRef {
+        /// Which proof.
+        side: &'static str,
+        /// Where (the `ref`).
+        place: String,
+        /// The node referred to.
+        target: usize,
+        /// What was wrong.
+        what: String,
+    },
+    /// A shared subproof whose prover re-enters a colouring of the history
+    /// above one of its uses (so that play is illegal there).
+    #[error(
+        "{side} proof, {place}: the shared subproof at node {target} enters {colouring}, which \
+         the history above this use holds"
+    )]
+    SharedRepeats {
+        /// Which proof.
+        side: &'static str,
+        /// Where (the `ref`, or the shared subproof's own first node).
+        place: String,
+        /// The shared subproof's root.
+        target: usize,
+        /// The colouring (`X`, `O`, `.` per vertex; then the player to
+        /// move under the situational rule).
+        colouring: String,
+    },
+    /// A shared subproof with a `safe` leaf whose region a colouring of
+    /// the history above one of its uses forbids (so the leaf's bound may
+    /// fall there).
+    #[error(
+        "{side} proof, {place}: the history above this use forbids a safe region of the leaf at \
+         node {leaf} in the shared subproof at node {target}"
+    )]
+    SharedForbidsRegion {
+        /// Which proof.
+        side: &'static str,
+        /// Where (the `ref`, or the shared subproof's own first node).
+        place: String,
+        /// The shared subproof's root.
+        target: usize,
+        /// The `safe` leaf.
+        leaf: usize,
+    },
     /// A tree that ends early or has nodes left over.
     #[error("{side} proof: {what}")]
     Shape {
@@ -124,6 +190,17 @@ pub struct Verified {
     /// Leaves closed by Benson's algorithm and the regions of
     /// [`crate::safety`].
     pub safe_leaves: usize,
+    /// Subproofs referred to by `ref` (each checked once, context-free).
+    pub shared_subproofs: usize,
+    /// `ref` nodes.
+    pub refs: usize,
+    /// History colourings that a shared subproof's filter (the stones
+    /// common to all its prover-entered colourings, and those in any)
+    /// ruled out at a use.
+    pub filter_hits: usize,
+    /// History colourings the filter let through, checked exactly against
+    /// the subproof's entered colourings.
+    pub exact_checks: usize,
 }
 
 /// The checker's verdict as printed by `miai graphgo verify` (text and
@@ -164,7 +241,9 @@ impl std::fmt::Display for VerifyReport {
             (Some(v), _) => writeln!(
                 f,
                 "accepted: score = {} under {} superko (score >= {} in {} nodes, score <= {} in \
-                 {} nodes; leaves: {} ended by two passes, {} by Benson, {} by safe regions)",
+                 {} nodes; leaves: {} ended by two passes, {} by Benson, {} by safe regions; \
+                 {} shared subproofs, {} refs, {} history colourings ruled out by the filter, {} \
+                 checked exactly)",
                 v.value,
                 v.rule,
                 v.value,
@@ -173,7 +252,11 @@ impl std::fmt::Display for VerifyReport {
                 v.upper_nodes,
                 v.ended_leaves,
                 v.benson_leaves,
-                v.safe_leaves
+                v.safe_leaves,
+                v.shared_subproofs,
+                v.refs,
+                v.filter_hits,
+                v.exact_checks
             ),
             (None, Some(e)) => writeln!(f, "refused: {e}"),
             (None, None) => writeln!(f, "refused"),
@@ -230,8 +313,32 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         ended_leaves: 0,
         benson_leaves: 0,
         safe_leaves: 0,
+        shared_subproofs: 0,
+        refs: 0,
+        filter_hits: 0,
+        exact_checks: 0,
     };
     for side in [Side::Lower, Side::Upper] {
+        let tree = proof.tree(side);
+        // The nodes some `ref` refers to; a ref may only point back.
+        let mut targets = vec![false; tree.steps.len()];
+        for (r, step) in tree.steps.iter().enumerate() {
+            if let Step::Ref(t) = *step {
+                if t >= r {
+                    return Err(VerifyError::BadRef {
+                        side: side.word(),
+                        place: tree.place(r),
+                        target: t,
+                        what: if t < tree.steps.len() {
+                            "a ref may only point to an earlier node".into()
+                        } else {
+                            "no such node".into()
+                        },
+                    });
+                }
+                targets[t] = true;
+            }
+        }
         let mut check = Check {
             rules: &rules,
             proof,
@@ -239,6 +346,16 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
             history: HashSet::new(),
             next: 0,
             counts: (0, 0, 0),
+            targets,
+            shared: HashMap::new(),
+            inside: Vec::new(),
+            entered: Vec::new(),
+            refs: Vec::new(),
+            regions: Vec::new(),
+            filter_hits: 0,
+            exact_checks: 0,
+            spare: Vec::new(),
+            keys: Vec::new(),
         };
         let player = point(Some(proof.to_move));
         check.history.insert(rules.key(&start, player));
@@ -257,6 +374,10 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
         out.ended_leaves += check.counts.0;
         out.benson_leaves += check.counts.1;
         out.safe_leaves += check.counts.2;
+        out.shared_subproofs += check.shared.len();
+        out.refs += check.refs.len();
+        out.filter_hits += check.filter_hits;
+        out.exact_checks += check.exact_checks;
     }
     Ok(out)
 }
@@ -460,7 +581,22 @@ impl Rules {
     /// plain local game of [`Rules::owner_keeps`]; forbidden when some
     /// colouring of the history has every pass-alive stone of `player` and
     /// a `player` stone in the region.
+    #[cfg(test)]
     fn safe_area(&self, pos: &[u8], player: u8, history: &HashSet<(Vec<u8>, u8)>) -> Vec<bool> {
+        self.safe_area_counting(pos, player, history, &mut Vec::new())
+    }
+
+    /// [`Rules::safe_area`], and each region it adds to Benson's area as
+    /// (the pass-alive stones of `player`, the region's points), bit sets
+    /// pushed on `counted`: a colouring whose `player` stones hold all the
+    /// first and one of the second would forbid it.
+    fn safe_area_counting(
+        &self,
+        pos: &[u8],
+        player: u8,
+        history: &HashSet<(Vec<u8>, u8)>,
+        counted: &mut Vec<(u64, u64)>,
+    ) -> Vec<bool> {
         let n = pos.len();
         let alive = self.pass_alive(pos, player);
         let mut area = self.benson_area(pos, player);
@@ -507,9 +643,15 @@ impl Rules {
                     && region.iter().any(|&x| colouring[x] == player)
             });
             if !forbidden {
+                let mut bits = (0u64, 0u64);
                 for &x in &region {
                     area[x] = true;
+                    bits.1 |= 1 << x;
                 }
+                for x in (0..n).filter(|&x| alive[x]) {
+                    bits.0 |= 1 << x;
+                }
+                counted.push(bits);
             }
         }
         area
@@ -662,6 +804,113 @@ struct Check<'a> {
     next: usize,
     /// Leaves seen: (ended, benson, safe).
     counts: (usize, usize, usize),
+    /// Per node: some `ref` points to it.
+    targets: Vec<bool>,
+    /// The referred-to subproofs checked so far, by root node.
+    shared: HashMap<usize, Shared>,
+    /// The roots of the shared subproofs being checked (innermost last).
+    inside: Vec<usize>,
+    /// Every colouring entered by a prover's play, with its node (in
+    /// preorder, so each subproof's are one run).
+    entered: Vec<(usize, Packed)>,
+    /// Every `ref` checked, with its target (in preorder).
+    refs: Vec<(usize, usize)>,
+    /// The prover's safe regions counted at `safe` leaves inside shared
+    /// subproofs, with their leaf: (pass-alive stones, region points).
+    regions: Vec<(usize, (u64, u64))>,
+    filter_hits: usize,
+    exact_checks: usize,
+    /// Cleared history sets to reuse.
+    spare: Vec<HashSet<(Vec<u8>, u8)>>,
+    /// The packed history of a use (room reused).
+    keys: Vec<Packed>,
+}
+
+/// A history entry packed exactly: Black's points, White's points, the
+/// player to move (0 under the positional rule).
+type Packed = (u64, u64, u8);
+
+fn pack(pos: &[u8], tag: u8) -> Packed {
+    let mut out = (0u64, 0u64, tag);
+    for (v, &p) in pos.iter().enumerate() {
+        match p {
+            BLACK => out.0 |= 1 << v,
+            WHITE => out.1 |= 1 << v,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A shared subproof, once checked context-free.
+struct Shared {
+    /// The position at its root: colouring (with the player under the
+    /// situational rule), the player to move, whether the last move was a
+    /// pass, whether the game has ended.
+    at: (Packed, u8, bool, bool),
+    /// One past its last node.
+    end: usize,
+    /// What every colouring entered by a prover's play in it (refs
+    /// followed) has in common.
+    filter: Filter,
+}
+
+/// An over-approximation of a set of packed colourings: a colouring can
+/// be in the set only if it holds every point `all` holds and no point
+/// `any` lacks, and its tag is in `tags`.
+/// Likewise for the safe regions counted inside: a colouring can forbid
+/// one only if its prover's stones hold every stone of `alive` and one of
+/// `region`.
+#[derive(Clone, Copy, Debug)]
+struct Filter {
+    all: (u64, u64),
+    any: (u64, u64),
+    tags: u8,
+    alive: u64,
+    region: u64,
+}
+
+impl Filter {
+    const EMPTY: Filter = Filter {
+        all: (u64::MAX, u64::MAX),
+        any: (0, 0),
+        tags: 0,
+        alive: u64::MAX,
+        region: 0,
+    };
+
+    fn add_region(&mut self, r: &(u64, u64)) {
+        self.alive &= r.0;
+        self.region |= r.1;
+    }
+
+    /// Whether the prover's stones `mine` of a colouring may forbid a
+    /// region counted inside.
+    fn may_forbid(&self, mine: u64) -> bool {
+        mine & self.alive == self.alive && mine & self.region != 0
+    }
+
+    fn add(&mut self, k: &Packed) {
+        self.all = (self.all.0 & k.0, self.all.1 & k.1);
+        self.any = (self.any.0 | k.0, self.any.1 | k.1);
+        self.tags |= 1 << k.2;
+    }
+
+    fn join(&mut self, o: &Filter) {
+        self.all = (self.all.0 & o.all.0, self.all.1 & o.all.1);
+        self.any = (self.any.0 | o.any.0, self.any.1 | o.any.1);
+        self.tags |= o.tags;
+        self.alive &= o.alive;
+        self.region |= o.region;
+    }
+
+    fn may_hold(&self, k: &Packed) -> bool {
+        self.tags >> k.2 & 1 == 1
+            && k.0 & self.all.0 == self.all.0
+            && k.1 & self.all.1 == self.all.1
+            && k.0 & !self.any.0 == 0
+            && k.1 & !self.any.1 == 0
+    }
 }
 
 impl Check<'_> {
@@ -712,6 +961,184 @@ impl Check<'_> {
         ended: bool,
     ) -> Result<(), VerifyError> {
         let k = self.next;
+        if self.targets.get(k) == Some(&true) {
+            return self.shared_node(pos, player, passed, ended);
+        }
+        self.step(pos, player, passed, ended)
+    }
+
+    /// Checks the subproof at the next node, which a `ref` refers to,
+    /// context-free: with a history of its own position only (so every
+    /// `all` in it must list each move legal without the history above,
+    /// and it holds under any longer history where its prover's plays stay
+    /// legal); then that its prover's entered colourings are not in the
+    /// history above this first use.
+    fn shared_node(
+        &mut self,
+        pos: &[u8],
+        player: u8,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), VerifyError> {
+        let k = self.next;
+        // A spare set (cleared, its room kept): millions of shared
+        // subproofs allocating a growing set each made the allocator the
+        // bottleneck on 4x5.
+        let mut own = self.spare.pop().unwrap_or_default();
+        own.insert(self.rules.key(pos, player));
+        let above = std::mem::replace(&mut self.history, own);
+        self.inside.push(k);
+        let r = self.step(pos, player, passed, ended);
+        self.inside.pop();
+        let mut own = std::mem::replace(&mut self.history, above);
+        own.clear();
+        self.spare.push(own);
+        r?;
+        let end = self.next;
+        let mut filter = Filter::EMPTY;
+        let from = self.entered.partition_point(|e| e.0 < k);
+        for e in &self.entered[from..] {
+            filter.add(&e.1);
+        }
+        let from = self.regions.partition_point(|e| e.0 < k);
+        for e in &self.regions[from..] {
+            filter.add_region(&e.1);
+        }
+        let from = self.refs.partition_point(|e| e.0 < k);
+        for &(_, t) in &self.refs[from..] {
+            if let Some(sh) = self.shared.get(&t) {
+                filter.join(&sh.filter);
+            }
+        }
+        let tag = if self.rules.situational { player } else { 0 };
+        self.shared.insert(
+            k,
+            Shared {
+                at: (pack(pos, tag), player, passed, ended),
+                end,
+                filter,
+            },
+        );
+        self.use_shared(k, k)
+    }
+
+    /// A use of the shared subproof at `t` from node `at` (its own root or
+    /// a `ref`): no colouring of the history may be one its prover enters.
+    fn use_shared(&mut self, t: usize, at: usize) -> Result<(), VerifyError> {
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        keys.extend(self.history.iter().map(|(c, p)| pack(c, *p)));
+        let r = self.use_shared_keys(t, at, &keys);
+        self.keys = keys;
+        r
+    }
+
+    fn use_shared_keys(&mut self, t: usize, at: usize, keys: &[Packed]) -> Result<(), VerifyError> {
+        for &h in keys {
+            let filter = self.shared[&t].filter;
+            let mine = self.mine(&h);
+            let (enter, forbid) = (filter.may_hold(&h), filter.may_forbid(mine));
+            if !enter && !forbid {
+                self.filter_hits += 1;
+                continue;
+            }
+            self.exact_checks += 1;
+            if forbid && let Some(leaf) = self.forbids(t, mine, &mut HashSet::new()) {
+                return Err(VerifyError::SharedForbidsRegion {
+                    side: self.side.word(),
+                    place: self.proof.tree(self.side).place(at),
+                    target: t,
+                    leaf,
+                });
+            }
+            if enter && self.enters(t, &h, &mut HashSet::new()) {
+                let mut colouring: String = (0..self.rules.adj.len())
+                    .map(|v| match (h.0 >> v & 1, h.1 >> v & 1) {
+                        (1, _) => 'X',
+                        (_, 1) => 'O',
+                        _ => '.',
+                    })
+                    .collect();
+                if self.rules.situational {
+                    colouring.push_str(if h.2 == BLACK { " B" } else { " W" });
+                }
+                return Err(VerifyError::SharedRepeats {
+                    side: self.side.word(),
+                    place: self.proof.tree(self.side).place(at),
+                    target: t,
+                    colouring,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The prover's stones of a packed colouring.
+    fn mine(&self, h: &Packed) -> u64 {
+        match self.side {
+            Side::Lower => h.0,
+            Side::Upper => h.1,
+        }
+    }
+
+    /// A `safe` leaf in the shared subproof at `t` (refs followed) with a
+    /// counted region that a colouring with the prover's stones `mine`
+    /// forbids; `seen`: shared subproofs already searched.
+    fn forbids(&self, t: usize, mine: u64, seen: &mut HashSet<usize>) -> Option<usize> {
+        if !seen.insert(t) {
+            return None;
+        }
+        let sh = self.shared.get(&t)?;
+        let from = self.regions.partition_point(|e| e.0 < t);
+        let to = self.regions.partition_point(|e| e.0 < sh.end);
+        if let Some(e) = self.regions[from..to]
+            .iter()
+            .find(|e| mine & e.1.0 == e.1.0 && mine & e.1.1 != 0)
+        {
+            return Some(e.0);
+        }
+        let from = self.refs.partition_point(|e| e.0 < t);
+        let to = self.refs.partition_point(|e| e.0 < sh.end);
+        self.refs[from..to].iter().find_map(|&(_, u)| {
+            if self.shared.get(&u)?.filter.may_forbid(mine) {
+                self.forbids(u, mine, seen)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Whether a prover's play in the shared subproof at `t` (refs
+    /// followed) enters `h`; `seen`: shared subproofs already searched.
+    fn enters(&self, t: usize, h: &Packed, seen: &mut HashSet<usize>) -> bool {
+        if !seen.insert(t) {
+            return false;
+        }
+        let Some(sh) = self.shared.get(&t) else {
+            return false;
+        };
+        let from = self.entered.partition_point(|e| e.0 < t);
+        let to = self.entered.partition_point(|e| e.0 < sh.end);
+        if self.entered[from..to].iter().any(|e| e.1 == *h) {
+            return true;
+        }
+        let from = self.refs.partition_point(|e| e.0 < t);
+        let to = self.refs.partition_point(|e| e.0 < sh.end);
+        self.refs[from..to].iter().any(|&(_, u)| {
+            self.shared.get(&u).is_some_and(|s| s.filter.may_hold(h)) && self.enters(u, h, seen)
+        })
+    }
+
+    /// Checks the subtree at the next node (see [`Check::node`]), which no
+    /// `ref` refers to, or whose sharing is being handled.
+    fn step(
+        &mut self,
+        pos: &[u8],
+        player: u8,
+        passed: bool,
+        ended: bool,
+    ) -> Result<(), VerifyError> {
+        let k = self.next;
         let tree = self.proof.tree(self.side);
         let Some(step) = tree.steps.get(k) else {
             return Err(VerifyError::Shape {
@@ -748,20 +1175,57 @@ impl Check<'_> {
                 self.counts.1 += 1;
                 self.leaf(k, "benson", bound)
             }
+            Step::Ref(t) => {
+                let t = *t;
+                let bad = |what: &str| VerifyError::BadRef {
+                    side: self.side.word(),
+                    place: tree.place(k),
+                    target: t,
+                    what: what.into(),
+                };
+                let Some(sh) = self.shared.get(&t) else {
+                    return Err(bad(
+                        "its subproof is not complete here (it contains the ref)",
+                    ));
+                };
+                let tag = if self.rules.situational { player } else { 0 };
+                if sh.at != (pack(pos, tag), player, passed, ended) {
+                    return Err(bad(
+                        "its position (colouring, player to move, pass) is not this one",
+                    ));
+                }
+                self.refs.push((k, t));
+                self.use_shared(t, k)
+            }
             Step::Safe => {
                 // As `benson`, each side's area widened by its safe regions
                 // that the path's colourings allow.
+                // Inside a shared subproof the history is its own path
+                // only: the prover's regions counted here are kept, and
+                // each use checks that its history forbids none of them
+                // (the opponent's area only shrinks with more history).
                 let n = pos.len() as i32;
-                let black = self.rules.safe_area(pos, BLACK, &self.history);
+                let mut counted = Vec::new();
+                let black = self
+                    .rules
+                    .safe_area_counting(pos, BLACK, &self.history, &mut counted);
+                if self.side == Side::Upper {
+                    counted.clear();
+                }
                 let bound = match self.side {
                     Side::Lower => 2 * black.iter().filter(|&&b| b).count() as i32 - n,
                     Side::Upper => {
-                        let white = self.rules.safe_area(pos, WHITE, &self.history);
+                        let white =
+                            self.rules
+                                .safe_area_counting(pos, WHITE, &self.history, &mut counted);
                         let only = (0..pos.len()).filter(|&v| white[v] && !black[v]).count();
                         n - 2 * only as i32
                     }
                 };
                 self.counts.2 += 1;
+                if !self.inside.is_empty() {
+                    self.regions.extend(counted.into_iter().map(|r| (k, r)));
+                }
                 self.leaf(k, "safe", bound)
             }
             Step::Play(m) => {
@@ -778,6 +1242,13 @@ impl Check<'_> {
                         place: tree.place(k),
                         mv: move_text(m),
                     });
+                }
+                if let Move::Play(v) = m
+                    && let Some(next) = self.rules.play(pos, player, v)
+                {
+                    let opp = other(player);
+                    let tag = if self.rules.situational { opp } else { 0 };
+                    self.entered.push((k, pack(&next, tag)));
                 }
                 self.child(pos, player, passed, m)
             }
@@ -931,6 +1402,88 @@ mod tests {
         );
         // White has nothing there.
         assert!(rules.safe_area(&pos, WHITE, &history).iter().all(|&b| !b));
+    }
+
+    /// A `safe` leaf inside a shared subproof is checked context-free
+    /// and then against the history of each use: the corner bent three of
+    /// the example above closes `score >= 12` (White to move) alone, or
+    /// shared; with a colouring above that holds the wall and a Black stone
+    /// in the corner, the plain check refuses the leaf (`LeafFails`) and
+    /// the shared one the use (`SharedForbidsRegion`), naming the leaf.
+    #[test]
+    fn a_shared_safe_leaf_is_checked_at_each_use() {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let rules = plain_rules(&board);
+        let black: u64 = 0b1011_1110_0100;
+        let pos: Vec<u8> = (0..12)
+            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
+            .collect();
+        let mut earlier = pos.clone();
+        earlier[0] = BLACK;
+        let proof = Proof {
+            names: (0..12).map(|v| board.name(v)).collect(),
+            edges: Vec::new(),
+            start: pos
+                .iter()
+                .map(|&p| (p == BLACK).then_some(Color::Black))
+                .collect(),
+            to_move: Color::White,
+            rule: Repetition::Positional,
+            value: 12,
+            lower: crate::proof::Tree {
+                steps: vec![Step::Safe],
+                lines: Vec::new(),
+            },
+            upper: crate::proof::Tree::default(),
+        };
+        let run = |shared: bool, above: bool| {
+            let mut check = Check {
+                rules: &rules,
+                proof: &proof,
+                side: Side::Lower,
+                history: HashSet::new(),
+                next: 0,
+                counts: (0, 0, 0),
+                targets: vec![shared],
+                shared: HashMap::new(),
+                inside: Vec::new(),
+                entered: Vec::new(),
+                refs: Vec::new(),
+                regions: Vec::new(),
+                filter_hits: 0,
+                exact_checks: 0,
+                spare: Vec::new(),
+                keys: Vec::new(),
+            };
+            check.history.insert(rules.key(&pos, WHITE));
+            if above {
+                check.history.insert(rules.key(&earlier, BLACK));
+            }
+            let r = check.node(&pos, WHITE, false, false);
+            (r, check.regions.len())
+        };
+        assert_eq!(run(false, false), (Ok(()), 0));
+        assert_eq!(run(true, false), (Ok(()), 1));
+        assert!(
+            matches!(
+                run(false, true).0,
+                Err(VerifyError::LeafFails { bound: 6, .. })
+            ),
+            "{:?}",
+            run(false, true)
+        );
+        assert!(
+            matches!(
+                run(true, true).0,
+                Err(VerifyError::SharedForbidsRegion {
+                    target: 0,
+                    leaf: 0,
+                    ..
+                })
+            ),
+            "{:?}",
+            run(true, true)
+        );
     }
 
     /// The checker's plain local games ([`Rules::owner_keeps`]) claim the

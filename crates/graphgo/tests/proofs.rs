@@ -43,10 +43,16 @@ fn proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
     )
 }
 
-/// The solve and proof of the empty `w`x`h` grid with `opts`.
+/// The solve and proof (with shared subproofs) of the empty `w`x`h` grid
+/// with `opts`.
 fn proof_with(w: usize, h: usize, opts: SolveOptions) -> (solver::Solution, Proof) {
+    shaped_proof(w, h, opts, true)
+}
+
+/// The same, as trees (`share` false) or with shared subproofs.
+fn shaped_proof(w: usize, h: usize, opts: SolveOptions, share: bool) -> (solver::Solution, Proof) {
     let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
-    let (sol, proof) = solver::solve_with_proof(
+    let (sol, proof) = solver::solve_with_proof_sharing(
         &board,
         Stones::EMPTY,
         Color::Black,
@@ -54,8 +60,18 @@ fn proof_with(w: usize, h: usize, opts: SolveOptions) -> (solver::Solution, Proo
         None,
         &mut |_| {},
         1 << 22,
+        share,
     );
     (sol, proof.unwrap())
+}
+
+/// The tree proof (format version 1) of the empty `w`x`h` grid.
+fn tree_proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
+    let opts = SolveOptions {
+        repetition: rule,
+        ..SolveOptions::default()
+    };
+    shaped_proof(w, h, opts, false)
 }
 
 #[test]
@@ -111,7 +127,7 @@ fn keeping_game_proofs_verify() {
 /// Nodes in the subtree at `k` (preorder).
 fn subtree(steps: &[Step], k: usize) -> usize {
     match &steps[k] {
-        Step::Ended | Step::Benson | Step::Safe => 1,
+        Step::Ended | Step::Benson | Step::Safe | Step::Ref(_) => 1,
         Step::Play(_) => 1 + subtree(steps, k + 1),
         Step::All(ms) => {
             let mut size = 1;
@@ -130,7 +146,8 @@ fn refused(proof: &Proof) -> VerifyError {
 
 #[test]
 fn tampered_proofs_are_refused_by_name() {
-    let (_, good) = proof_of(3, 3, Repetition::Positional);
+    let (_, good) = tree_proof_of(3, 3, Repetition::Positional);
+    assert_eq!(good.version(), 1);
     assert!(verify::verify(&good).is_ok());
     let steps = &good.lower.steps;
 
@@ -392,12 +409,247 @@ fn two_thread_proofs_verify() {
 /// the tree of `score <= 3` 79,309 (1,582,041); both are still accepted.
 #[test]
 fn proof_walks_stay_small() {
-    let (_, p) = proof_of(3, 3, Repetition::Positional);
+    let (_, p) = tree_proof_of(3, 3, Repetition::Positional);
     assert!(p.lower.steps.len() <= 400, "{}", p.lower.steps.len());
     verify::verify(&p).expect("3x3 accepted");
-    let (sol, p) = proof_of(8, 1, Repetition::Positional);
+    let (sol, p) = tree_proof_of(8, 1, Repetition::Positional);
     assert_eq!(sol.score, Some(3));
     assert!(p.upper.steps.len() <= 200_000, "{}", p.upper.steps.len());
     let v = verify::verify(&p).expect("1x8 accepted");
     assert_eq!(v.value, 3);
+}
+
+/// Shared subproofs (format version 2): every small board's proof written
+/// with `ref`s is accepted, never larger than the tree, and smaller where
+/// positions transpose (3x4: 237,737 tree nodes against about 28 k).
+#[test]
+fn shared_proofs_verify_and_are_smaller() {
+    let mut cases = small_cases();
+    cases.push((3, 4, 4, Repetition::Positional));
+    let mut shrunk = Vec::new();
+    for (w, h, score, rule) in cases {
+        let (_, tree) = tree_proof_of(w, h, rule);
+        let (_, dag) = proof_of(w, h, rule);
+        assert_eq!(tree.refs(), 0);
+        let text = dag.to_text();
+        let back = Proof::parse(&text).unwrap();
+        assert_eq!(back.lower.steps, dag.lower.steps);
+        assert_eq!(back.upper.steps, dag.upper.steps);
+        let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
+        assert_eq!(v.value, score);
+        assert_eq!(v.refs, dag.refs());
+        assert!(dag.size() <= tree.size(), "{w}x{h} {rule:?}");
+        if dag.refs() > 0 {
+            assert_eq!(dag.version(), 2);
+            assert!(v.shared_subproofs > 0 && v.filter_hits > 0);
+            shrunk.push((w, h, tree.size(), dag.size()));
+        }
+    }
+    let big = shrunk
+        .iter()
+        .find(|c| (c.0, c.1) == (3, 4))
+        .expect("3x4 shares");
+    assert!(big.3 * 4 < big.2, "3x4: {big:?}");
+    assert!(shrunk.len() >= 4, "{shrunk:?}");
+}
+
+/// The position of every node of a proof tree: colouring, player to move,
+/// whether the last move was a pass, whether the game has ended.
+type At = (Stones, Color, bool, bool);
+
+fn positions(board: &Board, steps: &[Step], k: usize, at: At, out: &mut Vec<At>) -> usize {
+    out[k] = at;
+    let (stones, color, passed, _) = at;
+    let next = |m: Move| match m {
+        Move::Play(v) => (
+            stones.play(board, color, v).unwrap().stones,
+            color.opponent(),
+            false,
+            false,
+        ),
+        Move::Pass => (stones, color.opponent(), true, passed),
+    };
+    match &steps[k] {
+        Step::Play(m) => positions(board, steps, k + 1, next(*m), out),
+        Step::All(ms) => {
+            let mut j = k + 1;
+            for &m in ms {
+                j = positions(board, steps, j, next(m), out);
+            }
+            j
+        }
+        _ => k + 1,
+    }
+}
+
+/// `tree` with the subtree at `r` of its `side` tree replaced by `ref t`.
+fn with_ref(tree: &Proof, upper: bool, t: usize, r: usize) -> Proof {
+    let mut p = tree.clone();
+    let steps = if upper { &mut p.upper } else { &mut p.lower };
+    let size = subtree(&steps.steps, r);
+    steps.steps.splice(r..r + size, [Step::Ref(t)]);
+    steps.lines.clear();
+    p
+}
+
+/// Sharing by position alone, without the checks of the writer: for
+/// pairs of nodes of a tree proof (either tree) whose positions `pair`
+/// accepts, the later replaced by a `ref` to the earlier (when that
+/// subtree is complete before it), and what the checker says. At most
+/// `limit` pairs, the first ones in preorder.
+fn naive_shares(
+    w: usize,
+    h: usize,
+    tree: &Proof,
+    pair: impl Fn(&At, &At) -> bool,
+    limit: usize,
+) -> Vec<(usize, usize, Result<verify::Verified, VerifyError>)> {
+    let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
+    let mut out = Vec::new();
+    for upper in [false, true] {
+        let steps = if upper {
+            &tree.upper.steps
+        } else {
+            &tree.lower.steps
+        };
+        let mut at = vec![(Stones::EMPTY, Color::Black, false, false); steps.len()];
+        positions(
+            &board,
+            steps,
+            0,
+            (Stones::EMPTY, Color::Black, false, false),
+            &mut at,
+        );
+        let size: Vec<usize> = (0..steps.len()).map(|k| subtree(steps, k)).collect();
+        for r in 0..steps.len() {
+            for t in 0..r {
+                if out.len() < limit && t + size[t] <= r && size[t] > 1 && pair(&at[t], &at[r]) {
+                    out.push((t, r, verify::verify(&with_ref(tree, upper, t, r))));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A tampered `ref` is refused by name: pointing forward or past the end
+/// (`BadRef` at reading), to its own ancestor, to a subproof of another
+/// position (colouring, player to move or pass state); sharing by position
+/// alone, without the writer's checks, is refused where the shared
+/// subproof's prover re-enters a colouring of the history above the `ref`
+/// (`SharedRepeats`) or the subproof left out a defender's move legal
+/// without the history above it (`MissingReply` inside the shared part),
+/// and accepted elsewhere, also with `safe` leaves inside.
+#[test]
+fn tampered_refs_are_refused_by_name() {
+    let (_, good) = proof_of(2, 3, Repetition::Positional);
+    assert!(verify::verify(&good).is_ok());
+    let steps = &good.lower.steps;
+    let refs: Vec<(usize, usize)> = steps
+        .iter()
+        .enumerate()
+        .filter_map(|(r, s)| match s {
+            Step::Ref(t) => Some((r, *t)),
+            _ => None,
+        })
+        .collect();
+    assert!(refs.len() >= 2, "{refs:?}");
+    let (r0, t0) = refs[0];
+    let bad_ref = |p: &Proof| match verify::verify_text(&p.to_text()) {
+        Err(VerifyError::BadRef { what, .. }) => what,
+        other => panic!("{other:?}"),
+    };
+    // Forward, past the end, the root (an ancestor of every node).
+    for (t, what) in [
+        (r0 + 1, "earlier"),
+        (steps.len() + 5, "no such node"),
+        (r0, "earlier"),
+        (0, "not complete"),
+    ] {
+        let mut p = good.clone();
+        p.lower.steps[r0] = Step::Ref(t);
+        assert!(bad_ref(&p).contains(what), "ref {t}: {}", bad_ref(&p));
+    }
+    // Another shared subproof's position.
+    let &(r1, _) = refs.iter().find(|&&(_, t)| t != t0).unwrap();
+    let mut p = good.clone();
+    p.lower.steps[r1] = Step::Ref(t0);
+    assert!(bad_ref(&p).contains("position"), "{}", bad_ref(&p));
+
+    // Sharing by position alone on the boards where superko bites.
+    let mut kinds = (0, 0, 0, 0);
+    for (w, h) in [(2, 1), (2, 2), (5, 1), (6, 1), (3, 2)] {
+        let (_, tree) = tree_proof_of(w, h, Repetition::Positional);
+        for (t, r, v) in naive_shares(w, h, &tree, |a, b| a == b, 400) {
+            match v {
+                Ok(_) => kinds.0 += 1,
+                Err(VerifyError::SharedRepeats { target, place, .. }) => {
+                    assert_eq!(target, t);
+                    assert!(place.starts_with(&format!("node {r}")), "{place}");
+                    kinds.1 += 1;
+                }
+                Err(VerifyError::MissingReply { .. }) => kinds.2 += 1,
+                Err(e) => panic!("{w}x{h} ref {t} at {r}: {e}"),
+            }
+        }
+        // The same colouring, another player to move or pass state (the
+        // check of the subproof itself may fail first).
+        let other = |a: &At, b: &At| a.0 == b.0 && a.3 == b.3 && (a.1 != b.1 || a.2 != b.2);
+        for (t, r, v) in naive_shares(w, h, &tree, other, 40) {
+            match v {
+                Err(VerifyError::BadRef { what, place, .. }) if what.contains("position") => {
+                    assert!(place.starts_with(&format!("node {r}")), "{place}");
+                    kinds.3 += 1;
+                }
+                Err(VerifyError::MissingReply { .. } | VerifyError::SharedRepeats { .. }) => {}
+                other => panic!("{w}x{h} ref {t} at {r}: {other:?}"),
+            }
+        }
+    }
+    assert!(
+        kinds.0 > 0 && kinds.1 > 0 && kinds.2 > 0 && kinds.3 > 0,
+        "accepted, repeats, missing, other position: {kinds:?}"
+    );
+
+    // `safe` leaves inside a shared subproof: 3x4's tree has some; share
+    // subtrees holding one with later nodes of their position. The checker
+    // keeps their regions and checks them at each use (the refusal is
+    // `SharedForbidsRegion`, tested in `verify`'s unit tests).
+    let (_, tree) = tree_proof_of(3, 4, Repetition::Positional);
+    let steps = &tree.lower.steps;
+    let board = Board::new(Arc::new(Graph::grid(3, 4).unwrap())).unwrap();
+    let mut at = vec![(Stones::EMPTY, Color::Black, false, false); steps.len()];
+    positions(
+        &board,
+        steps,
+        0,
+        (Stones::EMPTY, Color::Black, false, false),
+        &mut at,
+    );
+    let size: Vec<usize> = (0..steps.len()).map(|k| subtree(steps, k)).collect();
+    let pairs: Vec<(usize, usize)> = (1..steps.len())
+        .filter(|&t| size[t] > 1 && steps[t..t + size[t]].contains(&Step::Safe))
+        .filter_map(|t| {
+            (t + size[t]..steps.len())
+                .find(|&r| at[r] == at[t])
+                .map(|r| (t, r))
+        })
+        .take(10)
+        .collect();
+    let mut accepted = 0;
+    for &(t, r) in &pairs {
+        match verify::verify(&with_ref(&tree, false, t, r)) {
+            Ok(v) => {
+                assert_eq!(v.refs, 1);
+                accepted += 1;
+            }
+            Err(
+                VerifyError::SharedForbidsRegion { .. }
+                | VerifyError::SharedRepeats { .. }
+                | VerifyError::MissingReply { .. },
+            ) => {}
+            Err(e) => panic!("ref {t} at {r}: {e}"),
+        }
+    }
+    assert!(accepted > 0, "{pairs:?}");
 }
