@@ -363,13 +363,8 @@ fn solve(a: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code(report.proven()))
 }
 
-/// The largest certificate `miai achieve verify` reads: Breaker strategies
-/// on 7 x 7 boards run to about 75 MB (docs/achieve.md), beyond the 64 MiB
-/// of other input files.
-const MAX_CERTIFICATE_BYTES: u64 = 1 << 30;
-
 fn verify_cmd(a: VerifyArgs) -> anyhow::Result<ExitCode> {
-    let text = miai_goban::read_text(&a.certificate, MAX_CERTIFICATE_BYTES)?;
+    let text = crate::input::read_certificate(&a.certificate)?;
     let result = verify::verify_text(&text);
     let report = VerifyReport::new(&result);
     if a.json {
