@@ -2497,6 +2497,27 @@ impl Search<'_> {
         })
     }
 
+    /// The subproof of the child `next` reached by `m` (its colouring
+    /// already on the history stack if `pushed`, and taken off it here).
+    fn proof_child(
+        &mut self,
+        walk: &mut ProofWalk<'_>,
+        next: Stones,
+        to_move: Color,
+        m: Move,
+        passed: bool,
+        pushed: bool,
+    ) -> Result<Written, ProofError> {
+        let over = m == Move::Pass && passed;
+        walk.ply += 1;
+        let r = self.proof_node(walk, next, to_move, m == Move::Pass, over);
+        walk.ply -= 1;
+        if pushed {
+            self.pop();
+        }
+        r
+    }
+
     /// Appends the proof of the node (`cur`, `side` to move; `passed`:
     /// the last move was a pass; `ended`: two passes ended the game) to
     /// `walk.steps`; the history ends at the node. Returns what sharing
@@ -2505,12 +2526,13 @@ impl Search<'_> {
     /// Sharing (`walk.share`): a subproof is remembered by its position
     /// (colouring, player to move, pass) when it holds without the history
     /// above its root: no defender's move was left out for repeating a
-    /// colouring above the root (the root's own colouring excepted), and
-    /// it has no `safe` leaf (their bound depends on the history). Where
-    /// the position comes again, a `ref` to it is written if no colouring
-    /// of the new history (the root's own excepted: the subproof's plays
-    /// were legal with it in the history) can be one its prover's plays
-    /// enter, by the filter of [`Written`]; otherwise the subproof is
+    /// colouring above the root (the root's own colouring excepted).
+    /// Where the position comes again, a `ref` to it is written if no
+    /// colouring of the new history (the root's own excepted: the
+    /// subproof's plays were legal with it in the history) can be one its
+    /// prover's plays enter and none forbids a safe region one of its
+    /// `safe` leaves counts, by the filter of [`Written`] or, where the
+    /// filter cannot tell, an exact replay; otherwise the subproof is
     /// written again. The checker checks all of this itself.
     fn proof_node(
         &mut self,
@@ -2620,13 +2642,7 @@ impl Search<'_> {
                 });
             };
             walk.steps.push(Step::Play(m));
-            let over = m == Move::Pass && passed;
-            walk.ply += 1;
-            let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
-            walk.ply -= 1;
-            if pushed {
-                self.pop();
-            }
+            let r = self.proof_child(walk, next, opp, m, passed, pushed);
             out.join(&r?, base);
             if let Move::Play(_) = m {
                 out.filter.add(&self.hist_key(next, opp));
@@ -2663,13 +2679,7 @@ impl Search<'_> {
                 if pushed {
                     self.push(key);
                 }
-                let over = m == Move::Pass && passed;
-                walk.ply += 1;
-                let r = self.proof_node(walk, next, opp, m == Move::Pass, over);
-                walk.ply -= 1;
-                if pushed {
-                    self.pop();
-                }
+                let r = self.proof_child(walk, next, opp, m, passed, pushed);
                 out.join(&r?, base);
             }
         }

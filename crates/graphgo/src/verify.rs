@@ -339,24 +339,7 @@ pub fn verify(proof: &Proof) -> Result<Verified, VerifyError> {
                 targets[t] = true;
             }
         }
-        let mut check = Check {
-            rules: &rules,
-            proof,
-            side,
-            history: HashSet::new(),
-            next: 0,
-            counts: (0, 0, 0),
-            targets,
-            shared: HashMap::new(),
-            inside: Vec::new(),
-            entered: Vec::new(),
-            refs: Vec::new(),
-            regions: Vec::new(),
-            filter_hits: 0,
-            exact_checks: 0,
-            spare: Vec::new(),
-            keys: Vec::new(),
-        };
+        let mut check = Check::new(&rules, proof, side, targets);
         let player = point(Some(proof.to_move));
         check.history.insert(rules.key(&start, player));
         check.node(&start, player, false, false)?;
@@ -913,7 +896,30 @@ impl Filter {
     }
 }
 
-impl Check<'_> {
+impl<'a> Check<'a> {
+    /// A check of one tree of `proof` from its first node, with no
+    /// history yet; `targets` marks the nodes some `ref` points to.
+    fn new(rules: &'a Rules, proof: &'a Proof, side: Side, targets: Vec<bool>) -> Check<'a> {
+        Check {
+            rules,
+            proof,
+            side,
+            history: HashSet::new(),
+            next: 0,
+            counts: (0, 0, 0),
+            targets,
+            shared: HashMap::new(),
+            inside: Vec::new(),
+            entered: Vec::new(),
+            refs: Vec::new(),
+            regions: Vec::new(),
+            filter_hits: 0,
+            exact_checks: 0,
+            spare: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
     fn fault(&self, k: usize, what: String) -> VerifyError {
         VerifyError::WrongNode {
             side: self.side.word(),
@@ -1437,24 +1443,7 @@ mod tests {
             upper: crate::proof::Tree::default(),
         };
         let run = |shared: bool, above: bool| {
-            let mut check = Check {
-                rules: &rules,
-                proof: &proof,
-                side: Side::Lower,
-                history: HashSet::new(),
-                next: 0,
-                counts: (0, 0, 0),
-                targets: vec![shared],
-                shared: HashMap::new(),
-                inside: Vec::new(),
-                entered: Vec::new(),
-                refs: Vec::new(),
-                regions: Vec::new(),
-                filter_hits: 0,
-                exact_checks: 0,
-                spare: Vec::new(),
-                keys: Vec::new(),
-            };
+            let mut check = Check::new(&rules, &proof, Side::Lower, vec![shared]);
             check.history.insert(rules.key(&pos, WHITE));
             if above {
                 check.history.insert(rules.key(&earlier, BLACK));

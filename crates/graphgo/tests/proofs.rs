@@ -457,6 +457,16 @@ fn shared_proofs_verify_and_are_smaller() {
 /// whether the last move was a pass, whether the game has ended.
 type At = (Stones, Color, bool, bool);
 
+/// Each node's position (from the empty board, Black to move) and the
+/// size of its subtree.
+fn positions_and_sizes(board: &Board, steps: &[Step]) -> (Vec<At>, Vec<usize>) {
+    let start = (Stones::EMPTY, Color::Black, false, false);
+    let mut at = vec![start; steps.len()];
+    positions(board, steps, 0, start, &mut at);
+    let size = (0..steps.len()).map(|k| subtree(steps, k)).collect();
+    (at, size)
+}
+
 fn positions(board: &Board, steps: &[Step], k: usize, at: At, out: &mut Vec<At>) -> usize {
     out[k] = at;
     let (stones, color, passed, _) = at;
@@ -512,15 +522,7 @@ fn naive_shares(
         } else {
             &tree.lower.steps
         };
-        let mut at = vec![(Stones::EMPTY, Color::Black, false, false); steps.len()];
-        positions(
-            &board,
-            steps,
-            0,
-            (Stones::EMPTY, Color::Black, false, false),
-            &mut at,
-        );
-        let size: Vec<usize> = (0..steps.len()).map(|k| subtree(steps, k)).collect();
+        let (at, size) = positions_and_sizes(&board, steps);
         for r in 0..steps.len() {
             for t in 0..r {
                 if out.len() < limit && t + size[t] <= r && size[t] > 1 && pair(&at[t], &at[r]) {
@@ -618,15 +620,7 @@ fn tampered_refs_are_refused_by_name() {
     let (_, tree) = tree_proof_of(3, 4, Repetition::Positional);
     let steps = &tree.lower.steps;
     let board = Board::new(Arc::new(Graph::grid(3, 4).unwrap())).unwrap();
-    let mut at = vec![(Stones::EMPTY, Color::Black, false, false); steps.len()];
-    positions(
-        &board,
-        steps,
-        0,
-        (Stones::EMPTY, Color::Black, false, false),
-        &mut at,
-    );
-    let size: Vec<usize> = (0..steps.len()).map(|k| subtree(steps, k)).collect();
+    let (at, size) = positions_and_sizes(&board, steps);
     let pairs: Vec<(usize, usize)> = (1..steps.len())
         .filter(|&t| size[t] > 1 && steps[t..t + size[t]].contains(&Step::Safe))
         .filter_map(|t| {
