@@ -1494,6 +1494,27 @@ impl Search<'_> {
         }
     }
 
+    /// The child of a play of `side` at `v` and its history key, unless
+    /// the play is illegal or repeats a colouring of the history.
+    fn fresh_play(&self, cur: Stones, side: Color, v: usize) -> Option<(Stones, HistKey)> {
+        let p = cur.play(self.board, side, v)?;
+        let key = self.hist_key(p.stones, side.opponent());
+        (!self.index.contains_key(&key)).then_some((p.stones, key))
+    }
+
+    /// After a pass (not the second in a row) at `cur` with `to_move` next:
+    /// pushes the situation when the rule records it (situational, and not
+    /// seen before); whether it did.
+    fn push_pass(&mut self, cur: Stones, to_move: Color) -> bool {
+        let key = self.hist_key(cur, to_move);
+        let fresh =
+            self.opts.repetition == Repetition::Situational && !self.index.contains_key(&key);
+        if fresh {
+            self.push(key);
+        }
+        fresh
+    }
+
     fn push(&mut self, key: HistKey) {
         let (cb, cw, _) = self.canonical(Stones {
             black: key.0,
@@ -2314,24 +2335,18 @@ impl Search<'_> {
         if !self.opts.benson {
             return None;
         }
-        let board = self.board;
-        let opp = side.opponent();
-        let mut empty = cur.empty(board);
+        let mut empty = cur.empty(self.board);
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            let Some(p) = cur.play(board, side, v) else {
+            let Some((next, key)) = self.fresh_play(cur, side, v) else {
                 continue;
             };
-            let key = self.hist_key(p.stones, opp);
-            if self.index.contains_key(&key) {
-                continue;
-            }
             // The child's static bounds see the history up to it, as in
             // its own leaf test in `proof_node`.
             self.push(key);
-            if self.static_leaf(&p.stones, lower, value).is_some() {
-                return Some((Move::Play(v), p.stones));
+            if self.static_leaf(&next, lower, value).is_some() {
+                return Some((Move::Play(v), next));
             }
             self.pop();
         }
@@ -2395,25 +2410,13 @@ impl Search<'_> {
                         }
                         continue;
                     }
-                    Move::Pass => {
-                        let key = self.hist_key(cur, opp);
-                        let fresh = !self.index.contains_key(&key)
-                            && self.opts.repetition == Repetition::Situational;
-                        if fresh {
-                            self.push(key);
-                        }
-                        (cur, fresh)
-                    }
+                    Move::Pass => (cur, self.push_pass(cur, opp)),
                     Move::Play(x) => {
-                        let Some(p) = cur.play(board, side, x) else {
+                        let Some((next, key)) = self.fresh_play(cur, side, x) else {
                             continue;
                         };
-                        let key = self.hist_key(p.stones, opp);
-                        if self.index.contains_key(&key) {
-                            continue;
-                        }
                         self.push(key);
-                        (p.stones, true)
+                        (next, true)
                     }
                 };
                 let own = if pushed || self.opts.repetition == Repetition::Positional {
@@ -2667,18 +2670,13 @@ impl Search<'_> {
             walk.steps
                 .push(Step::All(moves.iter().map(|&(m, _)| m).collect()));
             for (m, next) in moves {
-                let key = self.hist_key(next, opp);
                 let pushed = match m {
-                    Move::Play(_) => true,
-                    Move::Pass => {
-                        !passed
-                            && self.opts.repetition == Repetition::Situational
-                            && !self.index.contains_key(&key)
+                    Move::Play(_) => {
+                        self.push(self.hist_key(next, opp));
+                        true
                     }
+                    Move::Pass => !passed && self.push_pass(cur, opp),
                 };
-                if pushed {
-                    self.push(key);
-                }
                 let r = self.proof_child(walk, next, opp, m, passed, pushed);
                 out.join(&r?, base);
             }
@@ -2737,23 +2735,15 @@ impl Search<'_> {
         while empty != 0 {
             let v = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            let Some(p) = cur.play(board, side, v) else {
-                continue;
-            };
-            let key = self.hist_key(p.stones, opp);
-            if !self.index.contains_key(&key) && clear(self, p.stones, false) {
+            if let Some((next, key)) = self.fresh_play(cur, side, v)
+                && clear(self, next, false)
+            {
                 self.push(key);
-                return Some((Move::Play(v), p.stones, true));
+                return Some((Move::Play(v), next, true));
             }
         }
         if !passed && clear(self, cur, true) {
-            let key = self.hist_key(cur, opp);
-            let fresh =
-                !self.index.contains_key(&key) && self.opts.repetition == Repetition::Situational;
-            if fresh {
-                self.push(key);
-            }
-            return Some((Move::Pass, cur, fresh));
+            return Some((Move::Pass, cur, self.push_pass(cur, opp)));
         }
         None
     }

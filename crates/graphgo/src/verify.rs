@@ -1361,17 +1361,25 @@ mod tests {
         }
     }
 
+    /// The 4x3 board, its rules and the position of
+    /// [`crate::safety::safe`]'s example: Black's wall around an empty
+    /// bent three in the corner.
+    fn corner_bent_three() -> (Board, Rules, Vec<u8>) {
+        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
+        let rules = plain_rules(&board);
+        let black: u64 = 0b1011_1110_0100;
+        let pos = (0..12)
+            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
+            .collect();
+        (board, rules, pos)
+    }
+
     /// The checker's safe regions: the corner bent three of
     /// [`crate::safety::safe`]'s example is Black's unless a colouring of
     /// the history holds the alive stones and a Black stone in it.
     #[test]
     fn plain_safe_regions_follow_the_history() {
-        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
-        let rules = plain_rules(&board);
-        let black: u64 = 0b1011_1110_0100;
-        let pos: Vec<u8> = (0..12)
-            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
-            .collect();
+        let (_, rules, pos) = corner_bent_three();
         let mut history = HashSet::new();
         history.insert((pos.clone(), 0));
         let benson = rules
@@ -1418,12 +1426,7 @@ mod tests {
     /// the shared one the use (`SharedForbidsRegion`), naming the leaf.
     #[test]
     fn a_shared_safe_leaf_is_checked_at_each_use() {
-        let board = Board::new(Arc::new(Graph::grid(4, 3).unwrap())).unwrap();
-        let rules = plain_rules(&board);
-        let black: u64 = 0b1011_1110_0100;
-        let pos: Vec<u8> = (0..12)
-            .map(|v| if black >> v & 1 == 1 { BLACK } else { EMPTY })
-            .collect();
+        let (board, rules, pos) = corner_bent_three();
         let mut earlier = pos.clone();
         earlier[0] = BLACK;
         let proof = Proof {
