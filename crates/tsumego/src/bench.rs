@@ -1297,11 +1297,32 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
     r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
 }
 
+/// Whether `side`'s fare under the seed's rules is known from its fare in
+/// the book regime without a search. The seed's game is the book regime's
+/// with the attacker's passes taken away and nothing else changed: every
+/// seed line is a book line with the same history (the flag the
+/// defender's answering pass sets is never set), the defender's moves and
+/// the cycle and threat rules are the same along it. So a defender's
+/// strategy that wins in the book regime (with or without threats, against
+/// any number of the attacker's) wins under the seed's rules too, and an
+/// attacker's winning strategy there wins in the book regime: the defender
+/// fares at least as well under the seed's rules, the attacker no better.
+/// At the ends of the scale that fixes the seed's fare — a defender that
+/// succeeds, an attacker that fails — and the seed's reading would only
+/// repeat it (or be cut off).
+fn seed_reading_implied(side: Side, book: Fare) -> bool {
+    match side {
+        Side::Defender => book == Fare::Succeeds,
+        Side::Attacker => book == Fare::Fails,
+    }
+}
+
 /// Book regime: the status of `used`'s posing under the seed's rules (the
 /// attacker may not pass), from what is left of the budget (and at most
 /// four times the nodes spent so far), when it says something else for the
 /// side to play (`None` when it agrees, under another regime, or when that
-/// reading is cut off).
+/// reading is cut off; not searched when the book regime's fare implies
+/// it, [`seed_reading_implied`]).
 fn seed_differs(
     used: &Attempt,
     posing: Posing,
@@ -1309,7 +1330,7 @@ fn seed_differs(
     cancel: &Cancel,
     nodes: &mut u64,
 ) -> Option<String> {
-    if !posing.regime.book() {
+    if !posing.regime.book() || seed_reading_implied(used.side, used.fare) {
         return None;
     }
     let mut limits = budget.left(*nodes, cancel)?;
@@ -2343,6 +2364,51 @@ mod tests {
             }
         }
         assert!(used > 0 && dropped > 0, "used {used}, dropped {dropped}");
+    }
+
+    /// A defender that lives in the book regime lives under the seed's
+    /// rules too (`seed_reading_implied`; the premise is checked on random
+    /// problems in tests/crosscheck.rs): the bench does not search the
+    /// seed's reading, so the problem's nodes are those of the book
+    /// regime's attempt alone, and the seed's reading, searched here, agrees.
+    #[test]
+    fn a_defender_living_in_the_book_regime_is_not_read_again_under_the_seed_rules() {
+        let line = CLOSED_THREE
+            .replace("Black to play", "White to play")
+            .replace(r#"["B", "ba""#, r#"["W", "ba""#);
+        let book_posing = Posing {
+            regime: Regime::BOOK,
+            threat_search: Posing::DEFAULT_THREAT_SEARCH,
+            ..posing(2, 1.0)
+        };
+        let r = run(&line, book_posing, limits(1_000_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert_eq!(r.status.as_deref(), Some("lives (defender first)"), "{r:?}");
+        assert_eq!(r.seed_status, None);
+        let (setup, sol) = book_setup(&book(&line)).expect("a book problem");
+        let alone = |posing: Posing| {
+            let mut nodes = 0;
+            let a = attempt(
+                &setup,
+                &sol,
+                None,
+                None,
+                posing,
+                2,
+                Budget::new(limits(1_000_000)),
+                &Cancel::new(),
+                &mut nodes,
+            )
+            .expect("poses")
+            .expect("within the budget");
+            (a.fare, nodes)
+        };
+        assert_eq!(alone(book_posing), (Fare::Succeeds, r.nodes));
+        let seed = Posing {
+            regime: Regime::SEED,
+            ..book_posing
+        };
+        assert_eq!(alone(seed).0, Fare::Succeeds);
     }
 
     #[test]

@@ -765,3 +765,105 @@ fn seed_n_zero_and_no_threats_differ_on_random_problems() {
     assert!(!defender_n0.is_empty(), "N = 0 and no threats never differ");
     assert!(attacker_n0.is_empty(), "{}", attacker_n0.join("\n"));
 }
+
+/// The bench skips the seed's reading of a book problem where the book
+/// regime's answer implies it (`bench::seed_reading_implied`): the seed's
+/// game is the book regime's without the attacker's passes, so the
+/// defender fares at least as well under the seed's rules and the
+/// attacker no better. Checked here on the search's own answers (each
+/// regime checked against the reference by the tests above): one side's
+/// threat count (`side_threats`, as the bench asks it) and the N model's
+/// status, on random problems and every small data file, N = 0..2, both
+/// sides, both players first. A fare ranks a side's count: a win with no
+/// threats that the opponent cannot turn, above a win without threats the
+/// opponent turns with more threats, above a ko won with fewer threats,
+/// above a failure.
+#[test]
+fn the_seed_rules_never_favour_the_attacker_over_the_book_regime() {
+    const MAX: u8 = 2;
+    fn fare(t: &miai_tsumego::SideThreats) -> Option<i32> {
+        if t.stopped.is_some() {
+            return None;
+        }
+        Some(match (t.threats, t.opponent) {
+            (Some(0), None) => 1000,
+            (Some(0), Some(k)) => 500 + i32::from(k),
+            (Some(n), _) => 100 - i32::from(n),
+            (None, _) => 0,
+        })
+    }
+    // The N model's status, as the defender's fare: alive (or in seki)
+    // above dead (a ko or no result is not ranked).
+    fn n_model(s: Status) -> Option<i32> {
+        match s {
+            Status::Alive | Status::Seki => Some(1),
+            Status::Dead => Some(0),
+            _ => None,
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_b00e);
+    let mut cases: Vec<(String, Problem, u8)> = Vec::new();
+    for i in 0..150 {
+        let spec = alternating(&mut rng, i, 14, 6);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        cases.push((format!("random case {i}"), problem, rng.random_range(0..=2)));
+    }
+    for (name, problem, threats) in small_data_files() {
+        cases.push((name, problem, threats.unwrap_or(2)));
+    }
+    let (mut compared, mut differ) = (0, 0);
+    let mut bad = Vec::new();
+    for (name, problem, n) in &cases {
+        let (book, seed) = (
+            Regime::Book { ko_threats: *n },
+            Regime::Seed { ko_threats: *n },
+        );
+        for first in [Side::Attacker, Side::Defender] {
+            for side in [Side::Attacker, Side::Defender] {
+                let count = |regime| {
+                    let o = Options {
+                        threat_search: MAX,
+                        ..options(regime, Ordering::Heuristic)
+                    };
+                    side_threats(problem, first, &[], side, &o, None).expect("an empty line")
+                };
+                let (b, s) = (count(book), count(seed));
+                if let (Some(fb), Some(fs)) = (fare(&b), fare(&s)) {
+                    compared += 1;
+                    differ += usize::from(fb != fs);
+                    let worse = match side {
+                        Side::Defender => fs < fb,
+                        Side::Attacker => fs > fb,
+                    };
+                    if worse {
+                        bad.push(format!(
+                            "{name}, N = {n}, {first} first, {side}'s count: book {b:?}, seed {s:?}\n{}",
+                            describe(problem)
+                        ));
+                    }
+                }
+            }
+            let status = |regime| {
+                let o = Options {
+                    full_status: false,
+                    ..options(regime, Ordering::Heuristic)
+                };
+                analyse(problem, first, &o, None, None).status
+            };
+            let (b, s) = (status(book), status(seed));
+            if let (Some(fb), Some(fs)) = (n_model(b), n_model(s)) {
+                compared += 1;
+                differ += usize::from(fb != fs);
+                if fs < fb {
+                    bad.push(format!(
+                        "{name}, N = {n}, {first} first, status: book {b:?}, seed {s:?}\n{}",
+                        describe(problem)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!("{compared} compared, {differ} differ between the regimes");
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(compared >= 800, "only {compared} compared");
+}
