@@ -73,6 +73,8 @@ struct Child {
     phi: u32,
     delta: u32,
     dep: u32,
+    /// Proven: [`NodeValue::ko`].
+    ko: u8,
 }
 
 impl Child {
@@ -83,6 +85,7 @@ impl Child {
             phi: v.phi,
             delta: v.delta,
             dep,
+            ko: v.ko,
         }
     }
 }
@@ -93,6 +96,17 @@ pub(crate) struct NodeValue {
     pub phi: u32,
     pub delta: u32,
     pub dep: u32,
+    /// A proven value only: whether its proof met a ko — a node of the
+    /// proof (the winning child of each node its winner moves at, every
+    /// child of the others) with a simple-ko point or a seed-regime ban
+    /// on the board ([`State::has_ko`]). A proof that met none holds
+    /// whatever external ko threats either side has: threats change a
+    /// side's moves only where a ko stands (a retake at once, and the
+    /// attacker's tenuki while a retake is banned to it), the cycle rule
+    /// counts such retakes only, and the leaves (the stones' verdicts,
+    /// Benson, the eye shapes, cycles of the line) do not read the
+    /// threats. False for unproven values.
+    pub ko: u8,
 }
 
 /// The searcher: one per analysis; its table is shared by the queries.
@@ -122,8 +136,9 @@ pub(crate) struct Searcher<'c> {
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
     /// The children of a node being expanded that the table values: their
-    /// index in the child list and their key.
-    pending: Vec<(usize, u64)>,
+    /// index in the child list, their key, and the part of the key their
+    /// threats left give ([`State::threats_part`]).
+    pending: Vec<(usize, u64, u64)>,
     /// What the searcher computes of a board alone (Benson's test, the
     /// eye-space class, ...), cached by board.
     facts: Facts,
@@ -131,6 +146,44 @@ pub(crate) struct Searcher<'c> {
     benson_scratch: crate::benson::Scratch,
     /// Child lists by depth, reused from node to node.
     child_lists: Vec<Vec<Child>>,
+    /// The salts of the plain queries (the seed's rules, no threats, no
+    /// ko-advantaged side, not the seki test) run on this table, by goal.
+    plain_salts: [Option<u64>; 2],
+    /// The current query's plain proofs, when it has threats
+    /// ([`Import`]).
+    import: Option<Import>,
+}
+
+/// Where a query with external ko threats finds the proofs of a plain
+/// query run before it on the same table (`Options::plain_proofs`): a
+/// state's entry there, under the key of the same state with no threats
+/// left and the plain query's salt, proves the same result in this query
+/// when it is a win of the plain query's goal (a win that counts a cycle
+/// without a winner against it: so it wins whatever the goal) and its
+/// proof met no ko against a side that has threats here
+/// ([`NodeValue::ko`]).
+#[derive(Debug, Clone, Copy)]
+struct Import {
+    salt: u64,
+    goal: Side,
+    /// The sides with threats in this query, as [`NodeValue::ko`]'s bits.
+    mask: u8,
+}
+
+impl Import {
+    /// The entry of the state with key `key` (without the salt) and
+    /// threats part `part` ([`State::threats_part`]), `mover` to move
+    /// there, from the plain proofs, when they prove it here.
+    #[inline]
+    fn value(&self, tt: &Tt, key: u64, part: u64, mover: Side) -> Option<Entry> {
+        let e = tt.get(key ^ part ^ self.salt)?;
+        let winner = match (e.phi, e.delta) {
+            (0, _) => mover,
+            (_, 0) => mover.other(),
+            _ => return None,
+        };
+        (winner == self.goal && e.ko & self.mask == 0).then_some(e)
+    }
 }
 
 /// The keys of the line's states with the first depth each appears at: a
@@ -239,6 +292,8 @@ impl<'c> Searcher<'c> {
             order_scratch: OrderScratch::default(),
             benson_scratch: crate::benson::Scratch::default(),
             child_lists: Vec::new(),
+            plain_salts: [None, None],
+            import: None,
         }
     }
 
@@ -274,9 +329,37 @@ impl<'c> Searcher<'c> {
         );
     }
 
+    /// Records the current query's salt when it is a plain one, and finds
+    /// the plain proofs a query with threats may take ([`Import`]): those
+    /// of the side without threats when both sides' plain queries ran.
+    fn set_import(&mut self) {
+        self.import = None;
+        let ctx = &self.ctx;
+        if !ctx.regime.seed_rules() || ctx.master.is_some() || ctx.free_pass {
+            return;
+        }
+        if ctx.budget == [0, 0] {
+            self.plain_salts[self.goal.index()] = Some(self.salt);
+            return;
+        }
+        if !ctx.plain_proofs {
+            return;
+        }
+        let mask = u8::from(ctx.budget[0] > 0) | u8::from(ctx.budget[1] > 0) << 1;
+        let sides = if ctx.budget[0] > 0 {
+            [Side::Defender, Side::Attacker]
+        } else {
+            [Side::Attacker, Side::Defender]
+        };
+        self.import = sides.into_iter().find_map(|goal| {
+            self.plain_salts[goal.index()].map(|salt| Import { salt, goal, mask })
+        });
+    }
+
     /// Whether the goal side wins from `line`'s last state, the earlier
     /// states being the line that reached it.
     pub fn prove(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        self.set_import();
         self.load(line, moves, false);
         let d = line.len() - 1;
         let root = &self.stack[d];
@@ -290,10 +373,14 @@ impl<'c> Searcher<'c> {
             phi: 1,
             delta: 1,
             dep: FREE,
+            ko: 0,
         };
         while v.phi != 0 && v.delta != 0 && self.meter.stopped().is_none() {
             v = self.mid(d, INF - 1, INF - 1);
         }
+        // A cycle may close on a state of the line above the root: a ko
+        // there counts as met.
+        v.ko |= line[..d].iter().fold(0, |m, s| m | s.kos(&self.ctx));
         (self.answer(d, v), v)
     }
 
@@ -356,12 +443,14 @@ impl<'c> Searcher<'c> {
                 phi: 0,
                 delta: INF,
                 dep: FREE,
+                ko: 0,
             }
         } else {
             NodeValue {
                 phi: INF,
                 delta: 0,
                 dep: FREE,
+                ko: 0,
             }
         }
     }
@@ -476,6 +565,8 @@ impl<'c> Searcher<'c> {
         let mut pending = std::mem::take(&mut self.pending);
         pending.clear();
         let quiet_keys = QuietKeys::new(&self.stack[d]);
+        // A quiet play retakes no ko: its child has the node's threats.
+        let quiet_part = self.stack[d].threats_part();
         for &v in &plays {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
@@ -501,7 +592,7 @@ impl<'c> Searcher<'c> {
                     continue;
                 }
                 let c = self.cycle(d, Mv::Play(v), key, mover.other()).ok_or(key);
-                push_child(&mut children, &mut pending, Mv::Play(v), c);
+                push_child(&mut children, &mut pending, Mv::Play(v), c, quiet_part);
                 continue;
             }
             let (parent, rest) = self.stack.split_at_mut(d + 1);
@@ -521,7 +612,8 @@ impl<'c> Searcher<'c> {
                 Side::Defender => !self.ctx.near_outside.is_empty(),
             };
             let c = self.child_value(d, Mv::Play(v), check);
-            push_child(&mut children, &mut pending, Mv::Play(v), c);
+            let part = self.stack[d + 1].threats_part();
+            push_child(&mut children, &mut pending, Mv::Play(v), c, part);
         }
         if !ko_blocked {
             ko_dep = FREE;
@@ -544,25 +636,35 @@ impl<'c> Searcher<'c> {
             } else {
                 self.child_value(d, Mv::Tenuki, false)
             };
-            push_child(&mut children, &mut pending, Mv::Tenuki, c);
+            let part = self.stack[d + 1].threats_part();
+            push_child(&mut children, &mut pending, Mv::Tenuki, c, part);
         }
         // The children the table's filter rules out start from `init`
         // at once; the others are looked up, their slots read first.
-        let (tt, salt) = (&self.tt, self.salt);
-        pending.retain(|&(i, key)| {
+        // With threats, a child not in the table may be proven by the
+        // plain query's proofs ([`Import`]).
+        let (tt, salt, import) = (&self.tt, self.salt, self.import);
+        let child_mover = mover.other();
+        let first = |key: u64, part: u64| {
+            import
+                .and_then(|im| im.value(tt, key, part, child_mover))
+                .map_or((init.0, init.1, 0), |e| (e.phi, e.delta, e.ko))
+        };
+        pending.retain(|&(i, key, part)| {
             let hold = tt.may_hold(key ^ salt);
             if !hold {
-                (children[i].phi, children[i].delta) = init;
+                let c = &mut children[i];
+                (c.phi, c.delta, c.ko) = first(key, part);
             }
             hold
         });
-        tt.touch_slots(pending.iter().map(|&(_, key)| key ^ salt));
-        for &(i, key) in &pending {
-            if let Some(e) = tt.get_held(key ^ salt) {
-                (children[i].phi, children[i].delta) = (e.phi, e.delta);
-            } else {
-                (children[i].phi, children[i].delta) = init;
-            }
+        tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+        for &(i, key, part) in &pending {
+            let c = &mut children[i];
+            (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
+                Some(e) => (e.phi, e.delta, e.ko),
+                None => first(key, part),
+            };
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -672,7 +774,10 @@ impl<'c> Searcher<'c> {
             return None;
         }
         let w = self.benson(d)?;
-        let v = self.leaf(mover == w);
+        let v = NodeValue {
+            ko: self.stack[d].kos(&self.ctx),
+            ..self.leaf(mover == w)
+        };
         self.store(d, v, 1);
         Some(v)
     }
@@ -714,7 +819,10 @@ impl<'c> Searcher<'c> {
             }
         };
         let s = &self.stack[d];
-        let v = self.leaf(s.mover(&self.ctx) == w);
+        let v = NodeValue {
+            ko: s.kos(&self.ctx),
+            ..self.leaf(s.mover(&self.ctx) == w)
+        };
         self.store(d, v, 1);
         Some(v)
     }
@@ -802,6 +910,7 @@ impl<'c> Searcher<'c> {
                 phi: INF,
                 delta: 0,
                 dep: gen_dep,
+                ko: self.stack[d].kos(&self.ctx),
             };
             self.store(d, v, 1);
             self.give_child_list(d, children);
@@ -856,9 +965,12 @@ impl<'c> Searcher<'c> {
             ch.phi = r.phi;
             ch.delta = r.delta;
             ch.dep = r.dep;
+            ch.ko = r.ko;
             // The child's own expansion overwrote deeper stack slots only.
         };
         let _ = t;
+        let mut v = v;
+        v.ko |= self.stack[d].kos(&self.ctx);
         self.give_child_list(d, children);
         self.leave(d);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
@@ -881,6 +993,7 @@ impl<'c> Searcher<'c> {
                 phi: v.phi,
                 delta: v.delta,
                 work,
+                ko: v.ko,
             },
         );
     }
@@ -909,19 +1022,21 @@ impl<'c> Searcher<'c> {
 #[inline]
 fn push_child(
     children: &mut Vec<Child>,
-    pending: &mut Vec<(usize, u64)>,
+    pending: &mut Vec<(usize, u64, u64)>,
     mv: Mv,
     c: Result<Child, u64>,
+    part: u64,
 ) {
     match c {
         Ok(c) => children.push(c),
         Err(key) => {
-            pending.push((children.len(), key));
+            pending.push((children.len(), key, part));
             children.push(Child {
                 mv,
                 phi: 0,
                 delta: 0,
                 dep: FREE,
+                ko: 0,
             });
         }
     }
@@ -955,22 +1070,32 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
     let delta = delta.min(INF);
     if phi == 0 {
         // Won: by the least history-bound winning child.
+        let dep_of = |c: &Child| {
+            if c.mv == Mv::Tenuki {
+                c.dep.min(ko_dep)
+            } else {
+                c.dep
+            }
+        };
         let dep = children
             .iter()
             .filter(|c| c.delta == 0)
-            .map(|c| {
-                if c.mv == Mv::Tenuki {
-                    c.dep.min(ko_dep)
-                } else {
-                    c.dep
-                }
-            })
+            .map(dep_of)
             .max()
             .unwrap_or(FREE);
+        // Free of kos when a winning child as little bound to the line
+        // is: the proof the `dep` stands for.
+        let ko = children
+            .iter()
+            .filter(|c| c.delta == 0 && dep_of(c) >= dep)
+            .map(|c| c.ko)
+            .min()
+            .unwrap_or(0);
         NodeValue {
             phi: 0,
             delta: INF,
             dep,
+            ko,
         }
     } else if delta == 0 {
         let dep = children
@@ -983,12 +1108,14 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             phi: INF,
             delta: 0,
             dep,
+            ko: children.iter().fold(0, |m, c| m | c.ko),
         }
     } else {
         NodeValue {
             phi,
             delta: if delta >= INF { INF - 1 } else { delta },
             dep: FREE,
+            ko: 0,
         }
     }
 }

@@ -151,6 +151,13 @@ pub struct Options {
     /// potential) instead of (1, 1). It orders the work only: proven
     /// answers are the same either way. On by default.
     pub heuristic_init: bool,
+    /// Seed and book regimes: a query with external ko threats takes the
+    /// proofs of the plain query (no threats) run before it on the same
+    /// table where they met no ko against a side with threats: such a
+    /// proof holds whatever threats that side has (`NodeValue::ko` in
+    /// `search`). It saves work only: answers are the same either way.
+    /// On by default.
+    pub plain_proofs: bool,
 }
 
 impl Options {
@@ -173,6 +180,7 @@ impl Default for Options {
             eye_regions: false,
             eye_room: true,
             heuristic_init: true,
+            plain_proofs: true,
         }
     }
 }
@@ -467,6 +475,7 @@ pub fn side_threats(
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
+    ctx.plain_proofs = options.plain_proofs;
     let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
@@ -496,23 +505,39 @@ pub fn side_threats(
         elapsed: Duration::ZERO,
     };
     let mut winning = None;
-    let ask = |s: &mut Searcher, q: Query| {
+    let ask_value = |s: &mut Searcher, q: Query| {
         q.set(s);
         let line = root(s);
-        s.prove(&line, moves).0
+        s.prove(&line, moves)
     };
+    let ask = |s: &mut Searcher, q: Query| ask_value(s, q).0;
+    // The sides a ko stood against in the plain query's proof
+    // (`NodeValue::ko`, with `Options::plain_proofs`). A proof that met
+    // none against a side holds whatever threats that side has: a side
+    // that fails without threats, no ko standing against it, fails with
+    // any number (under the same goal: a cycle without a winner still
+    // counts against it); a side that wins, none standing against the
+    // other, is not turned by any number of the other's threats. The
+    // queries with threats would only repeat it.
+    let mut kos = 3;
     for t in 0..=max {
         let q = if t == 0 {
             Query::new(side, master)
         } else {
             Query::threats(side, side, t)
         };
-        match ask(&mut s, q) {
+        let (answer, value) = ask_value(&mut s, q);
+        if t == 0 && options.plain_proofs && !matches!(answer, Answer::Unknown(_)) {
+            kos = value.ko;
+        }
+        match answer {
             Answer::Yes => {
                 out.threats = Some(t);
                 winning = Some(q);
                 break;
             }
+            // Without a ko against it, threats do not help it either.
+            Answer::No if t == 0 && kos & (1 << side.index()) == 0 => break,
             Answer::No => {}
             Answer::Unknown(st) => {
                 out.stopped = Some(st);
@@ -526,7 +551,9 @@ pub fn side_threats(
     // ko-advantaged opponent is no shortcut: there the side that waits N
     // tenukis may then retake at will, so the seed's approach ko is alive
     // at N = 2 and turned by three threats.)
-    if out.threats == Some(0) && max > 0 {
+    if out.threats == Some(0) && max > 0 && kos & (1 << side.other().index()) == 0 {
+        out.unlimited = true;
+    } else if out.threats == Some(0) && max > 0 {
         let other = side.other();
         // First against threats that never run out: a side that wins so
         // wins against any number (see `count_against`).
@@ -642,6 +669,7 @@ pub fn analyse_after(
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
+    ctx.plain_proofs = options.plain_proofs;
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,

@@ -72,6 +72,9 @@ pub(crate) struct Ctx {
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
+    /// Queries with threats take the plain query's proofs that met no ko
+    /// against a side with threats (`Options::plain_proofs`).
+    pub plain_proofs: bool,
 }
 
 impl Ctx {
@@ -102,6 +105,7 @@ impl Ctx {
             eye_regions: false,
             eye_room: true,
             heuristic_init: true,
+            plain_proofs: true,
             wall_list,
             near_outside,
             near_outside_set,
@@ -277,6 +281,18 @@ fn ban_key(point: Vertex) -> u64 {
 }
 
 impl State {
+    /// The part of [`State::key`] that the external ko threats left
+    /// (`State::left`) give: the key XOR this is the key of the same state
+    /// with no threats left.
+    #[inline]
+    pub fn threats_part(&self) -> u64 {
+        if self.left != [0, 0] {
+            threats_key(self.left)
+        } else {
+            0
+        }
+    }
+
     /// The problem's starting state with `first` to move. The ko ban and
     /// the attacker's tenuki given with the problem hold only when the side
     /// they concern moves first.
@@ -533,6 +549,22 @@ impl State {
                         && self.left[Side::Attacker.index()] == 0)
             }
         }
+    }
+
+    /// The sides a ko stands against on the board, as a mask of bits by
+    /// [`Side::index`]: the side a simple-ko point bans from retaking at
+    /// once, and both sides for a seed-regime ban (their threats let a
+    /// side retake only there).
+    #[inline]
+    pub fn kos(&self, ctx: &Ctx) -> u8 {
+        let mut m = 0;
+        if let Some((_, color)) = self.pos.ko_ban() {
+            m |= 1 << ctx.side(color).index();
+        }
+        if self.bans.iter().any(Option::is_some) {
+            m |= 3;
+        }
+        m
     }
 
     /// Whether the mover's capture at a simple-ko point is what the board

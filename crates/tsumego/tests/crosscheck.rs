@@ -56,6 +56,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_regions: true,
         eye_room: true,
         heuristic_init: true,
+        plain_proofs: true,
     }
 }
 
@@ -866,4 +867,112 @@ fn the_seed_rules_never_favour_the_attacker_over_the_book_regime() {
     eprintln!("{compared} compared, {differ} differ between the regimes");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     assert!(compared >= 800, "only {compared} compared");
+}
+
+/// Threat queries take the plain query's proofs that met no ko against a
+/// side with threats, and a side's count ends at the plain query when its
+/// proof met none (`Options::plain_proofs`): that changes the work, never
+/// an answer. On random problems (regions with up to 7 empty points, so
+/// that kos arise) and every small data file, the seed and book regimes,
+/// both players first: the same status and threat counts from `analyse`,
+/// and the same count of each side from `side_threats`, with and
+/// without, each checked against the reference (`reference_counts`, the
+/// seed regime) where it settles; and fewer nodes with.
+#[test]
+fn plain_proofs_in_threat_queries_change_the_work_not_the_answers() {
+    const MAX: u8 = 3;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_1909);
+    let mut cases: Vec<(String, Problem, Regime)> = Vec::new();
+    for i in 0..100 {
+        let spec = alternating(&mut rng, i, 14, 7);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        let regime = if i % 2 == 0 {
+            Regime::SEED
+        } else {
+            Regime::BOOK
+        };
+        cases.push((format!("random case {i}"), problem, regime));
+    }
+    for (name, problem, _) in small_data_files() {
+        cases.push((name.clone(), problem.clone(), Regime::SEED));
+        cases.push((name, problem, Regime::BOOK));
+    }
+    let (mut compared, mut with_kos, mut referenced) = (0, 0, 0);
+    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
+    let mut bad = Vec::new();
+    for (name, problem, regime) in &cases {
+        for first in [Side::Attacker, Side::Defender] {
+            let opts = |plain_proofs| Options {
+                threat_search: MAX,
+                plain_proofs,
+                ..options(*regime, Ordering::Heuristic)
+            };
+            let (on, off) = (
+                analyse(problem, first, &opts(true), None, None),
+                analyse(problem, first, &opts(false), None, None),
+            );
+            let counts = |a: &miai_tsumego::Analysis| {
+                a.threats
+                    .as_ref()
+                    .map(|k| (k.plain, k.attacker, k.defender, k.stopped))
+            };
+            if !on.status.is_proven() || !off.status.is_proven() {
+                continue;
+            }
+            compared += 1;
+            nodes_with += on.nodes;
+            nodes_without += off.nodes;
+            if on.status != off.status || counts(&on) != counts(&off) {
+                bad.push(format!(
+                    "{name}, {regime}, {first} first: with {:?} {:?}, without {:?} {:?}\n{}",
+                    on.status,
+                    counts(&on),
+                    off.status,
+                    counts(&off),
+                    describe(problem)
+                ));
+            }
+            if let Some((_, a, d, _)) = counts(&off)
+                && (a.is_some_and(|t| t > 0) || d.is_some_and(|t| t > 0))
+            {
+                with_kos += 1;
+            }
+            if *regime == Regime::SEED
+                && let Some(want) = reference_counts(problem, first, MAX, REFERENCE_CAP)
+            {
+                referenced += 1;
+                let got = counts(&on).map(|(p, a, d, _)| (p, a, d));
+                if got != Some(want) {
+                    bad.push(format!(
+                        "{name}, {first} first: with {got:?}, reference {want:?}\n{}",
+                        describe(problem)
+                    ));
+                }
+            }
+            for side in [Side::Attacker, Side::Defender] {
+                let count = |plain_proofs| {
+                    side_threats(problem, first, &[], side, &opts(plain_proofs), None)
+                        .expect("an empty line")
+                };
+                let (on, off) = (count(true), count(false));
+                nodes_with += on.nodes;
+                nodes_without += off.nodes;
+                let answer =
+                    |t: &miai_tsumego::SideThreats| (t.threats, t.opponent, t.unlimited, t.stopped);
+                if answer(&on) != answer(&off) {
+                    bad.push(format!(
+                        "{name}, {regime}, {first} first, {side}'s count: with {on:?}, without {off:?}\n{}",
+                        describe(problem)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{compared} compared ({with_kos} with a ko count, {referenced} against the reference); \
+         nodes {nodes_with} with, {nodes_without} without"
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(compared >= 200 && with_kos >= 5 && referenced >= 50);
+    assert!(nodes_with < nodes_without);
 }

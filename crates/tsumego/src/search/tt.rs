@@ -15,12 +15,14 @@
 //! search does the same work whatever the slot array looks like.
 
 /// One stored node: (phi, delta) from the view of the player to move there,
-/// and the work (nodes) spent on it, to choose what to forget.
+/// and the work (nodes) spent on it, to choose what to forget; for a proven
+/// node, whether its proof met a ko (`NodeValue::ko` in `search`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Entry {
     pub phi: u32,
     pub delta: u32,
     pub work: u32,
+    pub ko: u8,
 }
 
 /// A slot of the array: a key and its entry; `work == 0` marks it empty
@@ -31,6 +33,7 @@ struct Slot {
     phi: u32,
     delta: u32,
     work: u32,
+    ko: u8,
 }
 
 impl Slot {
@@ -40,6 +43,7 @@ impl Slot {
             phi: self.phi,
             delta: self.delta,
             work: self.work,
+            ko: self.ko,
         }
     }
 }
@@ -204,6 +208,7 @@ impl Tt {
             phi: e.phi,
             delta: e.delta,
             work: e.work,
+            ko: e.ko,
         };
     }
 
@@ -369,6 +374,7 @@ mod tests {
                         phi,
                         delta,
                         work: rng.random_range(1..200),
+                        ko: rng.random_range(0..4),
                     };
                     tt.put(key, e);
                     model.put(key, e);
