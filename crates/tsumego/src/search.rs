@@ -622,22 +622,22 @@ impl<'c> Searcher<'c> {
             ko_dep = FREE;
         }
         if self.stack[d].may_tenuki(&self.ctx, ko_blocked) {
-            let (parent, rest) = self.stack.split_at_mut(d + 1);
-            parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
             let c = if self.ctx.free_pass && self.stack[d].last_tenuki.is_some() {
                 // Two passes: the game ends; the defender has not reached
                 // unconditional life (it would have been decided).
-                let mover = self.stack[d + 1].mover(&self.ctx);
                 Ok(Child::known(
                     Mv::Tenuki,
-                    self.leaf(mover == Side::Attacker),
+                    self.leaf(mover.other() == Side::Attacker),
                     FREE,
                 ))
             } else {
-                self.child_value(d, Mv::Tenuki, false)
+                // A tenuki decides nothing by the stones: its child is
+                // valued by its key alone, without playing it.
+                let key = self.stack[d].tenuki_key(&self.ctx);
+                self.cycle(d, Mv::Tenuki, key, mover.other()).ok_or(key)
             };
-            let part = self.stack[d + 1].threats_part();
-            push_child(&mut children, &mut pending, Mv::Tenuki, c, part);
+            // A tenuki uses no threat.
+            push_child(&mut children, &mut pending, Mv::Tenuki, c, quiet_part);
         }
         // The children the table's filter rules out start from `init`
         // at once; the others are looked up, their slots read first.

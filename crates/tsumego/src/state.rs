@@ -274,6 +274,58 @@ impl QuietKeys {
     }
 }
 
+/// A state's fields that its key reads besides the board and the threats
+/// left ([`State::key`]).
+#[derive(Debug, Clone, Copy)]
+struct Rest {
+    last_tenuki: Option<Side>,
+    bans: [Option<Ban>; 2],
+    waited: [u8; 2],
+    book: bool,
+}
+
+impl Rest {
+    /// The key of a state with these fields, the board's key `board` and
+    /// the threats `left`.
+    #[inline]
+    fn key(&self, board: u64, left: [u8; 2]) -> u64 {
+        let mut k = board;
+        if self.book {
+            k ^= KEY_BOOK;
+        }
+        if let Some(s) = self.last_tenuki {
+            k ^= KEY_TENUKI[s.index()];
+        }
+        for b in self.bans.iter().flatten() {
+            k ^= ban_key(b.point);
+        }
+        if self.waited != [0, 0] {
+            k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
+        }
+        if left != [0, 0] {
+            k ^= threats_key(left);
+        }
+        k
+    }
+}
+
+/// Seed regime: whether `side`, having waited `waited` tenukis, must wait
+/// before retaking a ko ([`State::locked`]).
+#[inline]
+fn locked(ctx: &Ctx, waited: [u8; 2], side: Side) -> bool {
+    !ctx.plain_ko() && ctx.master != Some(side) && waited[side.index()] < ctx.threats
+}
+
+/// Bans in a canonical order, so equal states have equal keys.
+#[inline]
+fn canonical(bans: [Option<Ban>; 2]) -> [Option<Ban>; 2] {
+    match bans {
+        [None, Some(b)] => [Some(b), None],
+        [Some(a), Some(b)] if a.point.index() > b.point.index() => [Some(b), Some(a)],
+        other => other,
+    }
+}
+
 /// The key of a seed-regime ko ban on `point`.
 #[inline]
 fn ban_key(point: Vertex) -> u64 {
@@ -344,27 +396,62 @@ impl State {
     /// The transposition key: board, player to move, last tenuki and ko
     /// bans.
     pub fn key(&self, ctx: &Ctx) -> u64 {
-        let mut k = if ctx.regime.seed_rules() && !ctx.plain_ko() {
+        let board = if ctx.regime.seed_rules() && !ctx.plain_ko() {
             self.pos.situation_hash()
         } else {
             self.pos.search_key()
         };
-        if self.book {
-            k ^= KEY_BOOK;
+        Rest {
+            last_tenuki: self.last_tenuki,
+            bans: self.bans,
+            waited: self.waited,
+            book: self.book,
         }
-        if let Some(s) = self.last_tenuki {
-            k ^= KEY_TENUKI[s.index()];
+        .key(board, self.left)
+    }
+
+    /// The key of the child a tenuki leads to ([`State::key`] of
+    /// [`State::play_into`]'s child), without copying the board: a tenuki
+    /// changes the player to move and lifts the simple-ko point, and the
+    /// state's other fields as [`State::after_tenuki`] says.
+    #[inline]
+    pub fn tenuki_key(&self, ctx: &Ctx) -> u64 {
+        // With no simple-ko point, the search key is the situation hash.
+        let board = match self.pos.to_move() {
+            Color::Black => self.pos.hash() ^ zobrist::WHITE_TO_MOVE,
+            Color::White => self.pos.hash(),
+        };
+        self.after_tenuki(ctx).key(board, self.left)
+    }
+
+    /// The fields other than the board and the threats left of the child a
+    /// tenuki leads to.
+    #[inline]
+    fn after_tenuki(&self, ctx: &Ctx) -> Rest {
+        let color = self.pos.to_move();
+        let side = ctx.side(color);
+        let mut r = Rest {
+            // Book regime: a defender's pass answering the attacker's ends
+            // the attacker's passes.
+            book: self.book && !(side == Side::Defender && self.last_tenuki.is_some()),
+            last_tenuki: (side == Side::Attacker || ctx.free_pass).then_some(side),
+            bans: self.bans,
+            waited: self.waited,
+        };
+        if self.banned(color) {
+            // The banned side waits; at N it has its threats.
+            r.waited[side.index()] += 1;
+            if !locked(ctx, r.waited, side) {
+                // (A tenuki moves no stone.)
+                for slot in r.bans.iter_mut() {
+                    if slot.is_some_and(|b| self.pos.color_at(b.stone) != Some(color)) {
+                        *slot = None;
+                    }
+                }
+                r.bans = canonical(r.bans);
+            }
         }
-        for b in self.bans.iter().flatten() {
-            k ^= ban_key(b.point);
-        }
-        if self.waited != [0, 0] {
-            k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
-        }
-        if self.left != [0, 0] {
-            k ^= threats_key(self.left);
-        }
-        k
+        r
     }
 
     /// The child reached by a *quiet* play at `v` (one that captures
@@ -586,7 +673,7 @@ impl State {
     /// ko-disadvantaged side before its N tenukis).
     #[inline]
     pub fn locked(&self, ctx: &Ctx, side: Side) -> bool {
-        !ctx.plain_ko() && ctx.master != Some(side) && self.waited[side.index()] < ctx.threats
+        locked(ctx, self.waited, side)
     }
 
     /// Whether the mover's play at `v` retakes a ko at once (a simple-ko
@@ -602,28 +689,17 @@ impl State {
         out.bans = self.bans;
         out.waited = self.waited;
         out.left = self.left;
+        out.book = self.book;
         let color = self.pos.to_move();
         let side = ctx.side(color);
-        // Book regime: a defender's pass answering the attacker's ends the
-        // attacker's passes.
-        out.book = self.book
-            && !(mv == Mv::Tenuki && side == Side::Defender && self.last_tenuki.is_some());
         match mv {
             Mv::Tenuki => {
                 out.pos.pass(color);
-                out.last_tenuki = (side == Side::Attacker || ctx.free_pass).then_some(side);
-                if self.banned(color) {
-                    // The banned side waits; at N it has its threats.
-                    out.waited[side.index()] += 1;
-                    if !out.locked(ctx, side) {
-                        for slot in out.bans.iter_mut() {
-                            if slot.is_some_and(|b| out.pos.color_at(b.stone) != Some(color)) {
-                                *slot = None;
-                            }
-                        }
-                        out.canonical_bans();
-                    }
-                }
+                let r = self.after_tenuki(ctx);
+                out.book = r.book;
+                out.last_tenuki = r.last_tenuki;
+                out.bans = r.bans;
+                out.waited = r.waited;
                 0
             }
             Mv::Play(v) => {
@@ -667,14 +743,7 @@ impl State {
 
     /// Puts the bans in a canonical order, so equal states have equal keys.
     fn canonical_bans(&mut self) {
-        if let [None, Some(b)] = self.bans {
-            self.bans = [Some(b), None];
-        }
-        if let [Some(a), Some(b)] = self.bans
-            && a.point.index() > b.point.index()
-        {
-            self.bans = [Some(b), Some(a)];
-        }
+        self.bans = canonical(self.bans);
     }
 }
 
@@ -706,11 +775,12 @@ mod tests {
 
     /// Along random lines, every legal play's key computed without playing
     /// (a quiet play) equals the key of the state it leads to, and a play
-    /// refused as not quiet does capture.
+    /// refused as not quiet does capture; and so does the key of the
+    /// tenuki's child ([`State::tenuki_key`]), with and without threats.
     #[test]
     fn quiet_child_keys_are_the_keys_of_the_played_children() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut checked = 0;
+        let (mut checked, mut tenukis) = (0, 0);
         for problem in problems() {
             for regime in [
                 Regime::Superko,
@@ -718,11 +788,25 @@ mod tests {
                 Regime::Seed { ko_threats: 2 },
                 Regime::Book { ko_threats: 2 },
             ] {
-                for master in [None, Some(Side::Attacker), Some(Side::Defender)] {
-                    let ctx = Ctx::new(&problem, regime, master);
+                for (master, budget) in [
+                    (None, [0, 0]),
+                    (None, [1, 0]),
+                    (None, [0, UNLIMITED]),
+                    (Some(Side::Attacker), [0, 0]),
+                    (Some(Side::Defender), [0, 0]),
+                ] {
+                    let mut ctx = Ctx::new(&problem, regime, master);
+                    ctx.budget = budget;
                     for first in [Side::Attacker, Side::Defender] {
                         let mut s = State::start(&problem, &ctx, first);
                         for _ in 0..40 {
+                            // The tenuki's child's key, computed without
+                            // playing it (whether or not a tenuki is
+                            // allowed here).
+                            let mut passed = s.clone();
+                            s.play_into(&ctx, Mv::Tenuki, &mut passed);
+                            assert_eq!(s.tenuki_key(&ctx), passed.key(&ctx));
+                            tenukis += 1;
                             let mut plays = Vec::new();
                             let potential = s.plays_and_potential(&ctx, &mut plays);
                             assert_eq!(potential, crate::eyes::potential(&s.pos, &ctx));
@@ -756,5 +840,6 @@ mod tests {
             }
         }
         assert!(checked > 1000, "only {checked} quiet plays checked");
+        assert!(tenukis > 1000, "only {tenukis} tenukis checked");
     }
 }
