@@ -643,28 +643,28 @@ impl<'c> Searcher<'c> {
         // at once; the others are looked up, their slots read first.
         // With threats, a child not in the table may be proven by the
         // plain query's proofs ([`Import`]).
-        let (tt, salt, import) = (&self.tt, self.salt, self.import);
-        let child_mover = mover.other();
-        let first = |key: u64, part: u64| {
-            import
-                .and_then(|im| im.value(tt, key, part, child_mover))
-                .map_or((init.0, init.1, 0), |e| (e.phi, e.delta, e.ko))
-        };
-        pending.retain(|&(i, key, part)| {
-            let hold = tt.may_hold(key ^ salt);
-            if !hold {
-                let c = &mut children[i];
-                (c.phi, c.delta, c.ko) = first(key, part);
+        let (tt, salt) = (&self.tt, self.salt);
+        match self.import {
+            None => {
+                pending.retain(|&(i, key, _)| {
+                    let hold = tt.may_hold(key ^ salt);
+                    if !hold {
+                        (children[i].phi, children[i].delta) = init;
+                    }
+                    hold
+                });
+                tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+                for &(i, key, _) in &pending {
+                    let c = &mut children[i];
+                    (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
+                        Some(e) => (e.phi, e.delta, e.ko),
+                        None => (init.0, init.1, 0),
+                    };
+                }
             }
-            hold
-        });
-        tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
-        for &(i, key, part) in &pending {
-            let c = &mut children[i];
-            (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
-                Some(e) => (e.phi, e.delta, e.ko),
-                None => first(key, part),
-            };
+            Some(im) => {
+                value_with_import(tt, salt, im, mover.other(), init, &mut children, &pending)
+            }
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -1014,6 +1014,37 @@ impl<'c> Searcher<'c> {
         self.give_child_list(d, children);
         self.on_line.clear();
         out
+    }
+}
+
+/// The values of the `pending` children (index, key, threats part) of a
+/// node whose children have `mover` to move, in a query with threats that
+/// takes the plain query's proofs ([`Import`]): the table's entry, else
+/// the plain proof's, else `init`.
+#[inline(never)]
+fn value_with_import(
+    tt: &Tt,
+    salt: u64,
+    im: Import,
+    mover: Side,
+    init: (u32, u32),
+    children: &mut [Child],
+    pending: &[(usize, u64, u64)],
+) {
+    tt.touch_slots(
+        pending
+            .iter()
+            .map(|&(_, key, _)| key ^ salt)
+            .filter(|&k| tt.may_hold(k)),
+    );
+    for &(i, key, part) in pending {
+        let c = &mut children[i];
+        (c.phi, c.delta, c.ko) = match tt.get(key ^ salt) {
+            Some(e) => (e.phi, e.delta, e.ko),
+            None => im
+                .value(tt, key, part, mover)
+                .map_or((init.0, init.1, 0), |e| (e.phi, e.delta, e.ko)),
+        };
     }
 }
 
