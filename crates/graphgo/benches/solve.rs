@@ -4,7 +4,7 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect] [--threads N]
+//! [--deepen one|half] [--expect] [--threads N] [--free-captures]
 //! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
@@ -118,6 +118,7 @@ fn main() {
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
             "--expect" => opts.expect_guess = true,
+            "--free-captures" => opts.free_captures = true,
             "--threads" => {
                 i += 1;
                 opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);
