@@ -4,11 +4,15 @@
 //! [--nodes N] [--time S] [--situational] [--no-safety]
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect] [--threads N]
+//! [--deepen one|half] [--expect] [--threads N] [--free-captures]
+//! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
 //! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
-//! by default; it grows as it fills).
+//! by default; it grows as it fills). `--position` starts from a position
+//! instead of the empty board (the points row by row, `X` Black, `O`
+//! White, anything else empty; no earlier history), Black to move unless
+//! `--white-first`; the published value is then not asserted.
 //! A proven score that disagrees with the published one fails the run.
 //! `--proof` also writes the proof (as trees, format version 1, or with
 //! shared subproofs, version 2) in memory and checks it with
@@ -62,6 +66,10 @@ fn main() {
     let mut proof: Option<bool> = None;
     let mut proof_nodes = 1usize << 26;
     let mut proof_file: Option<String> = None;
+    // A start position (row by row, `X` Black, `O` White, `.` empty)
+    // and the player to move there.
+    let mut start: Option<String> = None;
+    let mut first = Color::Black;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -79,6 +87,11 @@ fn main() {
                 opts.guess = args.get(i).and_then(|s| s.parse().ok());
             }
             "--published" => use_published = true,
+            "--position" => {
+                i += 1;
+                start = args.get(i).cloned();
+            }
+            "--white-first" => first = Color::White,
             "--stats" => stats = true,
             "--proof" => {
                 i += 1;
@@ -105,6 +118,7 @@ fn main() {
             "--no-reductions" => opts.reductions = false,
             "--keeping" => opts.keeping = true,
             "--expect" => opts.expect_guess = true,
+            "--free-captures" => opts.free_captures = true,
             "--threads" => {
                 i += 1;
                 opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);
@@ -163,6 +177,29 @@ fn main() {
         let Ok(board) = Board::new(Arc::new(g)) else {
             continue;
         };
+        let mut stones = Stones::EMPTY;
+        if let Some(text) = &start {
+            let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != w * h {
+                eprintln!(
+                    "--position has {} points; {w}x{h} has {}",
+                    cells.len(),
+                    w * h
+                );
+                std::process::exit(2);
+            }
+            for (v, c) in cells.into_iter().enumerate() {
+                match c {
+                    'X' | 'x' => stones.black |= 1 << v,
+                    'O' | 'o' => stones.white |= 1 << v,
+                    _ => {}
+                }
+            }
+            if let Err(e) = stones.check_liberties(&board) {
+                eprintln!("--position: {e}");
+                std::process::exit(2);
+            }
+        }
         let t = Instant::now();
         let mut opts = opts;
         if use_published {
@@ -180,21 +217,14 @@ fn main() {
         };
         let (s, written) = match proof {
             None => (
-                solver::solve(
-                    &board,
-                    Stones::EMPTY,
-                    Color::Black,
-                    &opts,
-                    None,
-                    &mut progress,
-                ),
+                solver::solve(&board, stones, first, &opts, None, &mut progress),
                 None,
             ),
             Some(share) => {
                 let (s, p) = solver::solve_with_proof_sharing(
                     &board,
-                    Stones::EMPTY,
-                    Color::Black,
+                    stones,
+                    first,
                     &opts,
                     None,
                     &mut progress,
@@ -358,6 +388,7 @@ fn main() {
             }
         }
         if s.proven
+            && start.is_none()
             && let Some(p) = published(w, h)
         {
             assert_eq!(s.score, Some(p), "{w}x{h} disagrees with the published {p}");
