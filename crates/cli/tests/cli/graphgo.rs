@@ -354,6 +354,15 @@ fn expect_and_deepen_change_the_nodes_not_the_value() {
     assert!(err.contains("--guess"), "{err}");
 }
 
+/// `--free-captures` charges no ply for the prover's capture of the
+/// stone just played: the same value, found by fewer nodes on a line
+/// (1x8 = 3) and more on a grid (3x4 = 4).
+#[test]
+fn free_captures_change_the_nodes_not_the_value() {
+    assert!(nodes_of("1x8", 3, &["--free-captures"]) < nodes_of("1x8", 3, &[]));
+    assert!(nodes_3x4(&["--free-captures"]) > nodes_3x4(&[]));
+}
+
 /// `--threads 2` runs the two sides of each null-window test at once
 /// (the same values, 3x4 = 4 and 1x8 = 3; node counts vary); the count
 /// is 1 to 64.
