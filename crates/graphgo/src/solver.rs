@@ -3054,10 +3054,7 @@ mod tests {
         }
     }
 
-    /// Every board deepens one ply at a time from 26 by default; on 1x8
-    /// that needs fewer nodes for the same value (74,791 against 108,884
-    /// in the release bench), and 3x4, proven below 26 plies, searches
-    /// exactly the half schedule's nodes.
+    /// Free captures prove the same line values in fewer nodes.
     #[test]
     fn free_captures_prove_lines_in_fewer_nodes() {
         // Measured with the bench's 2^22-entry table: 1x8 51,306 nodes
@@ -3081,6 +3078,10 @@ mod tests {
         }
     }
 
+    /// Every board deepens one ply at a time from 26 by default; on 1x8
+    /// that needs fewer nodes for the same value (74,791 against 108,884
+    /// in the release bench), and 3x4, proven below 26 plies, searches
+    /// exactly the half schedule's nodes.
     #[test]
     fn lines_deepen_one_ply_at_a_time() {
         let grid = |w, h| Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
