@@ -768,8 +768,9 @@ struct Search<'a> {
     searched_claims: std::cell::Cell<u64>,
     /// The keeping game's verdicts.
     keep: keeping::KeepCache,
-    /// The stone the last move played (none after a pass), for
-    /// [`SolveOptions::free_captures`].
+    /// The stone the move into the next node searched played (none after
+    /// a pass or at a root), for [`SolveOptions::free_captures`]: set
+    /// just before a call of `search`, which takes it (leaving none).
     last_play: Bits,
 }
 
@@ -1843,6 +1844,9 @@ impl Search<'_> {
         ply: usize,
         own_index: usize,
     ) -> Outcome {
+        // The stone the move into this node played: set by the caller
+        // just before the call, read once here (a root has none).
+        let last_play = std::mem::take(&mut self.last_play);
         let tick = self.meter.tick();
         let nodes_before = self.meter.nodes();
         self.meter.reached_depth(ply);
@@ -2015,11 +2019,10 @@ impl Search<'_> {
             // The prover's capture of the stone just played is free.
             if self.opts.free_captures
                 && prover
-                && played.is_some_and(|p| p.captured & self.last_play != 0)
+                && played.is_some_and(|p| p.captured & last_play != 0)
             {
                 child_depth += 1;
             }
-            let last_play = self.last_play;
             let r = match played {
                 None if passed => Outcome::exact(stones.area_score(board)),
                 None => {
@@ -2031,9 +2034,7 @@ impl Search<'_> {
                         // pass is allowed but not pushed; the result may
                         // depend on where the situation was seen.
                         let top = self.history.len();
-                        self.last_play = 0;
                         let mut r = self.search(stones, opp, true, a, b, child_depth, ply + 1, top);
-                        self.last_play = last_play;
                         r.lo_basis.min_ref = 0;
                         r.hi_basis.min_ref = 0;
                         r.fail.min_ref = 0;
@@ -2046,10 +2047,8 @@ impl Search<'_> {
                         } else {
                             own_index
                         };
-                        self.last_play = 0;
                         let r =
                             self.search(stones, opp, true, a, b, child_depth, ply + 1, child_own);
-                        self.last_play = last_play;
                         if pushed {
                             self.pop();
                         }
@@ -2072,7 +2071,6 @@ impl Search<'_> {
                     let top = self.history.len() - 1;
                     self.last_play = 1 << mv;
                     let r = self.search(p.stones, opp, false, a, b, child_depth, ply + 1, top);
-                    self.last_play = last_play;
                     self.pop();
                     r
                 }
@@ -2455,10 +2453,9 @@ impl Search<'_> {
                     self.history.len()
                 };
                 self.mode = if black { Mode::Lower } else { Mode::Upper };
-                self.last_play = match m {
-                    Move::Play(x) => 1 << x,
-                    Move::Pass => 0,
-                };
+                if let Move::Play(x) = m {
+                    self.last_play = 1 << x;
+                }
                 let r = self.search(next, opp, m == Move::Pass, a, b, depth, 1, own);
                 if self.stop.is_some() {
                     return None;
