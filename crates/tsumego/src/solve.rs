@@ -449,6 +449,18 @@ fn check_line(
     Ok(())
 }
 
+/// The searcher's context for `problem` under `options` (its regime and
+/// knowledge switches), with `master` the ko-master side if any.
+fn search_context(problem: &Problem, options: &Options, master: Option<Side>) -> Ctx {
+    let mut ctx = Ctx::new(problem, options.regime, master);
+    ctx.eyes = options.eye_shapes;
+    ctx.heuristic_init = options.heuristic_init;
+    ctx.eye_regions = options.eye_regions;
+    ctx.eye_room = options.eye_room;
+    ctx.plain_proofs = options.plain_proofs;
+    ctx
+}
+
 /// The fewest external ko threats with which `side` wins the position
 /// reached by `moves` from the start with `first` to move (the line is its
 /// history, as in [`analyse_after`]): first with no threats on either side
@@ -470,12 +482,7 @@ pub fn side_threats(
     let started = Instant::now();
     check_line(problem, first, moves, options.regime)?;
     let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
-    let mut ctx = Ctx::new(problem, options.regime, master);
-    ctx.eyes = options.eye_shapes;
-    ctx.heuristic_init = options.heuristic_init;
-    ctx.eye_regions = options.eye_regions;
-    ctx.eye_room = options.eye_room;
-    ctx.plain_proofs = options.plain_proofs;
+    let ctx = search_context(problem, options, master);
     let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
@@ -664,12 +671,7 @@ pub fn analyse_after(
     let started = Instant::now();
     // Check the line once (board legality; ko bans depend on the query).
     check_line(problem, first, moves, options.regime)?;
-    let mut ctx = Ctx::new(problem, options.regime, Some(Side::Defender));
-    ctx.eyes = options.eye_shapes;
-    ctx.heuristic_init = options.heuristic_init;
-    ctx.eye_regions = options.eye_regions;
-    ctx.eye_room = options.eye_room;
-    ctx.plain_proofs = options.plain_proofs;
+    let ctx = search_context(problem, options, Some(Side::Defender));
     let progress_ref: Option<&mut dyn FnMut(Progress)> = match progress.as_mut() {
         Some(p) => Some(&mut **p),
         None => None,
