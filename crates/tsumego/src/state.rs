@@ -196,10 +196,14 @@ const KEY_BOOK: u64 = 0x6a09_e667_f3bc_c909;
 /// unlimited threats wins against any number of them.
 pub(crate) const UNLIMITED: u8 = u8::MAX;
 
-/// The key of the external ko threats left (`State::left`), when any.
+/// The key of the external ko threats left (`State::left`): 0 when none.
 #[inline]
-fn threats_key(left: [u8; 2]) -> u64 {
-    mix64(0x3c3c_0000 | ((left[0] as u64) << 8) | left[1] as u64)
+fn left_key(left: [u8; 2]) -> u64 {
+    if left == [0, 0] {
+        0
+    } else {
+        mix64(0x3c3c_0000 | ((left[0] as u64) << 8) | left[1] as u64)
+    }
 }
 
 /// What the keys of a state's quiet children share ([`State::quiet_child`]),
@@ -219,23 +223,20 @@ impl QuietKeys {
         let pos = &s.pos;
         let board = pos.hash();
         // Situation hash; with no ko ban the search key is the same.
-        let mut k = match pos.to_move().opponent() {
+        let board = match pos.to_move().opponent() {
             Color::Black => board,
             Color::White => board ^ zobrist::WHITE_TO_MOVE,
         };
-        for b in s.bans.iter().flatten() {
-            k ^= ban_key(b.point);
+        // A quiet play ends the attacker's tenuki and keeps the rest.
+        let rest = Rest {
+            last_tenuki: None,
+            bans: s.bans,
+            waited: s.waited,
+            book: s.book,
+        };
+        QuietKeys {
+            base: rest.key(board, s.left),
         }
-        if s.waited != [0, 0] {
-            k ^= mix64(0xa5a5_0000 | ((s.waited[0] as u64) << 8) | s.waited[1] as u64);
-        }
-        if s.left != [0, 0] {
-            k ^= threats_key(s.left);
-        }
-        if s.book {
-            k ^= KEY_BOOK;
-        }
-        QuietKeys { base: k }
     }
 
     /// [`State::quiet_child`] of `s`, whose keys these are.
@@ -302,10 +303,7 @@ impl Rest {
         if self.waited != [0, 0] {
             k ^= mix64(0xa5a5_0000 | ((self.waited[0] as u64) << 8) | self.waited[1] as u64);
         }
-        if left != [0, 0] {
-            k ^= threats_key(left);
-        }
-        k
+        k ^ left_key(left)
     }
 }
 
@@ -338,11 +336,7 @@ impl State {
     /// with no threats left.
     #[inline]
     pub fn threats_part(&self) -> u64 {
-        if self.left != [0, 0] {
-            threats_key(self.left)
-        } else {
-            0
-        }
+        left_key(self.left)
     }
 
     /// The problem's starting state with `first` to move. The ko ban and
