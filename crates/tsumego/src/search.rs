@@ -33,6 +33,7 @@
 
 pub mod limit;
 pub(crate) mod tt;
+pub mod zone;
 
 use std::time::Instant;
 
@@ -49,6 +50,7 @@ use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
 use tt::{Entry, Tt};
+use zone::{ALL, Zone};
 
 /// Proof numbers at or above this are infinite.
 pub(crate) const INF: u32 = u32::MAX / 4;
@@ -75,6 +77,12 @@ struct Child {
     dep: u32,
     /// Proven: [`NodeValue::ko`].
     ko: u8,
+    /// Proven for the query's goal, in a query with zones: the zone of its
+    /// proof ([`NodeValue::zone`]); [`ALL`] otherwise.
+    zone: Zone,
+    /// Whether the node's value counts it: false for the plays a proven
+    /// null move leaves out (see [`Searcher::mid`]).
+    keep: bool,
 }
 
 impl Child {
@@ -86,6 +94,8 @@ impl Child {
             delta: v.delta,
             dep,
             ko: v.ko,
+            zone: v.zone,
+            keep: true,
         }
     }
 }
@@ -107,6 +117,10 @@ pub(crate) struct NodeValue {
     /// Benson, the eye shapes, cycles of the line) do not read the
     /// threats. False for unproven values.
     pub ko: u8,
+    /// A value proven for the query's goal, in a query with zones
+    /// (`Searcher::zmode`): a relevance zone of its proof
+    /// ([`zone`](crate::search::zone)); [`ALL`] otherwise.
+    pub zone: Zone,
 }
 
 /// The searcher: one per analysis; its table is shared by the queries.
@@ -152,6 +166,36 @@ pub(crate) struct Searcher<'c> {
     /// The current query's plain proofs, when it has threats
     /// ([`Import`]).
     import: Option<Import>,
+    /// The current query keeps relevance zones and prunes by null moves
+    /// (`Options::zones`, a plain query: see [`Searcher::mid`]).
+    zmode: bool,
+    /// The zones of the proven goal wins in the table, by salted key.
+    zones: FxHashMap<u64, Zone>,
+}
+
+/// [`NodeValue::ko`]'s bit, with zones, for a proof that met a cycle leaf
+/// (above the sides' ko bits: the threat queries read those only).
+const CYCLE: u8 = 4;
+
+/// Whether a node where the goal's opponent moves searches its null move
+/// (the tenuki's child) first, while it stays within the threshold its
+/// siblings leave it.
+const NULL_FIRST: bool = true;
+
+/// Zones kept at most: past this the map is emptied (a missing zone is
+/// [`ALL`]: no pruning, never a wrong one).
+const MAX_ZONES: usize = 1 << 22;
+
+/// The null move of a node where the goal's opponent moves (see
+/// [`Searcher::mid`]).
+#[derive(Debug, Clone, Copy)]
+enum Null {
+    /// Not used: every child is searched.
+    Off,
+    /// The tenuki's child, the null move's state, not settled yet.
+    Pending,
+    /// Proven a win of the goal by a history-free proof with this zone.
+    Proven { zone: Zone, dep: u32, ko: u8 },
 }
 
 /// Where a query with external ko threats finds the proofs of a plain
@@ -294,6 +338,8 @@ impl<'c> Searcher<'c> {
             child_lists: Vec::new(),
             plain_salts: [None, None],
             import: None,
+            zmode: false,
+            zones: FxHashMap::default(),
         }
     }
 
@@ -360,6 +406,12 @@ impl<'c> Searcher<'c> {
     /// states being the line that reached it.
     pub fn prove(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
         self.set_import();
+        let ctx = &self.ctx;
+        self.zmode = ctx.zones
+            && ctx.plain_ko()
+            && ctx.budget == [0, 0]
+            && !ctx.free_pass
+            && ctx.zone_bit.iter().any(|&b| b != crate::state::NO_ZONE_BIT);
         self.load(line, moves, false);
         let d = line.len() - 1;
         let root = &self.stack[d];
@@ -374,6 +426,7 @@ impl<'c> Searcher<'c> {
             delta: 1,
             dep: FREE,
             ko: 0,
+            zone: ALL,
         };
         while v.phi != 0 && v.delta != 0 && self.meter.stopped().is_none() {
             v = self.mid(d, INF - 1, INF - 1);
@@ -444,6 +497,7 @@ impl<'c> Searcher<'c> {
                 delta: INF,
                 dep: FREE,
                 ko: 0,
+                zone: ALL,
             }
         } else {
             NodeValue {
@@ -451,6 +505,7 @@ impl<'c> Searcher<'c> {
                 delta: 0,
                 dep: FREE,
                 ko: 0,
+                zone: ALL,
             }
         }
     }
@@ -660,6 +715,9 @@ impl<'c> Searcher<'c> {
                         Some(e) => (e.phi, e.delta, e.ko),
                         None => (init.0, init.1, 0),
                     };
+                    if self.zmode && (c.phi == 0 || c.delta == 0) {
+                        c.zone = self.zones.get(&(key ^ salt)).copied().unwrap_or(ALL);
+                    }
                 }
             }
             Some(im) => {
@@ -711,7 +769,21 @@ impl<'c> Searcher<'c> {
         }
         let child = &self.stack[d + 1];
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            return Ok(Child::known(mv, self.leaf(mover == w), FREE));
+            // Its zone: the target points when none holds a defender stone;
+            // a target chain reaching a permanent liberty is the parent's
+            // reading of the play ([`zone::play`]).
+            let zone = match w {
+                Side::Attacker => zone::targets(&self.ctx),
+                Side::Defender => 0,
+            };
+            return Ok(Child::known(
+                mv,
+                NodeValue {
+                    zone,
+                    ..self.leaf(mover == w)
+                },
+                FREE,
+            ));
         }
         Err(key)
     }
@@ -751,7 +823,19 @@ impl<'c> Searcher<'c> {
         };
         // No result counts as a loss for the goal.
         let winner = winner.unwrap_or(self.goal.other());
-        Child::known(mv, self.leaf(mover == winner), a)
+        // The same lines repeat the same states on every board that agrees
+        // with this one where they play: the cycle reads no point itself.
+        // With zones, the proofs that met a cycle are marked ([`CYCLE`]):
+        // a null move's proof is used only without one.
+        Child::known(
+            mv,
+            NodeValue {
+                zone: 0,
+                ko: if self.zmode { CYCLE } else { 0 },
+                ..self.leaf(mover == winner)
+            },
+            a,
+        )
     }
 
     /// Benson's test on the state at depth `d`, cached by board.
@@ -796,8 +880,15 @@ impl<'c> Searcher<'c> {
             .class
             .get_or_insert_with(|| crate::eyes::classify(&s.pos, ctx));
         let s = &self.stack[d];
+        // What the verdict read: the eye space around the target stones,
+        // or the area reached from every target point (the want of room,
+        // the two regions).
+        let mut from_all_targets = true;
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
-            Some(w) => w,
+            Some(w) => {
+                from_all_targets = false;
+                w
+            }
             None if self.ctx.eye_room && self.room(d) => Side::Attacker,
             None => {
                 let s = &self.stack[d];
@@ -819,8 +910,14 @@ impl<'c> Searcher<'c> {
             }
         };
         let s = &self.stack[d];
+        let zone = if self.zmode {
+            zone::enclosure(&s.pos, &self.ctx, from_all_targets) | zone::base(&s.pos, &self.ctx)
+        } else {
+            ALL
+        };
         let v = NodeValue {
             ko: s.kos(&self.ctx),
+            zone,
             ..self.leaf(s.mover(&self.ctx) == w)
         };
         self.store(d, v, 1);
@@ -906,23 +1003,58 @@ impl<'c> Searcher<'c> {
         }
         if children.is_empty() {
             // No move: the player to move loses.
-            let v = NodeValue {
+            let mut v = NodeValue {
                 phi: INF,
                 delta: 0,
                 dep: gen_dep,
                 ko: self.stack[d].kos(&self.ctx),
+                zone: ALL,
             };
+            if self.zmode && self.stack[d].mover(&self.ctx) != self.goal {
+                v.zone = self.goal_zone(d, &children, Null::Off);
+            }
             self.store(d, v, 1);
             self.give_child_list(d, children);
             return v;
         }
         self.enter(d);
         let mut t = self.tenukis[d];
+        // Relevance zones: where the goal's opponent moves, its null move
+        // (a pass that leaves the node's fields as a quiet play would: the
+        // defender's tenuki when the attacker did not just pass, or a
+        // proof in the table) is searched first; proven a goal win by a
+        // proof that met no cycle and no ko, with zone Z, every quiet play
+        // off Z (on a point empty all along the line) leads to a state that
+        // agrees with the null move's on Z, with the same fields: a goal
+        // win too, left out. (Captures are kept: they change more than
+        // their point.) Not where a ko point or a ban is on the board.
+        let null_move = self.zmode && self.stack[d].mover(&self.ctx) != self.goal;
+        let mut null = if null_move {
+            self.null_start(d, &children)
+        } else {
+            Null::Off
+        };
+        if let Null::Proven { zone, .. } = null {
+            self.prune(d, &mut children, zone);
+        }
         // Most nodes return at once, their numbers past the thresholds:
         // the order of the children matters only to the choice below (the
         // numbers do not depend on it), so it is put on them only then.
         let mut ordered = false;
         let v = loop {
+            if let Null::Pending = null
+                && let Some(c) = children.iter().find(|c| c.mv == Mv::Tenuki)
+                && (c.phi == 0 || c.delta == 0)
+            {
+                // The tenuki's child is the null move's state: settled.
+                null = if c.phi == 0 && c.dep == FREE && c.ko == 0 && c.zone != ALL {
+                    let (zone, dep, ko) = (c.zone, c.dep, c.ko);
+                    self.prune(d, &mut children, zone);
+                    Null::Proven { zone, dep, ko }
+                } else {
+                    Null::Off
+                };
+            }
             let v = summarise(&children, gen_dep, ko_dep);
             if v.phi >= th_phi || v.delta >= th_delta || self.meter.stopped().is_some() {
                 break v;
@@ -932,14 +1064,41 @@ impl<'c> Searcher<'c> {
                 ordered = true;
             }
             // The most proving child and the runner-up's delta.
-            let mut best = 0;
+            // (Only the children the value counts: a play a proven null
+            // move left out is never searched.)
+            let mut best = children.iter().position(|c| c.keep).unwrap_or(0);
             let mut d2 = INF;
-            for (i, c) in children.iter().enumerate().skip(1) {
+            for (i, c) in children.iter().enumerate().skip(best + 1) {
+                if !c.keep {
+                    continue;
+                }
                 if c.delta < children[best].delta {
                     d2 = children[best].delta;
                     best = i;
                 } else if c.delta < d2 {
                     d2 = c.delta;
+                }
+            }
+            if let Null::Pending = null
+                && NULL_FIRST
+                && let Some(ti) = children.iter().position(|c| c.mv == Mv::Tenuki)
+                && ti != best
+            {
+                // The null move first, while it stays within the threshold
+                // its siblings leave it.
+                let others = children
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, c)| i != ti && c.keep)
+                    .map(|(_, c)| c.delta)
+                    .min()
+                    .unwrap_or(INF);
+                let th = th_phi
+                    .min(others.saturating_add(others / 4).saturating_add(1))
+                    .min(INF - 1);
+                if children[ti].delta < th {
+                    best = ti;
+                    d2 = others;
                 }
             }
             let c = children[best];
@@ -966,16 +1125,177 @@ impl<'c> Searcher<'c> {
             ch.delta = r.delta;
             ch.dep = r.dep;
             ch.ko = r.ko;
+            ch.zone = r.zone;
             // The child's own expansion overwrote deeper stack slots only.
         };
         let _ = t;
         let mut v = v;
+        if let Null::Proven { dep, ko, .. } = null
+            && v.delta == 0
+        {
+            v.dep = v.dep.min(dep);
+            v.ko |= ko;
+        }
+        if self.zmode {
+            let mover = self.stack[d].mover(&self.ctx);
+            let goal_wins = if mover == self.goal {
+                v.phi == 0
+            } else {
+                v.delta == 0
+            };
+            if goal_wins {
+                v.zone = self.goal_zone(d, &children, null);
+            }
+        }
         v.ko |= self.stack[d].kos(&self.ctx);
         self.give_child_list(d, children);
         self.leave(d);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
         self.store(d, v, work.max(1));
         v
+    }
+
+    /// Puts the null move's state of the node at depth `d` at depth
+    /// `d + 1`: the node's board with the other player to move and no
+    /// simple-ko point, and the fields a quiet play leaves (no attacker's
+    /// tenuki, the book passes as they are).
+    fn null_into(&mut self, d: usize) {
+        let (parent, rest) = self.stack.split_at_mut(d + 1);
+        parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
+        rest[0].last_tenuki = None;
+        rest[0].book = parent[d].book;
+    }
+
+    /// The null move of the node at depth `d` (its children expanded):
+    /// proven when the table has its state proven for the goal with a zone
+    /// and no ko or cycle met; pending when the tenuki's child is that
+    /// state (settled in `mid`); otherwise off (also with a ko point or a
+    /// ban on the board).
+    fn null_start(&mut self, d: usize, children: &[Child]) -> Null {
+        if self.stack[d].bans.iter().any(Option::is_some) || self.stack[d].pos.ko_point().is_some()
+        {
+            return Null::Off;
+        }
+        self.null_into(d);
+        let key = self.stack[d + 1].key(&self.ctx);
+        // A proof in the table is the state's true value.
+        if let Some(e) = self.tt.get(key ^ self.salt)
+            && e.phi == 0
+            && e.ko == 0
+            && let Some(&zone) = self.zones.get(&(key ^ self.salt))
+        {
+            return Null::Proven {
+                zone,
+                dep: FREE,
+                ko: e.ko,
+            };
+        }
+        if children.iter().any(|c| c.mv == Mv::Tenuki) && self.stack[d].tenuki_key(&self.ctx) == key
+        {
+            Null::Pending
+        } else {
+            Null::Off
+        }
+    }
+
+    /// Leaves out the quiet plays off `zone` (the zone of the proven null
+    /// move) among the children of the node at depth `d`.
+    fn prune(&self, d: usize, children: &mut [Child], zone: Zone) {
+        // A point that held a stone anywhere on the line is kept: a play
+        // there may repeat a state of the line (a capture and a replay),
+        // which the null move's proof, on a board where it is empty, never
+        // met.
+        let mut held: Zone = 0;
+        for s in &self.stack[..=d] {
+            for (i, &v) in self.ctx.region_list.iter().enumerate().take(128) {
+                if s.pos.color_at(v).is_some() {
+                    held |= 1u128 << i;
+                }
+            }
+        }
+        let zone = zone | held;
+        let pos = &self.stack[d].pos;
+        let opp = pos.to_move().opponent();
+        for c in children.iter_mut() {
+            if let Mv::Play(p) = c.mv {
+                let captures = pos
+                    .graph()
+                    .neighbors(p)
+                    .iter()
+                    .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some());
+                c.keep = captures || zone & zone::bit(&self.ctx, p) != 0;
+            }
+        }
+    }
+
+    /// The zone of the node at depth `d` proven a win of the goal, from its
+    /// children (as its value counts them) and its null move
+    /// ([`zone`](crate::search::zone) says what each part reads).
+    fn goal_zone(&self, d: usize, children: &[Child], null: Null) -> Zone {
+        let s = &self.stack[d];
+        let (pos, ctx) = (&s.pos, &self.ctx);
+        let mut z = zone::base(pos, ctx);
+        if s.mover(ctx) == self.goal {
+            // The winning child the value stands for, with the smallest
+            // zone.
+            let dep_of = |c: &Child| c.dep;
+            let dep = children
+                .iter()
+                .filter(|c| c.delta == 0)
+                .map(dep_of)
+                .max()
+                .unwrap_or(FREE);
+            let Some(c) = children
+                .iter()
+                .filter(|c| c.delta == 0 && dep_of(c) >= dep)
+                .min_by_key(|c| c.zone.count_ones())
+            else {
+                return ALL;
+            };
+            if c.zone == ALL {
+                return ALL;
+            }
+            z |= c.zone;
+            if let Mv::Play(p) = c.mv {
+                z |= zone::play(pos, ctx, p);
+            }
+            return z;
+        }
+        // Every child the value counts, with what its play reads; and every
+        // empty point that is no play here, where a play would count (so
+        // that it stays no play).
+        let mut played: Zone = 0;
+        for c in children {
+            if let Mv::Play(p) = c.mv {
+                played |= zone::bit(ctx, p);
+            }
+            if !c.keep {
+                continue;
+            }
+            if c.zone == ALL {
+                return ALL;
+            }
+            z |= c.zone;
+            if let Mv::Play(p) = c.mv {
+                z |= zone::play(pos, ctx, p);
+            }
+        }
+        let counted = match null {
+            Null::Proven { zone, .. } => {
+                z |= zone::close(pos, ctx, zone);
+                zone
+            }
+            _ => ALL,
+        };
+        for (i, &q) in ctx.region_list.iter().enumerate().take(128) {
+            if counted & played & (1u128 << i) == 0
+                && counted & (1u128 << i) != 0
+                && pos.color_at(q).is_none()
+            {
+                z |= zone::play(pos, ctx, q);
+            }
+        }
+        z
     }
 
     fn store(&mut self, d: usize, v: NodeValue, work: u32) {
@@ -987,6 +1307,12 @@ impl<'c> Searcher<'c> {
             return;
         }
         let key = self.stack[d].key(&self.ctx) ^ self.salt;
+        if self.zmode && proven && v.zone != ALL {
+            if self.zones.len() >= MAX_ZONES {
+                self.zones.clear();
+            }
+            self.zones.insert(key, v.zone);
+        }
         self.tt.put(
             key,
             Entry {
@@ -1068,6 +1394,8 @@ fn push_child(
                 delta: 0,
                 dep: FREE,
                 ko: 0,
+                zone: ALL,
+                keep: true,
             });
         }
     }
@@ -1094,7 +1422,7 @@ fn initial(potential: u32, mover: Side) -> (u32, u32) {
 fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
     let mut phi = INF;
     let mut delta: u32 = 0;
-    for c in children {
+    for c in children.iter().filter(|c| c.keep) {
         phi = phi.min(c.delta);
         delta = delta.saturating_add(c.phi);
     }
@@ -1110,7 +1438,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
         };
         let dep = children
             .iter()
-            .filter(|c| c.delta == 0)
+            .filter(|c| c.keep && c.delta == 0)
             .map(dep_of)
             .max()
             .unwrap_or(FREE);
@@ -1118,7 +1446,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
         // is: the proof the `dep` stands for.
         let ko = children
             .iter()
-            .filter(|c| c.delta == 0 && dep_of(c) >= dep)
+            .filter(|c| c.keep && c.delta == 0 && dep_of(c) >= dep)
             .map(|c| c.ko)
             .min()
             .unwrap_or(0);
@@ -1127,10 +1455,12 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             delta: INF,
             dep,
             ko,
+            zone: ALL,
         }
     } else if delta == 0 {
         let dep = children
             .iter()
+            .filter(|c| c.keep)
             .map(|c| c.dep)
             .min()
             .unwrap_or(FREE)
@@ -1139,7 +1469,8 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             phi: INF,
             delta: 0,
             dep,
-            ko: children.iter().fold(0, |m, c| m | c.ko),
+            ko: children.iter().filter(|c| c.keep).fold(0, |m, c| m | c.ko),
+            zone: ALL,
         }
     } else {
         NodeValue {
@@ -1147,6 +1478,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             delta: if delta >= INF { INF - 1 } else { delta },
             dep: FREE,
             ko: 0,
+            zone: ALL,
         }
     }
 }

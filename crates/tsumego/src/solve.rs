@@ -158,6 +158,14 @@ pub struct Options {
     /// `search`). It saves work only: answers are the same either way.
     /// On by default.
     pub plain_proofs: bool,
+    /// Seed and book regimes, the plain queries (no ko threats, no
+    /// ko-advantaged side, not the seki test): relevance-zone pruning.
+    /// Where the side that must refute every move is to play, its null
+    /// move is searched first; when the other side wins after it by a
+    /// proof that reads only a zone of the region (`search::zone`), the
+    /// quiet plays off the zone are left out — they change nothing the
+    /// proof read. It saves work only: answers are the same either way.
+    pub zones: bool,
 }
 
 impl Options {
@@ -181,6 +189,7 @@ impl Default for Options {
             eye_room: true,
             heuristic_init: true,
             plain_proofs: true,
+            zones: false,
         }
     }
 }
@@ -458,6 +467,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
     ctx.plain_proofs = options.plain_proofs;
+    ctx.zones = options.zones;
     ctx
 }
 

@@ -75,7 +75,19 @@ pub(crate) struct Ctx {
     /// Queries with threats take the plain query's proofs that met no ko
     /// against a side with threats (`Options::plain_proofs`).
     pub plain_proofs: bool,
+    /// Relevance zones in the plain queries (`Options::zones`; see
+    /// `crate::search`).
+    pub zones: bool,
+    /// Each vertex's bit in a zone (its index in `region_list`), or
+    /// [`NO_ZONE_BIT`] off the region; all [`NO_ZONE_BIT`] when the region
+    /// has more points than a zone has bits (then no zones are kept).
+    pub zone_bit: Vec<u8>,
+    /// The target points as a zone.
+    pub zone_targets: u128,
 }
+
+/// [`Ctx::zone_bit`] of a vertex that has no bit.
+pub(crate) const NO_ZONE_BIT: u8 = u8::MAX;
 
 impl Ctx {
     pub fn new(problem: &Problem, regime: Regime, master: Option<Side>) -> Ctx {
@@ -92,6 +104,18 @@ impl Ctx {
             .filter(|&v| g.neighbors(v).iter().any(|u| outside.contains(*u)))
             .collect();
         let near_outside_set = near_outside.iter().copied().collect();
+        let region_list: Vec<Vertex> = region.iter().collect();
+        let mut zone_bit = vec![NO_ZONE_BIT; g.len()];
+        if region_list.len() <= 128 {
+            for (i, v) in region_list.iter().enumerate() {
+                zone_bit[v.index()] = i as u8;
+            }
+        }
+        let zone_targets = problem
+            .target_points()
+            .iter()
+            .filter(|v| zone_bit[v.index()] != NO_ZONE_BIT)
+            .fold(0u128, |z, v| z | 1u128 << zone_bit[v.index()]);
         let wall_list = g
             .vertices()
             .filter(|&v| {
@@ -106,10 +130,13 @@ impl Ctx {
             eye_room: true,
             heuristic_init: true,
             plain_proofs: true,
+            zones: false,
+            zone_bit,
+            zone_targets,
             wall_list,
             near_outside,
             near_outside_set,
-            region_list: region.iter().collect(),
+            region_list,
             region,
             attacker: problem.attacker(),
             regime,

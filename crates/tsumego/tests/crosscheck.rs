@@ -57,6 +57,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room: true,
         heuristic_init: true,
         plain_proofs: true,
+        zones: false,
     }
 }
 
@@ -975,4 +976,203 @@ fn plain_proofs_in_threat_queries_change_the_work_not_the_answers() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     assert!(compared >= 200 && with_kos >= 5 && referenced >= 50);
     assert!(nodes_with < nodes_without);
+}
+
+/// `spec` with its target the chain of one defender stone (the first on
+/// the board), so that the rest of the region does not count for the
+/// attacker's win: relevance zones can then be smaller than the region.
+fn with_one_target(spec: miai_tsumego::ProblemSpec) -> miai_tsumego::ProblemSpec {
+    let defender = Problem::new(spec.clone())
+        .expect("a legal problem")
+        .attacker()
+        .opponent();
+    let v = spec
+        .setup
+        .graph
+        .vertices()
+        .find(|&v| spec.setup.stones[v.index()] == Some(defender));
+    miai_tsumego::ProblemSpec {
+        targets: v.map(|v| vec![v]),
+        ..spec
+    }
+}
+
+/// Relevance-zone pruning (`Options::zones`) changes the work, never an
+/// answer: on random problems (the seed and book regimes, where it acts;
+/// small regions, and larger ones where pruning has room) and on every
+/// small data file, both players first, `analyse` with and without gives
+/// the same status, reading without threats, threat counts and the same
+/// set of correct first moves (each proven by its own query, pruned too);
+/// with zones, the status agrees with the reference minimax wherever that
+/// settles; and the pruning does cut the work somewhere (else this would
+/// compare a search with itself).
+#[test]
+fn relevance_zones_change_the_work_not_the_answers() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_2a0e);
+    let mut cases: Vec<(String, Problem, Regime)> = Vec::new();
+    for i in 0..150 {
+        let (area, empty) = if i % 3 == 2 { (20, 10) } else { (14, 8) };
+        let spec = alternating(&mut rng, i, area, empty);
+        // Two in three with a target chain: where zones can prune.
+        let spec = if i % 3 == 0 {
+            spec
+        } else {
+            with_one_target(spec)
+        };
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        let regime = if i % 2 == 0 {
+            Regime::Seed {
+                ko_threats: rng.random_range(0..=2),
+            }
+        } else {
+            Regime::Book {
+                ko_threats: rng.random_range(0..=2),
+            }
+        };
+        cases.push((format!("random case {i}"), problem, regime));
+    }
+    for (name, problem, threats) in small_data_files() {
+        let n = threats.unwrap_or(2);
+        cases.push((
+            name.clone(),
+            problem.clone(),
+            Regime::Seed { ko_threats: n },
+        ));
+        cases.push((name, problem, Regime::Book { ko_threats: n }));
+    }
+    let mut tally = Tally::new(REFERENCE_CAP);
+    let (mut compared, mut fewer, mut more) = (0, 0, 0);
+    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
+    let mut bad = Vec::new();
+    for (name, problem, regime) in &cases {
+        for first in [Side::Attacker, Side::Defender] {
+            let opts = |zones| Options {
+                threat_search: 2,
+                all_moves: true,
+                zones,
+                ..options(*regime, Ordering::Heuristic)
+            };
+            let (on, off) = (
+                analyse(problem, first, &opts(true), None, None),
+                analyse(problem, first, &opts(false), None, None),
+            );
+            if !on.status.is_proven() || !off.status.is_proven() {
+                continue;
+            }
+            compared += 1;
+            nodes_with += on.nodes;
+            nodes_without += off.nodes;
+            match on.nodes.cmp(&off.nodes) {
+                std::cmp::Ordering::Less => fewer += 1,
+                std::cmp::Ordering::Greater => more += 1,
+                std::cmp::Ordering::Equal => {}
+            }
+            let answer = |a: &miai_tsumego::Analysis| {
+                let mut correct = a.correct.clone();
+                if let Some(c) = correct.as_mut() {
+                    c.sort_by_key(|m| format!("{m:?}"));
+                }
+                (
+                    a.status,
+                    a.without_threats,
+                    a.threats.as_ref().map(|t| t.code()),
+                    correct,
+                )
+            };
+            if answer(&on) != answer(&off) {
+                bad.push(format!(
+                    "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
+                    answer(&on),
+                    answer(&off),
+                    describe(problem)
+                ));
+            }
+            // The status with zones, against the reference.
+            let expected = reference_status(problem, *regime, first, REFERENCE_CAP);
+            if let Some(expected) = expected {
+                let got = match on.status {
+                    Status::Seki => Status::Alive,
+                    other => other,
+                };
+                tally.compared += 1;
+                if got != expected {
+                    bad.push(format!(
+                        "{name}, {regime}, {first} first: with zones {got:?}, reference {expected:?}\n{}",
+                        describe(problem)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{compared} compared ({} against the reference); nodes {nodes_with} with zones, \
+         {nodes_without} without; fewer in {fewer}, more in {more}",
+        tally.compared
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(
+        compared >= 250 && tally.compared >= 100,
+        "{compared}, {}",
+        tally.compared
+    );
+    assert!(
+        fewer + more >= 20,
+        "zones changed the work in only {} of {compared}",
+        fewer + more
+    );
+}
+
+/// The cross-check above can fail: with zones made too small on purpose
+/// (`search::zone::weaken_for_tests`: a play reads only its own point, a
+/// node only the target points), the pruning leaves out plays that
+/// refute, and the same comparison finds answers that differ from the
+/// search without zones.
+#[test]
+fn zones_too_small_give_answers_the_cross_check_catches() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_2a0f);
+    miai_tsumego::search::zone::weaken_for_tests(true);
+    let (mut compared, mut differ) = (0, 0);
+    let mut cases: Vec<(Problem, Regime)> = Vec::new();
+    for i in 0..120 {
+        let spec = with_one_target(alternating(&mut rng, i, 16, 9));
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        let regime = if i % 2 == 0 {
+            Regime::SEED
+        } else {
+            Regime::BOOK
+        };
+        cases.push((problem, regime));
+    }
+    for (_, problem, _) in small_data_files() {
+        cases.push((problem, Regime::SEED));
+    }
+    for (problem, regime) in &cases {
+        let (problem, regime) = (problem, *regime);
+        for first in [Side::Attacker, Side::Defender] {
+            // (Threat counts: the first query is the plain one, where zones
+            // act; the seed's N model asks with a ko-advantaged side.)
+            let opts = |zones| Options {
+                threat_search: 2,
+                zones,
+                ..options(regime, Ordering::Heuristic)
+            };
+            let (on, off) = (
+                analyse(problem, first, &opts(true), None, None),
+                analyse(problem, first, &opts(false), None, None),
+            );
+            if !on.status.is_proven() || !off.status.is_proven() {
+                continue;
+            }
+            compared += 1;
+            if (on.status, on.without_threats) != (off.status, off.without_threats) {
+                differ += 1;
+            }
+        }
+    }
+    miai_tsumego::search::zone::weaken_for_tests(false);
+    eprintln!("{compared} compared, {differ} differ with the weakened zones");
+    assert!(
+        differ > 0,
+        "weakened zones changed none of {compared} answers"
+    );
 }
