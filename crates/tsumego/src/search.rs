@@ -77,12 +77,6 @@ struct Child {
     dep: u32,
     /// Proven: [`NodeValue::ko`].
     ko: u8,
-    /// Proven for the query's goal, in a query with zones: the zone of its
-    /// proof ([`NodeValue::zone`]); [`ALL`] otherwise.
-    zone: Zone,
-    /// Whether the node's value counts it: false for the plays a proven
-    /// null move leaves out (see [`Searcher::mid`]).
-    keep: bool,
 }
 
 impl Child {
@@ -94,8 +88,6 @@ impl Child {
             delta: v.delta,
             dep,
             ko: v.ko,
-            zone: v.zone,
-            keep: true,
         }
     }
 }
@@ -117,10 +109,6 @@ pub(crate) struct NodeValue {
     /// Benson, the eye shapes, cycles of the line) do not read the
     /// threats. False for unproven values.
     pub ko: u8,
-    /// A value proven for the query's goal, in a query with zones
-    /// (`Searcher::zmode`): a relevance zone of its proof
-    /// ([`zone`](crate::search::zone)); [`ALL`] otherwise.
-    pub zone: Zone,
 }
 
 /// The searcher: one per analysis; its table is shared by the queries.
@@ -194,8 +182,14 @@ enum Null {
     Off,
     /// The tenuki's child, the null move's state, not settled yet.
     Pending,
-    /// Proven a win of the goal by a history-free proof with this zone.
-    Proven { zone: Zone, dep: u32, ko: u8 },
+    /// Proven a win of the goal by a history-free proof with this zone;
+    /// `played`: the node's plays (as a zone), the ones left out included.
+    Proven {
+        zone: Zone,
+        dep: u32,
+        ko: u8,
+        played: Zone,
+    },
 }
 
 /// Where a query with external ko threats finds the proofs of a plain
@@ -426,7 +420,6 @@ impl<'c> Searcher<'c> {
             delta: 1,
             dep: FREE,
             ko: 0,
-            zone: ALL,
         };
         while v.phi != 0 && v.delta != 0 && self.meter.stopped().is_none() {
             v = self.mid(d, INF - 1, INF - 1);
@@ -497,7 +490,6 @@ impl<'c> Searcher<'c> {
                 delta: INF,
                 dep: FREE,
                 ko: 0,
-                zone: ALL,
             }
         } else {
             NodeValue {
@@ -505,7 +497,6 @@ impl<'c> Searcher<'c> {
                 delta: 0,
                 dep: FREE,
                 ko: 0,
-                zone: ALL,
             }
         }
     }
@@ -715,9 +706,6 @@ impl<'c> Searcher<'c> {
                         Some(e) => (e.phi, e.delta, e.ko),
                         None => (init.0, init.1, 0),
                     };
-                    if self.zmode && (c.phi == 0 || c.delta == 0) {
-                        c.zone = self.zones.get(&(key ^ salt)).copied().unwrap_or(ALL);
-                    }
                 }
             }
             Some(im) => {
@@ -769,21 +757,7 @@ impl<'c> Searcher<'c> {
         }
         let child = &self.stack[d + 1];
         if let Some(w) = check.then(|| child.decided_cheap(&self.ctx)).flatten() {
-            // Its zone: the target points when none holds a defender stone;
-            // a target chain reaching a permanent liberty is the parent's
-            // reading of the play ([`zone::play`]).
-            let zone = match w {
-                Side::Attacker => zone::targets(&self.ctx),
-                Side::Defender => 0,
-            };
-            return Ok(Child::known(
-                mv,
-                NodeValue {
-                    zone,
-                    ..self.leaf(mover == w)
-                },
-                FREE,
-            ));
+            return Ok(Child::known(mv, self.leaf(mover == w), FREE));
         }
         Err(key)
     }
@@ -830,7 +804,6 @@ impl<'c> Searcher<'c> {
         Child::known(
             mv,
             NodeValue {
-                zone: 0,
                 ko: if self.zmode { CYCLE } else { 0 },
                 ..self.leaf(mover == winner)
             },
@@ -862,7 +835,7 @@ impl<'c> Searcher<'c> {
             ko: self.stack[d].kos(&self.ctx),
             ..self.leaf(mover == w)
         };
-        self.store(d, v, 1);
+        self.store(d, v, 1, ALL);
         Some(v)
     }
 
@@ -917,10 +890,9 @@ impl<'c> Searcher<'c> {
         };
         let v = NodeValue {
             ko: s.kos(&self.ctx),
-            zone,
             ..self.leaf(s.mover(&self.ctx) == w)
         };
-        self.store(d, v, 1);
+        self.store(d, v, 1, zone);
         Some(v)
     }
 
@@ -1003,17 +975,18 @@ impl<'c> Searcher<'c> {
         }
         if children.is_empty() {
             // No move: the player to move loses.
-            let mut v = NodeValue {
+            let v = NodeValue {
                 phi: INF,
                 delta: 0,
                 dep: gen_dep,
                 ko: self.stack[d].kos(&self.ctx),
-                zone: ALL,
             };
-            if self.zmode && self.stack[d].mover(&self.ctx) != self.goal {
-                v.zone = self.goal_zone(d, &children, Null::Off);
-            }
-            self.store(d, v, 1);
+            let zone = if self.zmode && self.stack[d].mover(&self.ctx) != self.goal {
+                self.goal_zone(d, &children, Null::Off)
+            } else {
+                ALL
+            };
+            self.store(d, v, 1, zone);
             self.give_child_list(d, children);
             return v;
         }
@@ -1035,7 +1008,10 @@ impl<'c> Searcher<'c> {
             Null::Off
         };
         if let Null::Proven { zone, .. } = null {
-            self.prune(d, &mut children, zone);
+            let played = self.prune(d, &mut children, zone);
+            if let Null::Proven { played: p, .. } = &mut null {
+                *p = played;
+            }
         }
         // Most nodes return at once, their numbers past the thresholds:
         // the order of the children matters only to the choice below (the
@@ -1047,10 +1023,21 @@ impl<'c> Searcher<'c> {
                 && (c.phi == 0 || c.delta == 0)
             {
                 // The tenuki's child is the null move's state: settled.
-                null = if c.phi == 0 && c.dep == FREE && c.ko == 0 && c.zone != ALL {
-                    let (zone, dep, ko) = (c.zone, c.dep, c.ko);
-                    self.prune(d, &mut children, zone);
-                    Null::Proven { zone, dep, ko }
+                let zone = if c.phi == 0 && c.dep == FREE && c.ko == 0 {
+                    let key = self.stack[d].tenuki_key(&self.ctx) ^ self.salt;
+                    self.zones.get(&key).copied().unwrap_or(ALL)
+                } else {
+                    ALL
+                };
+                null = if zone != ALL {
+                    let (dep, ko) = (c.dep, c.ko);
+                    let played = self.prune(d, &mut children, zone);
+                    Null::Proven {
+                        zone,
+                        dep,
+                        ko,
+                        played,
+                    }
                 } else {
                     Null::Off
                 };
@@ -1066,12 +1053,9 @@ impl<'c> Searcher<'c> {
             // The most proving child and the runner-up's delta.
             // (Only the children the value counts: a play a proven null
             // move left out is never searched.)
-            let mut best = children.iter().position(|c| c.keep).unwrap_or(0);
+            let mut best = 0;
             let mut d2 = INF;
-            for (i, c) in children.iter().enumerate().skip(best + 1) {
-                if !c.keep {
-                    continue;
-                }
+            for (i, c) in children.iter().enumerate().skip(1) {
                 if c.delta < children[best].delta {
                     d2 = children[best].delta;
                     best = i;
@@ -1089,7 +1073,7 @@ impl<'c> Searcher<'c> {
                 let others = children
                     .iter()
                     .enumerate()
-                    .filter(|&(i, c)| i != ti && c.keep)
+                    .filter(|&(i, _)| i != ti)
                     .map(|(_, c)| c.delta)
                     .min()
                     .unwrap_or(INF);
@@ -1125,7 +1109,6 @@ impl<'c> Searcher<'c> {
             ch.delta = r.delta;
             ch.dep = r.dep;
             ch.ko = r.ko;
-            ch.zone = r.zone;
             // The child's own expansion overwrote deeper stack slots only.
         };
         let _ = t;
@@ -1136,6 +1119,7 @@ impl<'c> Searcher<'c> {
             v.dep = v.dep.min(dep);
             v.ko |= ko;
         }
+        let mut zone = ALL;
         if self.zmode {
             let mover = self.stack[d].mover(&self.ctx);
             let goal_wins = if mover == self.goal {
@@ -1144,14 +1128,14 @@ impl<'c> Searcher<'c> {
                 v.delta == 0
             };
             if goal_wins {
-                v.zone = self.goal_zone(d, &children, null);
+                zone = self.goal_zone(d, &children, null);
             }
         }
         v.ko |= self.stack[d].kos(&self.ctx);
         self.give_child_list(d, children);
         self.leave(d);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
-        self.store(d, v, work.max(1));
+        self.store(d, v, work.max(1), zone);
         v
     }
 
@@ -1188,6 +1172,7 @@ impl<'c> Searcher<'c> {
                 zone,
                 dep: FREE,
                 ko: e.ko,
+                played: 0,
             };
         }
         if children.iter().any(|c| c.mv == Mv::Tenuki) && self.stack[d].tenuki_key(&self.ctx) == key
@@ -1199,8 +1184,9 @@ impl<'c> Searcher<'c> {
     }
 
     /// Leaves out the quiet plays off `zone` (the zone of the proven null
-    /// move) among the children of the node at depth `d`.
-    fn prune(&self, d: usize, children: &mut [Child], zone: Zone) {
+    /// move) among the children of the node at depth `d`: they are taken
+    /// off the list. Returns the plays the list had, as a zone.
+    fn prune(&self, d: usize, children: &mut Vec<Child>, zone: Zone) -> Zone {
         // A point that held a stone anywhere on the line is kept: a play
         // there may repeat a state of the line (a capture and a replay),
         // which the null move's proof, on a board where it is empty, never
@@ -1216,48 +1202,78 @@ impl<'c> Searcher<'c> {
         let zone = zone | held;
         let pos = &self.stack[d].pos;
         let opp = pos.to_move().opponent();
-        for c in children.iter_mut() {
-            if let Mv::Play(p) = c.mv {
-                let captures = pos
-                    .graph()
-                    .neighbors(p)
-                    .iter()
-                    .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some());
-                c.keep = captures || zone & zone::bit(&self.ctx, p) != 0;
+        let mut played: Zone = 0;
+        children.retain(|c| {
+            let Mv::Play(p) = c.mv else { return true };
+            played |= zone::bit(&self.ctx, p);
+            let captures = pos
+                .graph()
+                .neighbors(p)
+                .iter()
+                .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some());
+            captures || zone & zone::bit(&self.ctx, p) != 0
+        });
+        played
+    }
+
+    /// The zone of the child reached by `mv` from the node at depth `d`,
+    /// proven a win of the goal: its proof's, from the zones kept with the
+    /// table; the target points for a capture of every target stone;
+    /// nothing for a target chain at a permanent liberty (the play's
+    /// reading, [`zone::play`], covers it) or a cycle; otherwise (a value
+    /// bound to the line, a zone not kept) everything.
+    fn child_zone(&mut self, d: usize, mv: Mv) -> Zone {
+        let key = match mv {
+            Mv::Tenuki => self.stack[d].tenuki_key(&self.ctx),
+            Mv::Play(_) => {
+                let (parent, rest) = self.stack.split_at_mut(d + 1);
+                parent[d].play_into(&self.ctx, mv, &mut rest[0]);
+                self.stack[d + 1].key(&self.ctx)
+            }
+        };
+        if let Some(&z) = self.zones.get(&(key ^ self.salt)) {
+            return z;
+        }
+        if let Mv::Play(_) = mv {
+            match self.stack[d + 1].decided_cheap(&self.ctx) {
+                Some(Side::Attacker) => return zone::targets(&self.ctx),
+                Some(Side::Defender) => return 0,
+                None => {}
             }
         }
+        if self.ctx.regime.seed_rules() && self.on_line.get(key).is_some() {
+            return 0;
+        }
+        ALL
     }
 
     /// The zone of the node at depth `d` proven a win of the goal, from its
     /// children (as its value counts them) and its null move
     /// ([`zone`](crate::search::zone) says what each part reads).
-    fn goal_zone(&self, d: usize, children: &[Child], null: Null) -> Zone {
-        let s = &self.stack[d];
-        let (pos, ctx) = (&s.pos, &self.ctx);
-        let mut z = zone::base(pos, ctx);
-        if s.mover(ctx) == self.goal {
-            // The winning child the value stands for, with the smallest
-            // zone.
-            let dep_of = |c: &Child| c.dep;
+    fn goal_zone(&mut self, d: usize, children: &[Child], null: Null) -> Zone {
+        let mut z = zone::base(&self.stack[d].pos, &self.ctx);
+        if self.stack[d].mover(&self.ctx) == self.goal {
+            // A winning child the value stands for (as bound to the line as
+            // it), with the smallest zone.
             let dep = children
                 .iter()
                 .filter(|c| c.delta == 0)
-                .map(dep_of)
+                .map(|c| c.dep)
                 .max()
                 .unwrap_or(FREE);
-            let Some(c) = children
-                .iter()
-                .filter(|c| c.delta == 0 && dep_of(c) >= dep)
-                .min_by_key(|c| c.zone.count_ones())
-            else {
+            let mut best: Option<(Zone, Mv)> = None;
+            for c in children.iter().filter(|c| c.delta == 0 && c.dep >= dep) {
+                let cz = self.child_zone(d, c.mv);
+                if cz != ALL && best.is_none_or(|(b, _)| cz.count_ones() < b.count_ones()) {
+                    best = Some((cz, c.mv));
+                }
+            }
+            let Some((cz, mv)) = best else {
                 return ALL;
             };
-            if c.zone == ALL {
-                return ALL;
-            }
-            z |= c.zone;
-            if let Mv::Play(p) = c.mv {
-                z |= zone::play(pos, ctx, p);
+            z |= cz;
+            if let Mv::Play(p) = mv {
+                z |= zone::play(&self.stack[d].pos, &self.ctx, p);
             }
             return z;
         }
@@ -1266,22 +1282,22 @@ impl<'c> Searcher<'c> {
         // that it stays no play).
         let mut played: Zone = 0;
         for c in children {
-            if let Mv::Play(p) = c.mv {
-                played |= zone::bit(ctx, p);
-            }
-            if !c.keep {
-                continue;
-            }
-            if c.zone == ALL {
+            let cz = self.child_zone(d, c.mv);
+            if cz == ALL {
                 return ALL;
             }
-            z |= c.zone;
+            z |= cz;
             if let Mv::Play(p) = c.mv {
-                z |= zone::play(pos, ctx, p);
+                played |= zone::bit(&self.ctx, p);
+                z |= zone::play(&self.stack[d].pos, &self.ctx, p);
             }
         }
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
         let counted = match null {
-            Null::Proven { zone, .. } => {
+            Null::Proven {
+                zone, played: p, ..
+            } => {
+                played = p;
                 z |= zone::close(pos, ctx, zone);
                 zone
             }
@@ -1298,7 +1314,9 @@ impl<'c> Searcher<'c> {
         z
     }
 
-    fn store(&mut self, d: usize, v: NodeValue, work: u32) {
+    /// Stores the value of the node at depth `d` (unless bound to the line
+    /// above it), with the zone of a proven goal win ([`ALL`]: none).
+    fn store(&mut self, d: usize, v: NodeValue, work: u32, zone: Zone) {
         let proven = v.phi == 0 || v.delta == 0;
         if proven && v.dep < d as u32 {
             return;
@@ -1307,11 +1325,11 @@ impl<'c> Searcher<'c> {
             return;
         }
         let key = self.stack[d].key(&self.ctx) ^ self.salt;
-        if self.zmode && proven && v.zone != ALL {
+        if self.zmode && proven && zone != ALL {
             if self.zones.len() >= MAX_ZONES {
                 self.zones.clear();
             }
-            self.zones.insert(key, v.zone);
+            self.zones.insert(key, zone);
         }
         self.tt.put(
             key,
@@ -1394,8 +1412,6 @@ fn push_child(
                 delta: 0,
                 dep: FREE,
                 ko: 0,
-                zone: ALL,
-                keep: true,
             });
         }
     }
@@ -1422,7 +1438,7 @@ fn initial(potential: u32, mover: Side) -> (u32, u32) {
 fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
     let mut phi = INF;
     let mut delta: u32 = 0;
-    for c in children.iter().filter(|c| c.keep) {
+    for c in children {
         phi = phi.min(c.delta);
         delta = delta.saturating_add(c.phi);
     }
@@ -1438,7 +1454,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
         };
         let dep = children
             .iter()
-            .filter(|c| c.keep && c.delta == 0)
+            .filter(|c| c.delta == 0)
             .map(dep_of)
             .max()
             .unwrap_or(FREE);
@@ -1446,7 +1462,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
         // is: the proof the `dep` stands for.
         let ko = children
             .iter()
-            .filter(|c| c.keep && c.delta == 0 && dep_of(c) >= dep)
+            .filter(|c| c.delta == 0 && dep_of(c) >= dep)
             .map(|c| c.ko)
             .min()
             .unwrap_or(0);
@@ -1455,12 +1471,10 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             delta: INF,
             dep,
             ko,
-            zone: ALL,
         }
     } else if delta == 0 {
         let dep = children
             .iter()
-            .filter(|c| c.keep)
             .map(|c| c.dep)
             .min()
             .unwrap_or(FREE)
@@ -1469,8 +1483,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             phi: INF,
             delta: 0,
             dep,
-            ko: children.iter().filter(|c| c.keep).fold(0, |m, c| m | c.ko),
-            zone: ALL,
+            ko: children.iter().fold(0, |m, c| m | c.ko),
         }
     } else {
         NodeValue {
@@ -1478,7 +1491,6 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
             delta: if delta >= INF { INF - 1 } else { delta },
             dep: FREE,
             ko: 0,
-            zone: ALL,
         }
     }
 }
