@@ -492,7 +492,7 @@ pub struct SolveOptions {
     /// the shallower run. Bounds stay proven at any horizon, so the
     /// value cannot change: a test the shallower side would have decided
     /// is decided at a later horizon. 1x10 1.87 M nodes instead of 2.16
-    /// M, 1x12 through horizon 41 in ten minutes instead of 36
+    /// M, 1x12 through horizon 41 in ten minutes of CPU instead of 38
     /// (docs/graphgo.md, "Lines, tenth session").
     pub doomed_lag: usize,
 }
