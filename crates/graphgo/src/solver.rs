@@ -492,7 +492,8 @@ pub struct SolveOptions {
     /// the shallower run. Bounds stay proven at any horizon, so the
     /// value cannot change: a test the shallower side would have decided
     /// is decided at a later horizon. 1x10 1.87 M nodes instead of 2.16
-    /// M, 1x12 through horizon 41 in ten minutes of CPU instead of 38
+    /// M; 1x12, not proven, through horizon 41 in ten minutes of CPU
+    /// with a lag of 4 and 44 with 8, against 38 by default
     /// (docs/graphgo.md, "Lines, tenth session").
     pub doomed_lag: usize,
 }
