@@ -5,6 +5,7 @@
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N] [--free-captures]
+//! [--doomed-lag D]
 //! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
@@ -119,6 +120,10 @@ fn main() {
             "--keeping" => opts.keeping = true,
             "--expect" => opts.expect_guess = true,
             "--free-captures" => opts.free_captures = true,
+            "--doomed-lag" => {
+                i += 1;
+                opts.doomed_lag = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
             "--threads" => {
                 i += 1;
                 opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);

@@ -556,6 +556,84 @@ fn free_captures_agree_with_full_history_minimax() {
     );
 }
 
+/// A doomed side searched shallower ([`SolveOptions::doomed_lag`]: once
+/// one side of a test has ended open at the horizon, the other runs
+/// `doomed_lag` plies shallower) changes only where the tests are decided:
+/// with it (1, 2 and 4 plies, and 4 with free captures), with and without
+/// reductions, from a guess above the value and on two threads, the solver
+/// agrees with the full-history searches on the tiny graphs and the
+/// mid-game positions (lines among them), under both superko rules.
+#[test]
+fn a_shallower_doomed_side_agrees_with_full_history_minimax() {
+    let variants: Vec<(&str, SolveOptions)> = vec![
+        (
+            "lag 1",
+            SolveOptions {
+                doomed_lag: 1,
+                ..SolveOptions::default()
+            },
+        ),
+        (
+            "lag 2",
+            SolveOptions {
+                doomed_lag: 2,
+                ..SolveOptions::default()
+            },
+        ),
+        (
+            "lag 4",
+            SolveOptions {
+                doomed_lag: 4,
+                ..SolveOptions::default()
+            },
+        ),
+        (
+            "lag 4, free captures",
+            SolveOptions {
+                doomed_lag: 4,
+                free_captures: true,
+                ..SolveOptions::default()
+            },
+        ),
+    ];
+    let mut checked = 0;
+    for (name, pos) in &named_starts() {
+        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
+                continue;
+            };
+            let board = Board::new(pos.graph().clone()).unwrap();
+            let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+            for (variant, base) in &variants {
+                for reductions in [false, true] {
+                    for (threads, guess) in [(1, None), (2, None), (1, Some(want as i32 + 1))] {
+                        let opts = SolveOptions {
+                            repetition: rep,
+                            reductions,
+                            threads,
+                            guess,
+                            ..*base
+                        };
+                        let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+                        assert_eq!(
+                            s.score.map(i64::from),
+                            Some(want),
+                            "{name} {rep:?} {variant} reductions {reductions} \
+                             {threads} threads guess {guess:?}"
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("checked (doomed lag): {checked} starts");
+    assert!(
+        checked >= 30,
+        "too few starts within the budgets: {checked}"
+    );
+}
+
 /// The colouring of `code` (base 3 per vertex: 0 empty, 1 Black, 2
 /// White) when every chain has a liberty.
 fn colouring(board: &Board, code: u32) -> Option<Stones> {

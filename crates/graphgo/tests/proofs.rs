@@ -151,6 +151,31 @@ fn free_capture_proofs_verify() {
     }
 }
 
+/// A solve with the doomed side shallower ([`SolveOptions::doomed_lag`])
+/// proves the same values with proofs the checker accepts: the small
+/// boards under both rules, and the lines 1x8 to 1x10.
+#[test]
+fn shallower_doomed_side_proofs_verify() {
+    let mut cases = small_cases();
+    cases.extend([
+        (1, 8, 3, Repetition::Positional),
+        (1, 9, 0, Repetition::Positional),
+        (1, 10, 1, Repetition::Positional),
+    ]);
+    for (w, h, score, rule) in cases {
+        let opts = SolveOptions {
+            repetition: rule,
+            doomed_lag: 4,
+            ..SolveOptions::default()
+        };
+        let (sol, proof) = proof_with(w, h, opts);
+        assert_eq!(sol.score, Some(score), "{w}x{h} {rule:?}");
+        let back = Proof::parse(&proof.to_text()).unwrap();
+        let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
+        assert_eq!(v.value, score, "{w}x{h} {rule:?}");
+    }
+}
+
 /// Nodes in the subtree at `k` (preorder).
 fn subtree(steps: &[Step], k: usize) -> usize {
     match &steps[k] {
