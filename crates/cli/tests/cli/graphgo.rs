@@ -363,6 +363,13 @@ fn free_captures_change_the_nodes_not_the_value() {
     assert!(nodes_3x4(&["--free-captures"]) > nodes_3x4(&[]));
 }
 
+/// `--doomed-lag 4` runs the side that ends open second four plies
+/// shallower: the same value, found by fewer nodes on a line (1x8 = 3).
+#[test]
+fn a_shallower_doomed_side_changes_the_nodes_not_the_value() {
+    assert!(nodes_of("1x8", 3, &["--doomed-lag", "4"]) < nodes_of("1x8", 3, &[]));
+}
+
 /// `--threads 2` runs the two sides of each null-window test at once
 /// (the same values, 3x4 = 4 and 1x8 = 3; node counts vary); the count
 /// is 1 to 64.
