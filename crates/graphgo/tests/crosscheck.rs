@@ -513,59 +513,24 @@ fn reductions_and_guesses_agree_with_full_history_minimax() {
 }
 
 /// Free answers ([`SolveOptions::free_captures`]: the prover's capture of
-/// the stone just played costs no ply) change only how deep the horizon
-/// reaches: with them, with and without reductions, from a guess above the
-/// value and on two threads, the solver agrees with the full-history
-/// searches on the tiny graphs and the mid-game positions, under both
-/// superko rules.
-#[test]
-fn free_captures_agree_with_full_history_minimax() {
-    let mut checked = 0;
-    for (name, pos) in &named_starts() {
-        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
-                continue;
-            };
-            let board = Board::new(pos.graph().clone()).unwrap();
-            let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
-            for reductions in [false, true] {
-                for (threads, guess) in [(1, None), (2, None), (1, Some(want as i32 + 1))] {
-                    let opts = SolveOptions {
-                        repetition: rep,
-                        reductions,
-                        threads,
-                        guess,
-                        free_captures: true,
-                        ..SolveOptions::default()
-                    };
-                    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-                    assert_eq!(
-                        s.score.map(i64::from),
-                        Some(want),
-                        "{name} {rep:?} reductions {reductions} {threads} threads guess {guess:?}"
-                    );
-                }
-            }
-            checked += 1;
-        }
-    }
-    eprintln!("checked (free captures): {checked} starts");
-    assert!(
-        checked >= 30,
-        "too few starts within the budgets: {checked}"
-    );
-}
-
-/// A doomed side searched shallower ([`SolveOptions::doomed_lag`]: once
-/// one side of a test has ended open at the horizon, the other runs
-/// `doomed_lag` plies shallower) changes only where the tests are decided:
-/// with it (1, 2 and 4 plies, and 4 with free captures), with and without
+/// the stone just played costs no ply) and a doomed side searched
+/// shallower ([`SolveOptions::doomed_lag`]: once one side of a test has
+/// ended open at the horizon, the other runs `doomed_lag` plies shallower)
+/// change only where the tests are decided: with them (free captures; 1,
+/// 2 and 4 plies of lag; 4 with free captures), with and without
 /// reductions, from a guess above the value and on two threads, the solver
 /// agrees with the full-history searches on the tiny graphs and the
 /// mid-game positions (lines among them), under both superko rules.
 #[test]
-fn a_shallower_doomed_side_agrees_with_full_history_minimax() {
+fn free_captures_and_a_shallower_doomed_side_agree_with_full_history_minimax() {
     let variants: Vec<(&str, SolveOptions)> = vec![
+        (
+            "free captures",
+            SolveOptions {
+                free_captures: true,
+                ..SolveOptions::default()
+            },
+        ),
         (
             "lag 1",
             SolveOptions {
@@ -627,7 +592,7 @@ fn a_shallower_doomed_side_agrees_with_full_history_minimax() {
             checked += 1;
         }
     }
-    eprintln!("checked (doomed lag): {checked} starts");
+    eprintln!("checked (free captures, doomed lag): {checked} starts");
     assert!(
         checked >= 30,
         "too few starts within the budgets: {checked}"

@@ -124,13 +124,11 @@ fn keeping_game_proofs_verify() {
     }
 }
 
-/// A solve with free answers ([`SolveOptions::free_captures`]) proves the
-/// same values with proofs the checker accepts (the horizon only decides
-/// where the search looks; the proof is replayed on the rules): the small
-/// boards under both rules, and the lines 1x8 to 1x10 (searched
-/// differently with the option).
-#[test]
-fn free_capture_proofs_verify() {
+/// Solves the small boards under both rules and the lines 1x8 to 1x10
+/// with the options `tweak` makes of the default ones, and checks that
+/// each value is the published one and that the checker accepts the
+/// proof.
+fn small_and_line_proofs_verify(tweak: impl Fn(SolveOptions) -> SolveOptions) {
     let mut cases = small_cases();
     cases.extend([
         (1, 8, 3, Repetition::Positional),
@@ -138,11 +136,10 @@ fn free_capture_proofs_verify() {
         (1, 10, 1, Repetition::Positional),
     ]);
     for (w, h, score, rule) in cases {
-        let opts = SolveOptions {
+        let opts = tweak(SolveOptions {
             repetition: rule,
-            free_captures: true,
             ..SolveOptions::default()
-        };
+        });
         let (sol, proof) = proof_with(w, h, opts);
         assert_eq!(sol.score, Some(score), "{w}x{h} {rule:?}");
         let back = Proof::parse(&proof.to_text()).unwrap();
@@ -151,29 +148,25 @@ fn free_capture_proofs_verify() {
     }
 }
 
+/// A solve with free answers ([`SolveOptions::free_captures`]) proves the
+/// same values with proofs the checker accepts (the horizon only decides
+/// where the search looks; the proof is replayed on the rules): the small
+/// boards under both rules, and the lines 1x8 to 1x10 (searched
+/// differently with the option).
+#[test]
+fn free_capture_proofs_verify() {
+    small_and_line_proofs_verify(|o| SolveOptions {
+        free_captures: true,
+        ..o
+    });
+}
+
 /// A solve with the doomed side shallower ([`SolveOptions::doomed_lag`])
 /// proves the same values with proofs the checker accepts: the small
 /// boards under both rules, and the lines 1x8 to 1x10.
 #[test]
 fn shallower_doomed_side_proofs_verify() {
-    let mut cases = small_cases();
-    cases.extend([
-        (1, 8, 3, Repetition::Positional),
-        (1, 9, 0, Repetition::Positional),
-        (1, 10, 1, Repetition::Positional),
-    ]);
-    for (w, h, score, rule) in cases {
-        let opts = SolveOptions {
-            repetition: rule,
-            doomed_lag: 4,
-            ..SolveOptions::default()
-        };
-        let (sol, proof) = proof_with(w, h, opts);
-        assert_eq!(sol.score, Some(score), "{w}x{h} {rule:?}");
-        let back = Proof::parse(&proof.to_text()).unwrap();
-        let v = verify::verify(&back).unwrap_or_else(|e| panic!("{w}x{h} {rule:?}: {e}"));
-        assert_eq!(v.value, score, "{w}x{h} {rule:?}");
-    }
+    small_and_line_proofs_verify(|o| SolveOptions { doomed_lag: 4, ..o });
 }
 
 /// Nodes in the subtree at `k` (preorder).
