@@ -10,18 +10,18 @@
 //!
 //! - every node of a proof reads its target chains (their stones and
 //!   neighbours: whether the defender has reached a permanent liberty or
-//!   lost its last target stone) — [`base`];
+//!   lost its last target stone) — `base`;
 //! - a play reads its point, its neighbours and every chain next to it with
 //!   the chain's neighbours (its legality, what it captures, what it joins)
-//!   — [`play`]; at a node where the side that must refute everything
+//!   — `play`; at a node where the side that must refute everything
 //!   moves, so does every empty point it may not play (suicide, the ko
 //!   point: it must stay forbidden);
-//! - a static verdict reads its enclosure ([`enclosure`]: the points the
+//! - a static verdict reads its enclosure (`enclosure`: the points the
 //!   defender holds or may fill, reached from the targets, their
 //!   neighbours, and the attacker chains around them), Benson's test the
 //!   whole region (not refined).
 //!
-//! Zones are bits by region index ([`Ctx::zone_bit`]); a region of more
+//! Zones are bits by region index (`Ctx::zone_bit`); a region of more
 //! than 128 points gets none.
 //!
 //! Where they are used (`Options::zones`): the plain queries of the seed
