@@ -997,6 +997,41 @@ fn with_one_target(spec: miai_tsumego::ProblemSpec) -> miai_tsumego::ProblemSpec
     }
 }
 
+/// Each case analysed with each player first, with relevance zones on and
+/// off (threat counts up to 2; `all_moves` to prove every correct first
+/// move): the pairs in which both searches proved a status.
+fn zone_pairs(
+    cases: &[(String, Problem, Regime)],
+    all_moves: bool,
+) -> Vec<(
+    &str,
+    &Problem,
+    Regime,
+    Side,
+    miai_tsumego::Analysis,
+    miai_tsumego::Analysis,
+)> {
+    let mut pairs = Vec::new();
+    for (name, problem, regime) in cases {
+        for first in [Side::Attacker, Side::Defender] {
+            let opts = |zones| Options {
+                threat_search: 2,
+                all_moves,
+                zones,
+                ..options(*regime, Ordering::Heuristic)
+            };
+            let (on, off) = (
+                analyse(problem, first, &opts(true), None, None),
+                analyse(problem, first, &opts(false), None, None),
+            );
+            if on.status.is_proven() && off.status.is_proven() {
+                pairs.push((name.as_str(), problem, *regime, first, on, off));
+            }
+        }
+    }
+    pairs
+}
+
 /// Relevance-zone pruning (`Options::zones`) changes the work, never an
 /// answer: on random problems (the seed and book regimes, where it acts;
 /// small regions, and larger ones where pruning has room) and on every
@@ -1044,63 +1079,48 @@ fn relevance_zones_change_the_work_not_the_answers() {
     let (mut compared, mut fewer, mut more) = (0, 0, 0);
     let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
     let mut bad = Vec::new();
-    for (name, problem, regime) in &cases {
-        for first in [Side::Attacker, Side::Defender] {
-            let opts = |zones| Options {
-                threat_search: 2,
-                all_moves: true,
-                zones,
-                ..options(*regime, Ordering::Heuristic)
-            };
-            let (on, off) = (
-                analyse(problem, first, &opts(true), None, None),
-                analyse(problem, first, &opts(false), None, None),
-            );
-            if !on.status.is_proven() || !off.status.is_proven() {
-                continue;
+    for (name, problem, regime, first, on, off) in zone_pairs(&cases, true) {
+        compared += 1;
+        nodes_with += on.nodes;
+        nodes_without += off.nodes;
+        match on.nodes.cmp(&off.nodes) {
+            std::cmp::Ordering::Less => fewer += 1,
+            std::cmp::Ordering::Greater => more += 1,
+            std::cmp::Ordering::Equal => {}
+        }
+        let answer = |a: &miai_tsumego::Analysis| {
+            let mut correct = a.correct.clone();
+            if let Some(c) = correct.as_mut() {
+                c.sort_by_key(|m| format!("{m:?}"));
             }
-            compared += 1;
-            nodes_with += on.nodes;
-            nodes_without += off.nodes;
-            match on.nodes.cmp(&off.nodes) {
-                std::cmp::Ordering::Less => fewer += 1,
-                std::cmp::Ordering::Greater => more += 1,
-                std::cmp::Ordering::Equal => {}
-            }
-            let answer = |a: &miai_tsumego::Analysis| {
-                let mut correct = a.correct.clone();
-                if let Some(c) = correct.as_mut() {
-                    c.sort_by_key(|m| format!("{m:?}"));
-                }
-                (
-                    a.status,
-                    a.without_threats,
-                    a.threats.as_ref().map(|t| t.code()),
-                    correct,
-                )
+            (
+                a.status,
+                a.without_threats,
+                a.threats.as_ref().map(|t| t.code()),
+                correct,
+            )
+        };
+        if answer(&on) != answer(&off) {
+            bad.push(format!(
+                "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
+                answer(&on),
+                answer(&off),
+                describe(problem)
+            ));
+        }
+        // The status with zones, against the reference.
+        let expected = reference_status(problem, regime, first, REFERENCE_CAP);
+        if let Some(expected) = expected {
+            let got = match on.status {
+                Status::Seki => Status::Alive,
+                other => other,
             };
-            if answer(&on) != answer(&off) {
+            tally.compared += 1;
+            if got != expected {
                 bad.push(format!(
-                    "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
-                    answer(&on),
-                    answer(&off),
+                    "{name}, {regime}, {first} first: with zones {got:?}, reference {expected:?}\n{}",
                     describe(problem)
                 ));
-            }
-            // The status with zones, against the reference.
-            let expected = reference_status(problem, *regime, first, REFERENCE_CAP);
-            if let Some(expected) = expected {
-                let got = match on.status {
-                    Status::Seki => Status::Alive,
-                    other => other,
-                };
-                tally.compared += 1;
-                if got != expected {
-                    bad.push(format!(
-                        "{name}, {regime}, {first} first: with zones {got:?}, reference {expected:?}\n{}",
-                        describe(problem)
-                    ));
-                }
             }
         }
     }
@@ -1131,8 +1151,7 @@ fn relevance_zones_change_the_work_not_the_answers() {
 fn zones_too_small_give_answers_the_cross_check_catches() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_2a0f);
     miai_tsumego::search::zone::weaken_for_tests(true);
-    let (mut compared, mut differ) = (0, 0);
-    let mut cases: Vec<(Problem, Regime)> = Vec::new();
+    let mut cases: Vec<(String, Problem, Regime)> = Vec::new();
     for i in 0..120 {
         let spec = with_one_target(alternating(&mut rng, i, 16, 9));
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
@@ -1141,34 +1160,21 @@ fn zones_too_small_give_answers_the_cross_check_catches() {
         } else {
             Regime::BOOK
         };
-        cases.push((problem, regime));
+        cases.push((format!("random case {i}"), problem, regime));
     }
-    for (_, problem, _) in small_data_files() {
-        cases.push((problem, Regime::SEED));
+    for (name, problem, _) in small_data_files() {
+        cases.push((name, problem, Regime::SEED));
     }
-    for (problem, regime) in &cases {
-        let (problem, regime) = (problem, *regime);
-        for first in [Side::Attacker, Side::Defender] {
-            // (Threat counts: the first query is the plain one, where zones
-            // act; the seed's N model asks with a ko-advantaged side.)
-            let opts = |zones| Options {
-                threat_search: 2,
-                zones,
-                ..options(regime, Ordering::Heuristic)
-            };
-            let (on, off) = (
-                analyse(problem, first, &opts(true), None, None),
-                analyse(problem, first, &opts(false), None, None),
-            );
-            if !on.status.is_proven() || !off.status.is_proven() {
-                continue;
-            }
-            compared += 1;
-            if (on.status, on.without_threats) != (off.status, off.without_threats) {
-                differ += 1;
-            }
-        }
-    }
+    // (Threat counts: the first query is the plain one, where zones act;
+    // the seed's N model asks with a ko-advantaged side.)
+    let pairs = zone_pairs(&cases, false);
+    let compared = pairs.len();
+    let differ = pairs
+        .iter()
+        .filter(|(.., on, off)| {
+            (on.status, on.without_threats) != (off.status, off.without_threats)
+        })
+        .count();
     miai_tsumego::search::zone::weaken_for_tests(false);
     eprintln!("{compared} compared, {differ} differ with the weakened zones");
     assert!(
