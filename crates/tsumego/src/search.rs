@@ -111,6 +111,20 @@ pub(crate) struct NodeValue {
     pub ko: u8,
 }
 
+/// A searcher's transposition table and board facts, kept for another
+/// searcher of the same problem ([`Searcher::into_kept`]).
+pub(crate) struct Kept {
+    tt: Tt,
+    facts: Facts,
+}
+
+impl Kept {
+    /// The memory its transposition table holds, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+}
+
 /// The searcher: one per analysis; its table is shared by the queries.
 pub(crate) struct Searcher<'c> {
     pub ctx: Ctx,
@@ -305,12 +319,24 @@ impl<'c> Searcher<'c> {
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
     ) -> Searcher<'c> {
+        let tt = Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+        Searcher::new_with(ctx, limits, ordering, cancel, progress, tt)
+    }
+
+    fn new_with(
+        ctx: Ctx,
+        limits: Limits,
+        ordering: Ordering,
+        cancel: Option<Cancel>,
+        progress: Option<&'c mut dyn FnMut(Progress)>,
+        tt: Tt,
+    ) -> Searcher<'c> {
         let seed = match ordering {
             Ordering::Shuffled(s) => s,
             Ordering::Heuristic => 0,
         };
         Searcher {
-            tt: Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
+            tt,
             ctx,
             salt: 0,
             goal: Side::Attacker,
@@ -905,6 +931,30 @@ impl<'c> Searcher<'c> {
             .slot(pos.hash())
             .room
             .get_or_insert_with(|| crate::eyes::no_room(pos, ctx))
+    }
+
+    /// Its transposition table and board facts, for another searcher of
+    /// the same problem ([`Searcher::resume`]).
+    pub fn into_kept(self) -> Kept {
+        Kept {
+            tt: self.tt,
+            facts: self.facts,
+        }
+    }
+
+    /// A searcher with `kept`'s table and board facts (from a searcher of
+    /// the same problem whose context differs from `ctx` at most in the
+    /// regime's book flag: see `solve::ThreatReader`).
+    pub fn resume(
+        ctx: Ctx,
+        limits: Limits,
+        ordering: Ordering,
+        cancel: Option<Cancel>,
+        kept: Kept,
+    ) -> Searcher<'c> {
+        let mut s = Searcher::new_with(ctx, limits, ordering, cancel, None, kept.tt);
+        s.facts = kept.facts;
+        s
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
