@@ -45,7 +45,7 @@ use rustc_hash::FxHashMap;
 
 use crate::regime::Regime;
 use crate::side::Side;
-use crate::state::{Ctx, Mv, QuietKeys, State};
+use crate::state::{Ctx, KEY_BOOK, Mv, QuietKeys, State};
 use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
@@ -171,6 +171,9 @@ pub(crate) struct Searcher<'c> {
     /// The current query keeps relevance zones and prunes by null moves
     /// (`Options::zones`, a plain query: see [`Searcher::mid`]).
     zmode: bool,
+    /// The seed's reading on a table the book regime's search filled
+    /// ([`Searcher::use_book_twins`]).
+    twins: bool,
     /// The zones of the proven goal wins in the table, by salted key.
     zones: FxHashMap<u64, Zone>,
 }
@@ -358,6 +361,7 @@ impl<'c> Searcher<'c> {
             child_lists: Vec::new(),
             plain_salts: [None, None],
             import: None,
+            twins: false,
             zmode: false,
             zones: FxHashMap::default(),
         }
@@ -717,6 +721,9 @@ impl<'c> Searcher<'c> {
         // plain query's proofs ([`Import`]).
         let (tt, salt) = (&self.tt, self.salt);
         match self.import {
+            None if self.twins => {
+                value_with_twins(tt, salt, init, &mut children, &pending);
+            }
             None => {
                 pending.retain(|&(i, key, _)| {
                     let hold = tt.may_hold(key ^ salt);
@@ -955,6 +962,14 @@ impl<'c> Searcher<'c> {
         let mut s = Searcher::new_with(ctx, limits, ordering, cancel, None, kept.tt);
         s.facts = kept.facts;
         s
+    }
+
+    /// The seed's reading on a table the book regime's search filled: a
+    /// child not in the table starts from the book game's proven value of
+    /// its twin (the same state with the `book` flag set), when there is
+    /// one — the initial numbers only (see [`value_with_twins`]).
+    pub fn use_book_twins(&mut self, on: bool) {
+        self.twins = on;
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -1441,6 +1456,40 @@ fn value_with_import(
         };
     }
 }
+
+/// Values the `pending` children from the table, and those not in it from
+/// their book twins' entries (the key with [`KEY_BOOK`]): a twin proven a
+/// win for its mover starts the child at (1, [`TWIN_WEIGHT`] × init), one
+/// proven a loss at ([`TWIN_WEIGHT`] × init, 1), so that df-pn tries first
+/// what the book game proved. Initial numbers order the work and prove
+/// nothing: a child is proven only by its own search.
+fn value_with_twins(
+    tt: &Tt,
+    salt: u64,
+    init: (u32, u32),
+    children: &mut [Child],
+    pending: &[(usize, u64, u64)],
+) {
+    for &(i, key, _) in pending {
+        let c = &mut children[i];
+        if let Some(e) = tt.get(key ^ salt) {
+            (c.phi, c.delta, c.ko) = (e.phi, e.delta, e.ko);
+            continue;
+        }
+        let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
+        (c.phi, c.delta) = match tt.get(key ^ KEY_BOOK ^ salt) {
+            Some(e) if e.phi == 0 => (1, big),
+            Some(e) if e.delta == 0 => (big, 1),
+            Some(e) => (e.phi.clamp(1, big), e.delta.clamp(1, big)),
+            _ => init,
+        };
+        c.ko = 0;
+    }
+}
+
+/// How much dearer a child's side looks when its book twin is proven
+/// against it ([`value_with_twins`]).
+const TWIN_WEIGHT: u32 = 8;
 
 /// Puts a child in the list: known (`Ok`), or to be valued from the table
 /// by its key (`Err`), with its index in `pending`.

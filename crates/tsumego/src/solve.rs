@@ -596,6 +596,9 @@ impl ThreatReader {
             self.cancel.clone(),
             kept,
         );
+        // The seed's reading after the book regime's: the book game's
+        // proofs order its work.
+        s.use_book_twins(self.options.regime.book() && !options.regime.book());
         let t = count_side(&mut s, problem, self.first, moves, self.side, options);
         self.kept = Some(s.into_kept());
         self.options = *options;
