@@ -741,9 +741,16 @@ impl<'c> Searcher<'c> {
                     };
                 }
             }
-            Some(im) => {
-                value_with_import(tt, salt, im, mover.other(), init, &mut children, &pending)
-            }
+            Some(im) => value_with_import(
+                tt,
+                salt,
+                im,
+                mover.other(),
+                init,
+                self.twins,
+                &mut children,
+                &pending,
+            ),
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -1429,14 +1436,17 @@ impl<'c> Searcher<'c> {
 /// The values of the `pending` children (index, key, threats part) of a
 /// node whose children have `mover` to move, in a query with threats that
 /// takes the plain query's proofs ([`Import`]): the table's entry, else
-/// the plain proof's, else `init`.
+/// the plain proof's, else (`twins`) the book twin's numbers
+/// ([`twin_numbers`]), else `init`.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn value_with_import(
     tt: &Tt,
     salt: u64,
     im: Import,
     mover: Side,
     init: (u32, u32),
+    twins: bool,
     children: &mut [Child],
     pending: &[(usize, u64, u64)],
 ) {
@@ -1450,9 +1460,14 @@ fn value_with_import(
         let c = &mut children[i];
         (c.phi, c.delta, c.ko) = match tt.get(key ^ salt) {
             Some(e) => (e.phi, e.delta, e.ko),
-            None => im
-                .value(tt, key, part, mover)
-                .map_or((init.0, init.1, 0), |e| (e.phi, e.delta, e.ko)),
+            None => match im.value(tt, key, part, mover) {
+                Some(e) => (e.phi, e.delta, e.ko),
+                None if twins => {
+                    let (phi, delta) = twin_numbers(tt, key ^ salt, init);
+                    (phi, delta, 0)
+                }
+                None => (init.0, init.1, 0),
+            },
         };
     }
 }
@@ -1476,14 +1491,21 @@ fn value_with_twins(
             (c.phi, c.delta, c.ko) = (e.phi, e.delta, e.ko);
             continue;
         }
-        let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
-        (c.phi, c.delta) = match tt.get(key ^ KEY_BOOK ^ salt) {
-            Some(e) if e.phi == 0 => (1, big),
-            Some(e) if e.delta == 0 => (big, 1),
-            Some(e) => (e.phi.clamp(1, big), e.delta.clamp(1, big)),
-            _ => init,
-        };
+        (c.phi, c.delta) = twin_numbers(tt, key ^ salt, init);
         c.ko = 0;
+    }
+}
+
+/// The initial numbers of a child not in the table (salted key `salted`)
+/// from its book twin's entry ([`value_with_twins`]), else `init`.
+#[inline]
+fn twin_numbers(tt: &Tt, salted: u64, init: (u32, u32)) -> (u32, u32) {
+    let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
+    match tt.get(salted ^ KEY_BOOK) {
+        Some(e) if e.phi == 0 => (1, big),
+        Some(e) if e.delta == 0 => (big, 1),
+        Some(e) => (e.phi.clamp(1, big), e.delta.clamp(1, big)),
+        None => init,
     }
 }
 
