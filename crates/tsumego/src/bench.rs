@@ -38,7 +38,9 @@ use crate::regime::Regime;
 use crate::report::{extraction_cut, kind_word, move_name};
 use crate::search::limit::{Cancel, Limits};
 use crate::side::Side;
-use crate::solve::{Options, SideThreats, Status, analyse, analyse_after, side_threats};
+use crate::solve::{
+    Options, SideThreats, Status, ThreatReader, analyse, analyse_after, side_threats,
+};
 use crate::state::Mv;
 
 /// How one problem came out.
@@ -476,6 +478,21 @@ struct Eval {
     nodes: u64,
 }
 
+/// The options of the bench's analyses.
+fn bench_options(regime: Regime, threat_search: u8, limits: Limits, max_pv: usize) -> Options {
+    Options {
+        regime,
+        limits,
+        // Who succeeds is all a book problem asks: living in seki or with
+        // two eyes both answer it, and a ko's no-threats reading is not
+        // scored.
+        full_status: false,
+        threat_search,
+        max_pv,
+        ..Options::default()
+    }
+}
+
 /// Analyses the position after `moves` (from the start, `side` to move
 /// first) for `side`: with GoTools-style threat counts when
 /// `threat_search > 0` (the side wins outright with none, by a ko with its
@@ -494,105 +511,11 @@ fn evaluate(
     max_pv: usize,
     cancel: &Cancel,
 ) -> Result<Eval, String> {
-    let options = Options {
-        regime,
-        limits,
-        // Who succeeds is all a book problem asks: living in seki or with
-        // two eyes both answer it, and a ko's no-threats reading is not
-        // scored.
-        full_status: false,
-        threat_search,
-        max_pv,
-        ..Options::default()
-    };
+    let options = bench_options(regime, threat_search, limits, max_pv);
     if threat_search > 0 && regime.seed_rules() {
         let t = side_threats(problem, side, moves, side, &options, Some(cancel.clone()))
             .map_err(|e| e.to_string())?;
-        let verb = match side {
-            Side::Attacker => "kills",
-            Side::Defender => "lives",
-        };
-        let plural = |n: u8| if n == 1 { "" } else { "s" };
-        let (fare, word, text) = match (t.threats, t.opponent, t.stopped) {
-            (Some(0), None, None) => (
-                Fare::Succeeds,
-                verb.to_string(),
-                format!(
-                    "the {side} {verb} with no ko threats, and the {} cannot turn it with up to {}",
-                    side.other(),
-                    t.max
-                ),
-            ),
-            // The count from 1 up was cut off after the most threats
-            // turned it: `k` is only an upper bound, and the opponent
-            // needs at least one (it loses without).
-            (Some(0), Some(k), Some(st)) => (
-                Fare::WinsKo(1),
-                format!(
-                    "ko (the {} needs at most {k} threat{})",
-                    side.other(),
-                    plural(k)
-                ),
-                format!(
-                    "ko: the {side} {verb} with no ko threats, but the {} turns it with at most {k} external threat{} (the count from 1 up was cut off: {st})",
-                    side.other(),
-                    plural(k)
-                ),
-            ),
-            (Some(0), Some(k), None) => (
-                Fare::WinsKo(k.min(i8::MAX as u8) as i8),
-                format!("ko (the {} needs {k} threat{})", side.other(), plural(k)),
-                format!(
-                    "ko: the {side} {verb} with no ko threats, but the {} turns it with {k} external threat{}",
-                    side.other(),
-                    plural(k)
-                ),
-            ),
-            (Some(0), None, Some(st)) => (
-                WINS_KO,
-                "ko?".to_string(),
-                format!(
-                    "the {side} {verb} with no ko threats; whether the {} turns it with threats was cut off ({st})",
-                    side.other()
-                ),
-            ),
-            (Some(n), _, _) => (
-                Fare::WinsKo(-(n.min(i8::MAX as u8) as i8)),
-                format!("ko ({n} threat{})", plural(n)),
-                format!(
-                    "ko: the {side} {verb} with {n} external ko threat{}, not without",
-                    plural(n)
-                ),
-            ),
-            (None, _, Some(st)) => (
-                Fare::Unproven,
-                "unproven".to_string(),
-                format!("unproven ({st})"),
-            ),
-            (None, _, None) => (
-                Fare::Fails,
-                "fails".to_string(),
-                format!("the {side} fails even with {} external ko threats", t.max),
-            ),
-        };
-        // (The line is the one after `moves`.)
-        let pv_first = t.pv.first().copied();
-        let cut = t.extraction_stopped.is_some()
-            || cancel.is_cancelled()
-            || limits.max_time.is_some_and(|m| t.elapsed >= m);
-        return Ok(Eval {
-            fare,
-            reading: Reading {
-                word,
-                text,
-                threats: t.threats,
-                opponent: t.opponent,
-                open: t.threats == Some(0) && t.stopped.is_some(),
-            },
-            pv_first,
-            cut: fare.wins() && cut,
-            nodes: t.nodes,
-        });
+        return Ok(threat_eval(t, side, &limits, cancel));
     }
     let a = if moves.is_empty() {
         analyse(problem, side, &options, Some(cancel.clone()), None)
@@ -626,6 +549,96 @@ fn evaluate(
         return endless_ko_check(problem, side, moves, &options, left, cancel, eval);
     }
     Ok(eval)
+}
+
+/// The [`Eval`] of a side's threat count `t` ([`evaluate`]) found within
+/// `limits`.
+fn threat_eval(t: SideThreats, side: Side, limits: &Limits, cancel: &Cancel) -> Eval {
+    let verb = match side {
+        Side::Attacker => "kills",
+        Side::Defender => "lives",
+    };
+    let plural = |n: u8| if n == 1 { "" } else { "s" };
+    let (fare, word, text) = match (t.threats, t.opponent, t.stopped) {
+        (Some(0), None, None) => (
+            Fare::Succeeds,
+            verb.to_string(),
+            format!(
+                "the {side} {verb} with no ko threats, and the {} cannot turn it with up to {}",
+                side.other(),
+                t.max
+            ),
+        ),
+        // The count from 1 up was cut off after the most threats
+        // turned it: `k` is only an upper bound, and the opponent
+        // needs at least one (it loses without).
+        (Some(0), Some(k), Some(st)) => (
+            Fare::WinsKo(1),
+            format!(
+                "ko (the {} needs at most {k} threat{})",
+                side.other(),
+                plural(k)
+            ),
+            format!(
+                "ko: the {side} {verb} with no ko threats, but the {} turns it with at most {k} external threat{} (the count from 1 up was cut off: {st})",
+                side.other(),
+                plural(k)
+            ),
+        ),
+        (Some(0), Some(k), None) => (
+            Fare::WinsKo(k.min(i8::MAX as u8) as i8),
+            format!("ko (the {} needs {k} threat{})", side.other(), plural(k)),
+            format!(
+                "ko: the {side} {verb} with no ko threats, but the {} turns it with {k} external threat{}",
+                side.other(),
+                plural(k)
+            ),
+        ),
+        (Some(0), None, Some(st)) => (
+            WINS_KO,
+            "ko?".to_string(),
+            format!(
+                "the {side} {verb} with no ko threats; whether the {} turns it with threats was cut off ({st})",
+                side.other()
+            ),
+        ),
+        (Some(n), _, _) => (
+            Fare::WinsKo(-(n.min(i8::MAX as u8) as i8)),
+            format!("ko ({n} threat{})", plural(n)),
+            format!(
+                "ko: the {side} {verb} with {n} external ko threat{}, not without",
+                plural(n)
+            ),
+        ),
+        (None, _, Some(st)) => (
+            Fare::Unproven,
+            "unproven".to_string(),
+            format!("unproven ({st})"),
+        ),
+        (None, _, None) => (
+            Fare::Fails,
+            "fails".to_string(),
+            format!("the {side} fails even with {} external ko threats", t.max),
+        ),
+    };
+    // (The line is the one after `moves`.)
+    let pv_first = t.pv.first().copied();
+    let cut = t.extraction_stopped.is_some()
+        || cancel.is_cancelled()
+        || limits.max_time.is_some_and(|m| t.elapsed >= m);
+    Eval {
+        fare,
+        reading: Reading {
+            word,
+            text,
+            threats: t.threats,
+            opponent: t.opponent,
+            open: t.threats == Some(0) && t.stopped.is_some(),
+        },
+        pv_first,
+        cut: fare.wins() && cut,
+        nodes: t.nodes,
+    }
 }
 
 /// The N = 0 reading's life (`eval`, the defender alive or in seki) asked
@@ -759,7 +772,17 @@ struct Attempt {
     first_accepted: bool,
     /// A book move is among `correct`.
     accepted: bool,
+    /// The main analysis's searcher, its table kept for the seed's reading
+    /// ([`seed_differs`]; book regime with threat counts, a table of at
+    /// most [`KEPT_TABLE_BYTES`]).
+    reader: Option<ThreatReader>,
 }
+
+/// The largest table an [`Attempt`] keeps for the seed's reading: a few
+/// attempts of a problem are alive at once (the wide frame's while the
+/// narrower one is searched, the swapped posing), and a median problem's
+/// table is far smaller.
+const KEPT_TABLE_BYTES: usize = 32 << 20;
 
 impl Attempt {
     /// Whether the bench's question is answered: a result is proven, its
@@ -855,16 +878,27 @@ fn attempt(
     let Some(limits) = budget.left(*nodes, cancel) else {
         return Ok(None);
     };
-    let a = evaluate(
-        &problem,
-        side,
-        &[],
-        regime,
-        posing.threat_search,
-        limits,
-        40,
-        cancel,
-    )?;
+    // In the book regime with threat counts the searcher is kept (when its
+    // table is small) for the seed's reading ([`seed_differs`]).
+    let (a, mut reader) = if posing.threat_search > 0 && regime.seed_rules() {
+        let options = bench_options(regime, posing.threat_search, limits, 40);
+        let (t, reader) =
+            ThreatReader::count(&problem, side, &[], side, &options, Some(cancel.clone()))
+                .map_err(|e| e.to_string())?;
+        (threat_eval(t, side, &limits, cancel), Some(reader))
+    } else {
+        let a = evaluate(
+            &problem,
+            side,
+            &[],
+            regime,
+            posing.threat_search,
+            limits,
+            40,
+            cancel,
+        )?;
+        (a, None)
+    };
     *nodes += a.nodes;
     // A side that wins moving first has a first move: none means the
     // extraction was cut short, whatever the limit.
@@ -893,16 +927,28 @@ fn attempt(
                 cut = true;
                 break;
             };
-            if let Ok(b) = evaluate(
-                &problem,
-                side,
-                &[mv],
-                regime,
-                posing.threat_search,
-                limits,
-                1,
-                cancel,
-            ) {
+            // On the main analysis's table, when there is one: the move's
+            // subtree is part of the game it searched.
+            let b = match reader.as_mut() {
+                Some(reader) => {
+                    let options = bench_options(regime, posing.threat_search, limits, 1);
+                    reader
+                        .count_again(&problem, &[mv], &options)
+                        .map(|t| threat_eval(t, side, &limits, cancel))
+                        .map_err(|e| e.to_string())
+                }
+                None => evaluate(
+                    &problem,
+                    side,
+                    &[mv],
+                    regime,
+                    posing.threat_search,
+                    limits,
+                    1,
+                    cancel,
+                ),
+            };
+            if let Ok(b) = b {
                 *nodes += b.nodes;
                 if b.fare == Fare::Unproven || (b.reading.open && b.fare < fare) {
                     // Cut off before it is known to do as well.
@@ -916,9 +962,13 @@ fn attempt(
             }
         }
     }
+    // Kept for the seed's reading only in the book regime, and only a
+    // small table.
+    let reader = reader.filter(|r| regime.book() && r.table_bytes() <= KEPT_TABLE_BYTES);
     Ok(Some(Attempt {
         cut,
         side,
+        reader,
         reading: a.reading,
         pv_first,
         correct,
@@ -1210,7 +1260,7 @@ pub fn run_book(
     } else {
         wide
     };
-    let (used, swapped) = match chosen {
+    let (mut used, swapped) = match chosen {
         Ok(x) => x,
         Err(no) => {
             (r.outcome, r.detail) = match no {
@@ -1229,7 +1279,7 @@ pub fn run_book(
     r.swapped = swapped;
     record_attempt(&mut r, &used);
     r.widened = r.reach.is_some_and(|used| used > reach);
-    r.seed_status = seed_differs(&used, posing, &budget, cancel, &mut nodes);
+    r.seed_status = seed_differs(&mut used, posing, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     r.outcome = match used.fare {
         Fare::Succeeds if used.first_accepted => Outcome::Solved,
@@ -1324,7 +1374,7 @@ fn seed_reading_implied(side: Side, book: Fare) -> bool {
 /// reading is cut off; not searched when the book regime's fare implies
 /// it, [`seed_reading_implied`]).
 fn seed_differs(
-    used: &Attempt,
+    used: &mut Attempt,
     posing: Posing,
     budget: &Budget,
     cancel: &Cancel,
@@ -1339,17 +1389,26 @@ fn seed_differs(
     // rules does not spend the time of a problem the book regime settled.
     let cap = nodes.saturating_mul(4).max(50_000);
     limits.max_nodes = Some(limits.max_nodes.map_or(cap, |n| n.min(cap)));
-    let a = evaluate(
-        &used.problem,
-        used.side,
-        &[],
-        posing.regime.with_book(false),
-        posing.threat_search,
-        limits,
-        1,
-        cancel,
-    )
-    .ok()?;
+    let regime = posing.regime.with_book(false);
+    let a = match used.reader.as_mut() {
+        // On the book reading's table (`ThreatReader::count_again`).
+        Some(reader) => {
+            let options = bench_options(regime, posing.threat_search, limits, 1);
+            let t = reader.count_again(&used.problem, &[], &options).ok()?;
+            threat_eval(t, used.side, &limits, cancel)
+        }
+        None => evaluate(
+            &used.problem,
+            used.side,
+            &[],
+            regime,
+            posing.threat_search,
+            limits,
+            1,
+            cancel,
+        )
+        .ok()?,
+    };
     *nodes += a.nodes;
     // Cut off: not known to differ.
     (a.fare != used.fare && a.fare != Fare::Unproven).then(|| {
@@ -1510,7 +1569,7 @@ pub fn run_status(
         cancel,
         &mut nodes,
     );
-    let used = match used {
+    let mut used = match used {
         Ok(Some(a)) => a,
         Ok(None) => {
             r.outcome = Outcome::Unproven;
@@ -1524,7 +1583,7 @@ pub fn run_status(
         }
     };
     record_attempt(&mut r, &used);
-    r.seed_status = seed_differs(&used, posing, &budget, cancel, &mut nodes);
+    r.seed_status = seed_differs(&mut used, posing, &budget, cancel, &mut nodes);
     r.nodes = nodes;
     let no_sol = p.sol.is_empty();
     r.outcome = match (p.fails, used.fare) {
@@ -2191,6 +2250,7 @@ mod tests {
             cut: false,
             first_accepted: true,
             accepted: true,
+            reader: None,
         };
         assert!(!attempt(true).settled());
         assert!(attempt(false).settled());

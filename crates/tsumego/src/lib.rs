@@ -42,8 +42,8 @@ pub use search::Ordering;
 pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
 pub use side::Side;
 pub use solve::{
-    Analysis, KoThreats, Options, Outcome, SideThreats, Status, analyse, analyse_after,
-    side_threats,
+    Analysis, KoThreats, Options, Outcome, SideThreats, Status, ThreatReader, analyse,
+    analyse_after, side_threats,
 };
 pub use state::Mv;
 

@@ -45,7 +45,7 @@ use rustc_hash::FxHashMap;
 
 use crate::regime::Regime;
 use crate::side::Side;
-use crate::state::{Ctx, Mv, QuietKeys, State};
+use crate::state::{Ctx, KEY_BOOK, Mv, QuietKeys, State};
 use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
@@ -111,6 +111,20 @@ pub(crate) struct NodeValue {
     pub ko: u8,
 }
 
+/// A searcher's transposition table and board facts, kept for another
+/// searcher of the same problem ([`Searcher::into_kept`]).
+pub(crate) struct Kept {
+    tt: Tt,
+    facts: Facts,
+}
+
+impl Kept {
+    /// The memory its transposition table holds, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+}
+
 /// The searcher: one per analysis; its table is shared by the queries.
 pub(crate) struct Searcher<'c> {
     pub ctx: Ctx,
@@ -157,6 +171,9 @@ pub(crate) struct Searcher<'c> {
     /// The current query keeps relevance zones and prunes by null moves
     /// (`Options::zones`, a plain query: see [`Searcher::mid`]).
     zmode: bool,
+    /// The seed's reading on a table the book regime's search filled
+    /// ([`Searcher::use_book_twins`]).
+    twins: bool,
     /// The zones of the proven goal wins in the table, by salted key.
     zones: FxHashMap<u64, Zone>,
 }
@@ -305,12 +322,24 @@ impl<'c> Searcher<'c> {
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
     ) -> Searcher<'c> {
+        let tt = Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+        Searcher::new_with(ctx, limits, ordering, cancel, progress, tt)
+    }
+
+    fn new_with(
+        ctx: Ctx,
+        limits: Limits,
+        ordering: Ordering,
+        cancel: Option<Cancel>,
+        progress: Option<&'c mut dyn FnMut(Progress)>,
+        tt: Tt,
+    ) -> Searcher<'c> {
         let seed = match ordering {
             Ordering::Shuffled(s) => s,
             Ordering::Heuristic => 0,
         };
         Searcher {
-            tt: Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)),
+            tt,
             ctx,
             salt: 0,
             goal: Side::Attacker,
@@ -332,6 +361,7 @@ impl<'c> Searcher<'c> {
             child_lists: Vec::new(),
             plain_salts: [None, None],
             import: None,
+            twins: false,
             zmode: false,
             zones: FxHashMap::default(),
         }
@@ -691,6 +721,9 @@ impl<'c> Searcher<'c> {
         // plain query's proofs ([`Import`]).
         let (tt, salt) = (&self.tt, self.salt);
         match self.import {
+            None if self.twins => {
+                value_with_twins(tt, salt, init, &mut children, &pending);
+            }
             None => {
                 pending.retain(|&(i, key, _)| {
                     let hold = tt.may_hold(key ^ salt);
@@ -708,9 +741,16 @@ impl<'c> Searcher<'c> {
                     };
                 }
             }
-            Some(im) => {
-                value_with_import(tt, salt, im, mover.other(), init, &mut children, &pending)
-            }
+            Some(im) => value_with_import(
+                tt,
+                salt,
+                im,
+                mover.other(),
+                init,
+                self.twins,
+                &mut children,
+                &pending,
+            ),
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -905,6 +945,38 @@ impl<'c> Searcher<'c> {
             .slot(pos.hash())
             .room
             .get_or_insert_with(|| crate::eyes::no_room(pos, ctx))
+    }
+
+    /// Its transposition table and board facts, for another searcher of
+    /// the same problem ([`Searcher::resume`]).
+    pub fn into_kept(self) -> Kept {
+        Kept {
+            tt: self.tt,
+            facts: self.facts,
+        }
+    }
+
+    /// A searcher with `kept`'s table and board facts (from a searcher of
+    /// the same problem whose context differs from `ctx` at most in the
+    /// regime's book flag: see `solve::ThreatReader`).
+    pub fn resume(
+        ctx: Ctx,
+        limits: Limits,
+        ordering: Ordering,
+        cancel: Option<Cancel>,
+        kept: Kept,
+    ) -> Searcher<'c> {
+        let mut s = Searcher::new_with(ctx, limits, ordering, cancel, None, kept.tt);
+        s.facts = kept.facts;
+        s
+    }
+
+    /// The seed's reading on a table the book regime's search filled: a
+    /// child not in the table starts from the book game's proven value of
+    /// its twin (the same state with the `book` flag set), when there is
+    /// one — the initial numbers only (see [`value_with_twins`]).
+    pub fn use_book_twins(&mut self, on: bool) {
+        self.twins = on;
     }
 
     /// Lets the search go on for `nodes` more nodes (for principal
@@ -1364,14 +1436,17 @@ impl<'c> Searcher<'c> {
 /// The values of the `pending` children (index, key, threats part) of a
 /// node whose children have `mover` to move, in a query with threats that
 /// takes the plain query's proofs ([`Import`]): the table's entry, else
-/// the plain proof's, else `init`.
+/// the plain proof's, else (`twins`) the book twin's numbers
+/// ([`twin_numbers`]), else `init`.
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn value_with_import(
     tt: &Tt,
     salt: u64,
     im: Import,
     mover: Side,
     init: (u32, u32),
+    twins: bool,
     children: &mut [Child],
     pending: &[(usize, u64, u64)],
 ) {
@@ -1385,12 +1460,58 @@ fn value_with_import(
         let c = &mut children[i];
         (c.phi, c.delta, c.ko) = match tt.get(key ^ salt) {
             Some(e) => (e.phi, e.delta, e.ko),
-            None => im
-                .value(tt, key, part, mover)
-                .map_or((init.0, init.1, 0), |e| (e.phi, e.delta, e.ko)),
+            None => match im.value(tt, key, part, mover) {
+                Some(e) => (e.phi, e.delta, e.ko),
+                None if twins => {
+                    let (phi, delta) = twin_numbers(tt, key ^ salt, init);
+                    (phi, delta, 0)
+                }
+                None => (init.0, init.1, 0),
+            },
         };
     }
 }
+
+/// Values the `pending` children from the table, and those not in it from
+/// their book twins' entries (the key with [`KEY_BOOK`]): a twin proven a
+/// win for its mover starts the child at (1, [`TWIN_WEIGHT`] × init), one
+/// proven a loss at ([`TWIN_WEIGHT`] × init, 1), so that df-pn tries first
+/// what the book game proved. Initial numbers order the work and prove
+/// nothing: a child is proven only by its own search.
+fn value_with_twins(
+    tt: &Tt,
+    salt: u64,
+    init: (u32, u32),
+    children: &mut [Child],
+    pending: &[(usize, u64, u64)],
+) {
+    for &(i, key, _) in pending {
+        let c = &mut children[i];
+        if let Some(e) = tt.get(key ^ salt) {
+            (c.phi, c.delta, c.ko) = (e.phi, e.delta, e.ko);
+            continue;
+        }
+        (c.phi, c.delta) = twin_numbers(tt, key ^ salt, init);
+        c.ko = 0;
+    }
+}
+
+/// The initial numbers of a child not in the table (salted key `salted`)
+/// from its book twin's entry ([`value_with_twins`]), else `init`.
+#[inline]
+fn twin_numbers(tt: &Tt, salted: u64, init: (u32, u32)) -> (u32, u32) {
+    let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
+    match tt.get(salted ^ KEY_BOOK) {
+        Some(e) if e.phi == 0 => (1, big),
+        Some(e) if e.delta == 0 => (big, 1),
+        Some(e) => (e.phi.clamp(1, big), e.delta.clamp(1, big)),
+        None => init,
+    }
+}
+
+/// How much dearer a child's side looks when its book twin is proven
+/// against it ([`value_with_twins`]).
+const TWIN_WEIGHT: u32 = 8;
 
 /// Puts a child in the list: known (`Ok`), or to be valued from the table
 /// by its key (`Err`), with its index in `pending`.

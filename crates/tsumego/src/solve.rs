@@ -8,7 +8,7 @@ use crate::error::LineError;
 use crate::problem::Problem;
 use crate::regime::Regime;
 use crate::search::limit::{Cancel, DEFAULT_LIMITS, Limits, Progress, Stop};
-use crate::search::{Answer, Ordering, Searcher};
+use crate::search::{Answer, Kept, Ordering, Searcher};
 use crate::side::Side;
 use crate::state::{Ctx, Mv, State, UNLIMITED};
 
@@ -489,11 +489,141 @@ pub fn side_threats(
     options: &Options,
     cancel: Option<Cancel>,
 ) -> Result<SideThreats, LineError> {
+    ThreatReader::count(problem, first, moves, side, options, cancel).map(|(t, _)| t)
+}
+
+/// A side's threat count ([`side_threats`]) kept with its searcher and
+/// transposition table, so that the same count under the seed's rules can
+/// follow on that table, or a first move's check
+/// ([`ThreatReader::count_again`]).
+///
+/// The seed's game is the book regime's with the attacker's passes taken
+/// away: the two differ only in the root's `book` flag (the only reader of
+/// [`Regime::book`] is the starting state; the flag is in a state's key
+/// only while it is set, and the queries' salts do not read the regime).
+/// Every state of the seed's search is a state of the book regime's game
+/// once the attacker's pass has been answered by the defender's (the flag
+/// cleared), with the same key and the same value, so the entries the book
+/// regime's search stored for such states answer the seed's search too;
+/// the states with the flag set have keys of their own and are never
+/// looked up by it.
+pub struct ThreatReader {
+    kept: Option<Kept>,
+    options: Options,
+    first: Side,
+    side: Side,
+    /// The problem's starting board, to recognise it again.
+    start_hash: u64,
+    cancel: Option<Cancel>,
+}
+
+impl std::fmt::Debug for ThreatReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ThreatReader")
+            .field("regime", &self.options.regime)
+            .field("side", &self.side)
+            .field("table_bytes", &self.table_bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+impl ThreatReader {
+    /// [`side_threats`], with the searcher kept.
+    pub fn count(
+        problem: &Problem,
+        first: Side,
+        moves: &[Mv],
+        side: Side,
+        options: &Options,
+        cancel: Option<Cancel>,
+    ) -> Result<(SideThreats, ThreatReader), LineError> {
+        check_line(problem, first, moves, options.regime)?;
+        let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
+        let ctx = search_context(problem, options, master);
+        let start_hash = State::start(problem, &ctx, first).pos.hash();
+        let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel.clone(), None);
+        let t = count_side(&mut s, problem, first, moves, side, options);
+        let reader = ThreatReader {
+            kept: Some(s.into_kept()),
+            options: *options,
+            first,
+            side,
+            start_hash,
+            cancel,
+        };
+        Ok((t, reader))
+    }
+
+    /// The same side's count after `moves` (from the same start, the same
+    /// player first; checked as [`side_threats`] checks it) under
+    /// `options`, within `options.limits`: on this reader's table when
+    /// `options` are this reader's but for the limits, the line's length
+    /// and the book flag of the regime (see [`ThreatReader`]: the seed's
+    /// reading after the book regime's, or the other way round), else on a
+    /// table of its own (the same answer, at the full price). A first
+    /// move's check after the status, or the seed's reading of a book
+    /// problem, so starts from every entry the reading before it stored.
+    pub fn count_again(
+        &mut self,
+        problem: &Problem,
+        moves: &[Mv],
+        options: &Options,
+    ) -> Result<SideThreats, LineError> {
+        check_line(problem, self.first, moves, options.regime)?;
+        let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
+        let ctx = search_context(problem, options, master);
+        let shares = Options {
+            regime: self.options.regime.with_book(options.regime.book()),
+            limits: options.limits,
+            max_pv: options.max_pv,
+            ..self.options
+        } == *options
+            && State::start(problem, &ctx, self.first).pos.hash() == self.start_hash;
+        let Some(kept) = self.kept.take().filter(|_| shares) else {
+            return side_threats(
+                problem,
+                self.first,
+                moves,
+                self.side,
+                options,
+                self.cancel.clone(),
+            );
+        };
+        let mut s = Searcher::resume(
+            ctx,
+            options.limits,
+            options.ordering,
+            self.cancel.clone(),
+            kept,
+        );
+        // The seed's reading after the book regime's: the book game's
+        // proofs order its work.
+        s.use_book_twins(self.options.regime.book() && !options.regime.book());
+        let t = count_side(&mut s, problem, self.first, moves, self.side, options);
+        self.kept = Some(s.into_kept());
+        self.options = *options;
+        Ok(t)
+    }
+
+    /// The memory its transposition table holds, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.kept.as_ref().map_or(0, Kept::table_bytes)
+    }
+}
+
+/// [`side_threats`]'s count on the searcher `s` (its table as it is; the
+/// nodes counted are this count's).
+fn count_side(
+    s: &mut Searcher,
+    problem: &Problem,
+    first: Side,
+    moves: &[Mv],
+    side: Side,
+    options: &Options,
+) -> SideThreats {
     let started = Instant::now();
-    check_line(problem, first, moves, options.regime)?;
+    let nodes_before = s.nodes();
     let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
-    let ctx = search_context(problem, options, master);
-    let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel, None);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
         for &mv in moves {
@@ -543,7 +673,7 @@ pub fn side_threats(
         } else {
             Query::threats(side, side, t)
         };
-        let (answer, value) = ask_value(&mut s, q);
+        let (answer, value) = ask_value(s, q);
         if t == 0 && options.plain_proofs && !matches!(answer, Answer::Unknown(_)) {
             kos = value.ko;
         }
@@ -574,7 +704,7 @@ pub fn side_threats(
         let other = side.other();
         // First against threats that never run out: a side that wins so
         // wins against any number (see `count_against`).
-        match count_against(&mut s, &ask, other, max) {
+        match count_against(s, &ask, other, max) {
             Count::Never => out.unlimited = true,
             Count::Turns(k) => out.opponent = Some(k),
             Count::AtMost(k, st) => {
@@ -586,15 +716,15 @@ pub fn side_threats(
         }
     }
     if let Some(q) = winning {
-        q.set(&mut s);
+        q.set(s);
         s.extend_budget(options.limits.max_nodes);
-        let line = root(&s);
-        out.pv = principal_variation(&mut s, &line, moves, q, options.max_pv);
+        let line = root(s);
+        out.pv = principal_variation(s, &line, moves, q, options.max_pv);
         out.extraction_stopped = s.stopped();
     }
-    out.nodes = s.nodes();
+    out.nodes = s.nodes() - nodes_before;
     out.elapsed = started.elapsed();
-    Ok(out)
+    out
 }
 
 /// How many external ko threats `other` needs to turn a result it loses

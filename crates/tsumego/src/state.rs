@@ -216,7 +216,7 @@ pub(crate) struct State {
 const KEY_TENUKI: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
 /// The key of the book regime's attacker passes still allowed.
-const KEY_BOOK: u64 = 0x6a09_e667_f3bc_c909;
+pub(crate) const KEY_BOOK: u64 = 0x6a09_e667_f3bc_c909;
 
 /// A threat budget that is never used up (`Ctx::budget`): its side may
 /// retake every ko at once. A side that wins against an opponent with

@@ -19,7 +19,8 @@ use std::path::Path;
 
 use miai_tsumego::problem::file;
 use miai_tsumego::{
-    Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, analyse, side_threats,
+    Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, ThreatReader, analyse,
+    side_threats,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1180,5 +1181,76 @@ fn zones_too_small_give_answers_the_cross_check_catches() {
     assert!(
         differ > 0,
         "weakened zones changed none of {compared} answers"
+    );
+}
+
+/// The bench's seed reading of a book problem runs on the book reading's
+/// table (`ThreatReader::count_again`): the seed's game is the book
+/// regime's after the attacker's pass has been answered (the `book` flag
+/// cleared), so the book search's entries for such states hold for the
+/// seed's search, and the states with the flag set have keys of their own.
+/// On random problems (regions with up to 7 empty points, so that kos
+/// arise) and every small data file, N = 0..2, both players first, both
+/// sides' counts: the seed count on the book reading's table is the seed
+/// count on a table of its own (threats, the opponent's count, whether it
+/// holds against unlimited threats, whether it was cut off), and takes
+/// fewer nodes in all (the table is used).
+#[test]
+fn the_seed_reading_on_the_book_readings_table_gives_the_seed_counts() {
+    const MAX: u8 = 2;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_5eed);
+    let mut cases: Vec<(String, Problem, u8)> = Vec::new();
+    for i in 0..150 {
+        let spec = alternating(&mut rng, i, 14, 7);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        cases.push((format!("random case {i}"), problem, rng.random_range(0..=2)));
+    }
+    for (name, problem, threats) in small_data_files() {
+        cases.push((name, problem, threats.unwrap_or(2)));
+    }
+    let (mut compared, mut shared_nodes, mut fresh_nodes) = (0, 0, 0);
+    let mut bad = Vec::new();
+    for (name, problem, n) in &cases {
+        let with = |regime| Options {
+            threat_search: MAX,
+            full_status: false,
+            ..options(regime, Ordering::Heuristic)
+        };
+        let (book, seed) = (
+            with(Regime::Book { ko_threats: *n }),
+            with(Regime::Seed { ko_threats: *n }),
+        );
+        for first in [Side::Attacker, Side::Defender] {
+            for side in [Side::Attacker, Side::Defender] {
+                let (_, mut reader) = ThreatReader::count(problem, first, &[], side, &book, None)
+                    .expect("an empty line");
+                let shared = reader
+                    .count_again(problem, &[], &seed)
+                    .expect("an empty line");
+                let fresh =
+                    side_threats(problem, first, &[], side, &seed, None).expect("an empty line");
+                let key = |t: &miai_tsumego::SideThreats| {
+                    (t.threats, t.opponent, t.unlimited, t.stopped.is_some())
+                };
+                compared += 1;
+                shared_nodes += shared.nodes;
+                fresh_nodes += fresh.nodes;
+                if key(&shared) != key(&fresh) {
+                    bad.push(format!(
+                        "{name}, N = {n}, {first} first, {side}'s count: on the book table {shared:?}, alone {fresh:?}\n{}",
+                        describe(problem)
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{compared} compared; seed readings {shared_nodes} nodes on the book table, {fresh_nodes} alone"
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    assert!(compared >= 600, "only {compared} compared");
+    assert!(
+        shared_nodes < fresh_nodes,
+        "the book table saved nothing: {shared_nodes} against {fresh_nodes}"
     );
 }

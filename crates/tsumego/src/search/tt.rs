@@ -78,7 +78,6 @@ pub(crate) struct Tt {
 pub(crate) const ENTRY_BYTES: usize = 40;
 
 /// Bytes of one slot of the array.
-#[cfg(test)]
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// Bits of the presence filter per slot of the array (half a byte: the
@@ -288,7 +287,6 @@ impl Tt {
     }
 
     /// Bytes the slot array and the filter take now.
-    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.slots.len() * SLOT_BYTES + self.filter.len() * 8
     }
