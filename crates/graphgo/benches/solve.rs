@@ -5,7 +5,7 @@
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N] [--free-captures]
-//! [--doomed-lag D]
+//! [--doomed-lag D] [--dfpn [--dfpn-leaf-depth D] [--dfpn-max-ply P]]
 //! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
@@ -123,6 +123,20 @@ fn main() {
             "--doomed-lag" => {
                 i += 1;
                 opts.doomed_lag = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
+            "--dfpn" => opts.dfpn = true,
+            "--dfpn-sum" => opts.dfpn_weak = false,
+            "--dfpn-table-bits" => {
+                i += 1;
+                opts.dfpn_table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(24);
+            }
+            "--dfpn-leaf-depth" => {
+                i += 1;
+                opts.dfpn_leaf_depth = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
+            "--dfpn-max-ply" => {
+                i += 1;
+                opts.dfpn_max_ply = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(60);
             }
             "--threads" => {
                 i += 1;

@@ -130,6 +130,7 @@
 //! position and its mirror images share an entry. Bases are stored in the
 //! key's frame and moved back with the inverse symmetry.
 
+mod dfpn;
 pub mod tt;
 
 use std::collections::{HashMap, HashSet};
@@ -496,6 +497,26 @@ pub struct SolveOptions {
     /// with a lag of 4 and 44 with 8, against 38 by default
     /// (docs/graphgo.md, "Lines, tenth session").
     pub doomed_lag: usize,
+    /// Decide each null-window test by a best-first proof search (df-pn,
+    /// `solver/dfpn.rs`; issue 20, eleventh session; off by default) instead of
+    /// the iterative-deepening alpha-beta: horizon-free, its leaves
+    /// evaluated by the alpha-beta at [`SolveOptions::dfpn_leaf_depth`]
+    /// plies, its proven nodes stored in the table with their bases.
+    /// One thread.
+    pub dfpn: bool,
+    /// With `dfpn`: the alpha-beta horizon of its leaf evaluations (0:
+    /// the table and the static bounds only).
+    pub dfpn_leaf_depth: usize,
+    /// With `dfpn`: the deepest ply it works at first (deeper nodes stay
+    /// open); where that leaves a test open, the cap grows by half and
+    /// the test runs again, up to `max_depth`.
+    pub dfpn_max_ply: usize,
+    /// With `dfpn`: weak proof numbers (the largest child's number plus
+    /// one per other open child, instead of the sum).
+    pub dfpn_weak: bool,
+    /// With `dfpn`: the proof-number table holds 2^bits positions (32
+    /// bytes each; 2^24 by default, 512 MiB).
+    pub dfpn_table_bits: u32,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -580,6 +601,11 @@ impl Default for SolveOptions {
             threads: 1,
             free_captures: false,
             doomed_lag: 0,
+            dfpn: false,
+            dfpn_leaf_depth: 0,
+            dfpn_max_ply: 60,
+            dfpn_weak: true,
+            dfpn_table_bits: 24,
         }
     }
 }
@@ -788,6 +814,11 @@ struct Search<'a> {
     /// a pass or at a root), for [`SolveOptions::free_captures`]: set
     /// just before a call of `search`, which takes it (leaving none).
     last_play: Bits,
+    /// The proof and disproof numbers of [`SolveOptions::dfpn`]
+    /// (history-blind ordering hints).
+    pn_table: dfpn::PnTable,
+    /// The ply cap of the current df-pn run.
+    dfpn_cap: usize,
 }
 
 /// What a search tries to prove.
@@ -1103,6 +1134,19 @@ impl<'a> Search<'a> {
         progress: &'a mut dyn FnMut(&Progress),
         pairing: Option<Pairing>,
     ) -> Search<'a> {
+        // Df-pn runs on one thread only.
+        // Df-pn runs on one thread only; its numbers' table is sized by
+        // the board as the main table is (at most eight times the keys).
+        let pn_bits = if opts.dfpn && pairing.is_none() {
+            let keys = u32::try_from(board.len())
+                .ok()
+                .and_then(|n| 3u64.checked_pow(n))
+                .map_or(u64::MAX, |c| c.saturating_mul(4 * 8));
+            let fit = 64 - keys.leading_zeros();
+            opts.dfpn_table_bits.min(fit)
+        } else {
+            1
+        };
         let mut limits = opts.limits;
         if pairing.is_some() {
             // The node limit counts both threads (`check_limits`).
@@ -1145,6 +1189,8 @@ impl<'a> Search<'a> {
             searched_claims: std::cell::Cell::new(0),
             keep: keeping::KeepCache::default(),
             last_play: 0,
+            pn_table: dfpn::PnTable::new(pn_bits),
+            dfpn_cap: 0,
         }
     }
 
@@ -1352,6 +1398,28 @@ fn drive(
                 [Mode::Upper, Mode::Lower]
             };
             open[1] = false;
+        }
+        if opts.dfpn {
+            // The test by df-pn: decided unless stopped or cut by its
+            // ply cap.
+            s.mode = modes[0];
+            let before = s.meter.nodes();
+            let (l, h) = s.dfpn_test(stones, to_move, beta);
+            if s.stop.is_none() {
+                s.stats.attempts.push(Attempt {
+                    depth: 0,
+                    beta,
+                    lower: modes[0] == Mode::Lower,
+                    nodes: s.meter.nodes() - before,
+                    result: s.attempt_result(modes[0] == Mode::Lower, l, h, beta),
+                });
+                if l < beta && h >= beta {
+                    s.stop = Some(Halt::Depth);
+                }
+            }
+            lo = l;
+            hi = h;
+            open = [false, false];
         }
         if let Some(h) = &helper
             && open == [true, true]
@@ -3097,6 +3165,40 @@ mod tests {
                 lag.nodes,
                 plain.nodes
             );
+        }
+    }
+
+    /// The best-first proof search proves the same line values in fewer
+    /// nodes than the iterative-deepening alpha-beta, and each test is
+    /// one attempt without a horizon.
+    #[test]
+    fn best_first_proof_search_proves_lines_in_fewer_nodes() {
+        for n in [8, 10] {
+            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+            // Df-pn keeps its proven nodes in the table only: it needs a
+            // table that holds them (1x10 with 2^18 entries: 227 M nodes,
+            // with 2^19 0.76 M).
+            let base = SolveOptions {
+                limits: Limits {
+                    table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                    ..Limits::none()
+                },
+                ..SolveOptions::default()
+            };
+            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &base);
+            let opts = SolveOptions { dfpn: true, ..base };
+            let best_first = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
+            assert!(plain.proven && best_first.proven, "1x{n}");
+            assert_eq!(best_first.score, plain.score, "1x{n}");
+            assert!(
+                best_first.nodes < plain.nodes,
+                "1x{n}: {} by df-pn, {} by alpha-beta",
+                best_first.nodes,
+                plain.nodes
+            );
+            let attempts = &best_first.stats.attempts;
+            assert!(!attempts.is_empty() && attempts.iter().all(|a| a.depth == 0));
+            assert!(attempts.iter().all(|a| a.result != AttemptResult::Open));
         }
     }
 

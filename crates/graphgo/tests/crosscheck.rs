@@ -599,6 +599,91 @@ fn free_captures_and_a_shallower_doomed_side_agree_with_full_history_minimax() {
     );
 }
 
+/// The best-first proof search ([`SolveOptions::dfpn`]) decides each
+/// null-window test without a horizon, with its leaves evaluated by the
+/// alpha-beta at a small horizon and its proven nodes stored in the
+/// table with their bases: on the tiny graphs from the empty board and
+/// the mid-game positions, under both superko rules, with leaf horizons
+/// 0 and 2, weak and summed proof numbers, a guess above the value, and
+/// a ply cap of 6 (which may leave a test open, but never decides it
+/// wrongly), it agrees with the full-history searches.
+#[test]
+fn best_first_proof_search_agrees_with_full_history_minimax() {
+    let dfpn = SolveOptions {
+        dfpn: true,
+        ..SolveOptions::default()
+    };
+    let variants: Vec<(&str, SolveOptions)> = vec![
+        ("df-pn", dfpn),
+        (
+            "df-pn, leaf horizon 2",
+            SolveOptions {
+                dfpn_leaf_depth: 2,
+                ..dfpn
+            },
+        ),
+        (
+            "df-pn, summed numbers",
+            SolveOptions {
+                dfpn_weak: false,
+                ..dfpn
+            },
+        ),
+        (
+            "df-pn, no reductions, keeping game",
+            SolveOptions {
+                dfpn_leaf_depth: 1,
+                reductions: false,
+                keeping: true,
+                ..dfpn
+            },
+        ),
+    ];
+    let mut checked = 0;
+    let mut capped_open = 0;
+    for (name, pos) in &named_starts() {
+        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
+                continue;
+            };
+            let board = Board::new(pos.graph().clone()).unwrap();
+            let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+            for (variant, base) in &variants {
+                for guess in [None, Some(want as i32 + 1), Some(want as i32 - 1)] {
+                    let opts = SolveOptions {
+                        repetition: rep,
+                        guess,
+                        ..*base
+                    };
+                    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+                    assert_eq!(
+                        s.score.map(i64::from),
+                        Some(want),
+                        "{name} {rep:?} {variant} guess {guess:?}"
+                    );
+                }
+            }
+            // A ply cap far below the lines' length: open or right.
+            let opts = SolveOptions {
+                repetition: rep,
+                dfpn_max_ply: 6,
+                ..dfpn
+            };
+            let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
+            match s.score {
+                Some(v) => assert_eq!(i64::from(v), want, "{name} {rep:?} ply cap 6"),
+                None => capped_open += 1,
+            }
+            checked += 1;
+        }
+    }
+    eprintln!("checked (df-pn): {checked} starts, {capped_open} left open by a ply cap of 6");
+    assert!(
+        checked >= 30,
+        "too few starts within the budgets: {checked}"
+    );
+}
+
 /// The colouring of `code` (base 3 per vertex: 0 empty, 1 Black, 2
 /// White) when every chain has a liberty.
 fn colouring(board: &Board, code: u32) -> Option<Stones> {

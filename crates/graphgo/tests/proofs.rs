@@ -692,3 +692,21 @@ fn tampered_refs_are_refused_by_name() {
     }
     assert!(accepted > 0, "{pairs:?}");
 }
+
+/// A solve by the best-first proof search ([`SolveOptions::dfpn`]) proves
+/// the same values with proofs the checker accepts: the proof walk reads
+/// the bounds df-pn stored (with their bases) and searches what they
+/// leave open; the small boards under both rules, and 1x8 to 1x10.
+#[test]
+fn best_first_proof_search_proofs_verify() {
+    // A table that holds df-pn's proven nodes (with the default 2^18
+    // entries 1x10 takes 227 M nodes instead of 0.7 M).
+    small_and_line_proofs_verify(|o| SolveOptions {
+        dfpn: true,
+        limits: solver::Limits {
+            table_bytes: Some((1 << 20) * miai_graphgo::solver::tt::ENTRY_BYTES),
+            ..o.limits
+        },
+        ..o
+    });
+}
