@@ -514,8 +514,9 @@ pub struct SolveOptions {
     /// With `dfpn`: weak proof numbers (the largest child's number plus
     /// one per other open child, instead of the sum).
     pub dfpn_weak: bool,
-    /// With `dfpn`: the proof-number table holds 2^bits positions (32
-    /// bytes each; 2^24 by default, 512 MiB).
+    /// With `dfpn`: the proof-number table holds at most 2^bits positions
+    /// (2^24 by default; fewer on small boards, and never more bytes than
+    /// the table memory limit).
     pub dfpn_table_bits: u32,
 }
 
@@ -1134,16 +1135,19 @@ impl<'a> Search<'a> {
         progress: &'a mut dyn FnMut(&Progress),
         pairing: Option<Pairing>,
     ) -> Search<'a> {
-        // Df-pn runs on one thread only.
         // Df-pn runs on one thread only; its numbers' table is sized by
-        // the board as the main table is (at most eight times the keys).
+        // the board as the main table is (at most eight times the keys),
+        // and by the table memory limit (it gets as much again as the main
+        // table, so `--table-mb` bounds both).
         let pn_bits = if opts.dfpn && pairing.is_none() {
             let keys = u32::try_from(board.len())
                 .ok()
                 .and_then(|n| 3u64.checked_pow(n))
                 .map_or(u64::MAX, |c| c.saturating_mul(4 * 8));
             let fit = 64 - keys.leading_zeros();
-            opts.dfpn_table_bits.min(fit)
+            let budget =
+                opts.limits.table_bytes_or(DEFAULT_TABLE_BYTES) / dfpn::PnTable::SLOT_BYTES;
+            opts.dfpn_table_bits.min(fit).min(budget.max(2).ilog2())
         } else {
             1
         };

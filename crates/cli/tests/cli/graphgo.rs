@@ -370,6 +370,26 @@ fn a_shallower_doomed_side_changes_the_nodes_not_the_value() {
     assert!(nodes_of("1x8", 3, &["--doomed-lag", "4"]) < nodes_of("1x8", 3, &[]));
 }
 
+/// `--dfpn` decides each test by a proof-number search: the same value,
+/// found by fewer nodes on a line (1x8 = 3) and more on a grid (3x4 =
+/// 4); it runs on one thread, so `--threads` is refused beside it.
+#[test]
+fn proof_number_search_changes_the_nodes_not_the_value() {
+    assert!(nodes_of("1x8", 3, &["--dfpn"]) < nodes_of("1x8", 3, &[]));
+    assert!(nodes_3x4(&["--dfpn"]) > nodes_3x4(&[]));
+    let (code, _, err) = miai(&[
+        "graphgo",
+        "solve",
+        "--board",
+        "2x2",
+        "--dfpn",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--threads"), "{err}");
+}
+
 /// `--threads 2` runs the two sides of each null-window test at once
 /// (the same values, 3x4 = 4 and 1x8 = 3; node counts vary); the count
 /// is 1 to 64.

@@ -61,6 +61,9 @@ struct PnSlot {
 }
 
 impl PnTable {
+    /// The bytes of one position's slot.
+    pub(super) const SLOT_BYTES: usize = std::mem::size_of::<PnSlot>();
+
     pub(super) fn new(bits: u32) -> PnTable {
         PnTable { slots: Vec::new() }.sized(bits)
     }
