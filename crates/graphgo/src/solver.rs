@@ -3149,27 +3149,46 @@ mod tests {
         }
     }
 
-    /// A doomed side searched shallower proves the same line values in
-    /// fewer nodes.
+    /// 1x8 and 1x10 solved with `base` and with `variant`: both proven,
+    /// the same score, fewer nodes with the variant (`what` names it in
+    /// the failure); the variant's solutions.
+    fn fewer_nodes_on_lines(
+        base: &SolveOptions,
+        variant: &SolveOptions,
+        what: &str,
+    ) -> Vec<Solution> {
+        [8, 10]
+            .into_iter()
+            .map(|n| {
+                let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+                let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, base);
+                let new = solve_quietly(&board, Stones::EMPTY, Color::Black, variant);
+                assert!(plain.proven && new.proven, "1x{n}");
+                assert_eq!(new.score, plain.score, "1x{n}");
+                assert!(
+                    new.nodes < plain.nodes,
+                    "1x{n}: {} {what}, {} without",
+                    new.nodes,
+                    plain.nodes
+                );
+                new
+            })
+            .collect()
+    }
+
+    /// Running the doomed side of each test 4 plies shallower proves the
+    /// same line values in fewer nodes.
     #[test]
     fn a_shallower_doomed_side_proves_lines_in_fewer_nodes() {
-        for n in [8, 10] {
-            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
-            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &Default::default());
-            let opts = SolveOptions {
-                doomed_lag: 4,
-                ..SolveOptions::default()
-            };
-            let lag = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
-            assert!(plain.proven && lag.proven, "1x{n}");
-            assert_eq!(lag.score, plain.score, "1x{n}");
-            assert!(
-                lag.nodes < plain.nodes,
-                "1x{n}: {} with the doomed side 4 plies shallower, {} without",
-                lag.nodes,
-                plain.nodes
-            );
-        }
+        let lag = SolveOptions {
+            doomed_lag: 4,
+            ..SolveOptions::default()
+        };
+        fewer_nodes_on_lines(
+            &SolveOptions::default(),
+            &lag,
+            "with the doomed side 4 plies shallower",
+        );
     }
 
     /// The best-first proof search proves the same line values in fewer
@@ -3177,29 +3196,18 @@ mod tests {
     /// one attempt without a horizon.
     #[test]
     fn best_first_proof_search_proves_lines_in_fewer_nodes() {
-        for n in [8, 10] {
-            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
-            // Df-pn keeps its proven nodes in the table only: it needs a
-            // table that holds them (1x10 with 2^18 entries: 227 M nodes,
-            // with 2^19 0.76 M).
-            let base = SolveOptions {
-                limits: Limits {
-                    table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
-                    ..Limits::none()
-                },
-                ..SolveOptions::default()
-            };
-            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &base);
-            let opts = SolveOptions { dfpn: true, ..base };
-            let best_first = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
-            assert!(plain.proven && best_first.proven, "1x{n}");
-            assert_eq!(best_first.score, plain.score, "1x{n}");
-            assert!(
-                best_first.nodes < plain.nodes,
-                "1x{n}: {} by df-pn, {} by alpha-beta",
-                best_first.nodes,
-                plain.nodes
-            );
+        // Df-pn keeps its proven nodes in the table only: it needs a
+        // table that holds them (1x10 with 2^18 entries: 227 M nodes,
+        // with 2^19 0.76 M).
+        let base = SolveOptions {
+            limits: Limits {
+                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                ..Limits::none()
+            },
+            ..SolveOptions::default()
+        };
+        let dfpn = SolveOptions { dfpn: true, ..base };
+        for best_first in fewer_nodes_on_lines(&base, &dfpn, "by df-pn") {
             let attempts = &best_first.stats.attempts;
             assert!(!attempts.is_empty() && attempts.iter().all(|a| a.depth == 0));
             assert!(attempts.iter().all(|a| a.result != AttemptResult::Open));
@@ -3211,23 +3219,11 @@ mod tests {
     fn free_captures_prove_lines_in_fewer_nodes() {
         // Measured with the bench's 2^22-entry table: 1x8 51,306 nodes
         // instead of 74,791, 1x10 794,508 instead of 2,156,603.
-        for n in [8, 10] {
-            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
-            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &Default::default());
-            let opts = SolveOptions {
-                free_captures: true,
-                ..SolveOptions::default()
-            };
-            let free = solve_quietly(&board, Stones::EMPTY, Color::Black, &opts);
-            assert!(plain.proven && free.proven, "1x{n}");
-            assert_eq!(free.score, plain.score, "1x{n}");
-            assert!(
-                free.nodes < plain.nodes,
-                "1x{n}: {} with free captures, {} without",
-                free.nodes,
-                plain.nodes
-            );
-        }
+        let free = SolveOptions {
+            free_captures: true,
+            ..SolveOptions::default()
+        };
+        fewer_nodes_on_lines(&SolveOptions::default(), &free, "with free captures");
     }
 
     /// Every board deepens one ply at a time from 26 by default; on 1x8
