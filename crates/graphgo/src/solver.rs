@@ -287,7 +287,9 @@ pub struct SearchStats {
     /// What the proof walk's sharing did (with [`solve_with_proof`]).
     pub sharing: SharingStats,
     /// With [`SolveOptions::dfpn`]: the root of the last df-pn test as it
-    /// stood when the solve ended (the frontier of an unproven solve).
+    /// stood when the root last chose a move to work below (the frontier
+    /// of an unproven solve; a root that worked below one move until the
+    /// end shows that move's numbers from before).
     pub dfpn_root: Option<DfpnRoot>,
 }
 
