@@ -126,6 +126,7 @@ fn main() {
             }
             "--dfpn" => opts.dfpn = true,
             "--dfpn-sum" => opts.dfpn_weak = false,
+            "--dfpn-twins" => opts.dfpn_twins = true,
             "--dfpn-table-bits" => {
                 i += 1;
                 opts.dfpn_table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(24);
@@ -337,6 +338,30 @@ fn main() {
             println!("  attempts' nodes {total}, the busier side's per test {busier}");
             println!("  nodes by empty points: {:?}", st.by_empty);
             println!("  open leaves by empty points: {:?}", st.open_by_empty);
+            if let Some(r) = &st.dfpn_root {
+                let side = if r.lower { ">=" } else { "<" };
+                println!(
+                    "  df-pn root of the last test ({side} {}, ply cap {}):",
+                    r.beta, r.cap
+                );
+                for c in &r.children {
+                    let mv = c.vertex.map_or("pass".to_string(), |v| format!("{v}"));
+                    let num = |x: u64| {
+                        if x == u64::MAX {
+                            "inf".to_string()
+                        } else {
+                            x.to_string()
+                        }
+                    };
+                    println!(
+                        "    {mv}: pn {} dn {} value {}..{}",
+                        num(c.pn),
+                        num(c.dn),
+                        c.lo,
+                        c.hi
+                    );
+                }
+            }
             for (stones, to_move) in st.open_sample.iter().take(12) {
                 println!("  open leaf, {to_move:?} to move:");
                 for row in 0..h {

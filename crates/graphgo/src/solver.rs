@@ -286,6 +286,41 @@ pub struct SearchStats {
     pub attempts: Vec<Attempt>,
     /// What the proof walk's sharing did (with [`solve_with_proof`]).
     pub sharing: SharingStats,
+    /// With [`SolveOptions::dfpn`]: the root of the last df-pn test as it
+    /// stood when the root last chose a move to work below (the frontier
+    /// of an unproven solve; a root that worked below one move until the
+    /// end shows that move's numbers from before).
+    pub dfpn_root: Option<DfpnRoot>,
+}
+
+/// The root of a df-pn test (issue 20, twelfth session): the test, the
+/// ply cap it ran under and each root move's numbers and proven bounds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DfpnRoot {
+    /// The test is `value >= beta`.
+    pub beta: i32,
+    /// The side df-pn proves: `true` for `value >= beta` (Black's).
+    pub lower: bool,
+    /// The ply cap of the run.
+    pub cap: usize,
+    /// The root's moves (refused ones left out).
+    pub children: Vec<DfpnChild>,
+}
+
+/// One root move of a df-pn test and where its subtree stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DfpnChild {
+    /// The vertex played, `None` for the pass.
+    pub vertex: Option<usize>,
+    /// Proof number (0: proven for the prover; saturated numbers are
+    /// `u64::MAX` here).
+    pub pn: u64,
+    /// Disproof number (0: refuted).
+    pub dn: u64,
+    /// The proven lower bound on the child's value so far.
+    pub lo: i32,
+    /// The proven upper bound on it.
+    pub hi: i32,
 }
 
 /// Counters of a proof walk that shares subproofs (format version 2).
@@ -518,6 +553,15 @@ pub struct SolveOptions {
     /// (2^24 by default; fewer on small boards, and never more bytes than
     /// the table memory limit).
     pub dfpn_table_bits: u32,
+    /// With `dfpn`: mirrored moves merged (issue 20, twelfth session; off
+    /// by default). At a node whose every history colouring (the node's
+    /// own included) a board symmetry fixes, a move whose child is that
+    /// symmetry's image of an earlier move's child has the same value
+    /// (the game, the history and the scoring all map onto each other), so
+    /// df-pn works on one of them; the node's bounds join the other's
+    /// basis moved by the symmetry. On the empty board this halves the
+    /// root's moves on a line.
+    pub dfpn_twins: bool,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -607,6 +651,7 @@ impl Default for SolveOptions {
             dfpn_max_ply: 60,
             dfpn_weak: true,
             dfpn_table_bits: 24,
+            dfpn_twins: false,
         }
     }
 }
@@ -1349,6 +1394,9 @@ impl SearchStats {
         self.open_sample
             .extend(o.open_sample.iter().take(room).copied());
         self.attempts.extend(o.attempts.iter().copied());
+        if o.dfpn_root.is_some() {
+            self.dfpn_root.clone_from(&o.dfpn_root);
+        }
     }
 }
 
@@ -3211,6 +3259,35 @@ mod tests {
             let attempts = &best_first.stats.attempts;
             assert!(!attempts.is_empty() && attempts.iter().all(|a| a.depth == 0));
             assert!(attempts.iter().all(|a| a.result != AttemptResult::Open));
+        }
+    }
+
+    /// Merging mirrored moves where a symmetry fixes the history
+    /// ([`SolveOptions::dfpn_twins`]) leaves half of a line's first moves
+    /// at df-pn's root and proves the same line values in fewer nodes.
+    #[test]
+    fn merged_mirrors_prove_lines_in_fewer_nodes_by_dfpn() {
+        let dfpn = SolveOptions {
+            dfpn: true,
+            limits: Limits {
+                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                ..Limits::none()
+            },
+            ..SolveOptions::default()
+        };
+        let twins = SolveOptions {
+            dfpn_twins: true,
+            ..dfpn
+        };
+        for (n, s) in
+            [8, 10]
+                .into_iter()
+                .zip(fewer_nodes_on_lines(&dfpn, &twins, "with mirrors merged"))
+        {
+            let root = s.stats.dfpn_root.expect("df-pn's root");
+            let plays = root.children.iter().filter(|c| c.vertex.is_some()).count();
+            // Each first move and its mirror image: one of them.
+            assert_eq!(plays, n / 2, "1x{n}: {:?}", root.children);
         }
     }
 

@@ -452,6 +452,47 @@ fn named_starts() -> Vec<(String, Position)> {
     starts
 }
 
+/// A named start under one superko rule, with its full-history value.
+struct Valued<'a> {
+    name: &'a str,
+    pos: &'a Position,
+    rep: Rep,
+    /// The value by the full-history alpha-beta.
+    want: i64,
+    board: &'a Board,
+    stones: Stones,
+}
+
+/// Runs `check` on every named start under both superko rules whose
+/// full-history value the brute-force alpha-beta finds within 20,000
+/// nodes; asserts that at least 30 were checked and returns how many.
+fn for_each_valued_start(what: &str, mut check: impl FnMut(&Valued)) -> usize {
+    let mut checked = 0;
+    for (name, pos) in &named_starts() {
+        let board = Board::new(pos.graph().clone()).unwrap();
+        let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
+        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
+                continue;
+            };
+            check(&Valued {
+                name,
+                pos,
+                rep,
+                want,
+                board: &board,
+                stones,
+            });
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 30,
+        "{what}: too few starts within the budgets: {checked}"
+    );
+    checked
+}
+
 /// Late-move reductions (a shallower horizon for the prover's late moves)
 /// and the first guess of the null-window tests change only how the value
 /// is found: with and without them, and from guesses below and above the
@@ -461,55 +502,44 @@ fn named_starts() -> Vec<(String, Position)> {
 /// the sides of each test at once, sharing the table).
 #[test]
 fn reductions_and_guesses_agree_with_full_history_minimax() {
-    let starts = named_starts();
-    let mut checked = 0;
-    for (name, pos) in &starts {
+    let checked = for_each_valued_start("reductions and guesses", |v| {
+        let (name, pos, rep, want) = (v.name, v.pos, v.rep, v.want);
         let n = pos.graph().len() as i32;
-        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
-                continue;
-            };
-            let at = i32::try_from(want).unwrap();
-            for reductions in [false, true] {
-                // One thread, and two sharing the table (the two sides of
-                // each test at once).
-                for threads in [1, 2] {
-                    for guess in [None, Some(-n), Some(at + 1)] {
-                        assert_eq!(
-                            fast_with(pos, rep, reductions, guess, Deepening::Auto, threads),
-                            want,
-                            "{name} {rep:?} reductions {reductions} guess {guess:?} \
-                             {threads} threads"
-                        );
-                    }
-                }
-                // Only the side a guess expects: the right guess proves
-                // the value; a wrong one may leave it unproven, never wrong.
-                for guess in [at, at + 1, at - 1] {
-                    let got = expected_only(pos, rep, reductions, guess);
-                    assert!(
-                        got == Some(want) || (guess != at && got.is_none()),
-                        "{name} {rep:?} reductions {reductions} expecting {guess}: {got:?}"
-                    );
-                }
-                // Either deepening schedule on any graph (the default
-                // picks one by the board's shape).
-                for deepening in [Deepening::One, Deepening::Half] {
+        let at = i32::try_from(want).unwrap();
+        for reductions in [false, true] {
+            // One thread, and two sharing the table (the two sides of
+            // each test at once).
+            for threads in [1, 2] {
+                for guess in [None, Some(-n), Some(at + 1)] {
                     assert_eq!(
-                        fast_with(pos, rep, reductions, None, deepening, 1),
+                        fast_with(pos, rep, reductions, guess, Deepening::Auto, threads),
                         want,
-                        "{name} {rep:?} reductions {reductions} {deepening:?}"
+                        "{name} {rep:?} reductions {reductions} guess {guess:?} \
+                         {threads} threads"
                     );
                 }
             }
-            checked += 1;
+            // Only the side a guess expects: the right guess proves
+            // the value; a wrong one may leave it unproven, never wrong.
+            for guess in [at, at + 1, at - 1] {
+                let got = expected_only(pos, rep, reductions, guess);
+                assert!(
+                    got == Some(want) || (guess != at && got.is_none()),
+                    "{name} {rep:?} reductions {reductions} expecting {guess}: {got:?}"
+                );
+            }
+            // Either deepening schedule on any graph (the default
+            // picks one by the board's shape).
+            for deepening in [Deepening::One, Deepening::Half] {
+                assert_eq!(
+                    fast_with(pos, rep, reductions, None, deepening, 1),
+                    want,
+                    "{name} {rep:?} reductions {reductions} {deepening:?}"
+                );
+            }
         }
-    }
+    });
     eprintln!("checked (reductions and guesses): {checked} starts");
-    assert!(
-        checked >= 30,
-        "too few starts within the budgets: {checked}"
-    );
 }
 
 /// Free answers ([`SolveOptions::free_captures`]: the prover's capture of
@@ -561,42 +591,31 @@ fn free_captures_and_a_shallower_doomed_side_agree_with_full_history_minimax() {
             },
         ),
     ];
-    let mut checked = 0;
-    for (name, pos) in &named_starts() {
-        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
-                continue;
-            };
-            let board = Board::new(pos.graph().clone()).unwrap();
-            let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
-            for (variant, base) in &variants {
-                for reductions in [false, true] {
-                    for (threads, guess) in [(1, None), (2, None), (1, Some(want as i32 + 1))] {
-                        let opts = SolveOptions {
-                            repetition: rep,
-                            reductions,
-                            threads,
-                            guess,
-                            ..*base
-                        };
-                        let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-                        assert_eq!(
-                            s.score.map(i64::from),
-                            Some(want),
-                            "{name} {rep:?} {variant} reductions {reductions} \
-                             {threads} threads guess {guess:?}"
-                        );
-                    }
+    let checked = for_each_valued_start("free captures, doomed lag", |v| {
+        for (variant, base) in &variants {
+            for reductions in [false, true] {
+                for (threads, guess) in [(1, None), (2, None), (1, Some(v.want as i32 + 1))] {
+                    let opts = SolveOptions {
+                        repetition: v.rep,
+                        reductions,
+                        threads,
+                        guess,
+                        ..*base
+                    };
+                    let s = solver::solve_quietly(v.board, v.stones, v.pos.to_move(), &opts);
+                    assert_eq!(
+                        s.score.map(i64::from),
+                        Some(v.want),
+                        "{} {:?} {variant} reductions {reductions} \
+                         {threads} threads guess {guess:?}",
+                        v.name,
+                        v.rep
+                    );
                 }
             }
-            checked += 1;
         }
-    }
+    });
     eprintln!("checked (free captures, doomed lag): {checked} starts");
-    assert!(
-        checked >= 30,
-        "too few starts within the budgets: {checked}"
-    );
 }
 
 /// The best-first proof search ([`SolveOptions::dfpn`]) decides each
@@ -604,7 +623,8 @@ fn free_captures_and_a_shallower_doomed_side_agree_with_full_history_minimax() {
 /// alpha-beta at a small horizon and its proven nodes stored in the
 /// table with their bases: on the tiny graphs from the empty board and
 /// the mid-game positions, under both superko rules, with leaf horizons
-/// 0 and 2, weak and summed proof numbers, a guess above the value, and
+/// 0 and 2, weak and summed proof numbers, mirrored moves merged where a
+/// symmetry fixes the history, guesses above and below the value, and
 /// a ply cap of 6 (which may leave a test open, but never decides it
 /// wrongly), it agrees with the full-history searches.
 #[test]
@@ -630,6 +650,21 @@ fn best_first_proof_search_agrees_with_full_history_minimax() {
             },
         ),
         (
+            "df-pn, mirrored moves merged",
+            SolveOptions {
+                dfpn_twins: true,
+                ..dfpn
+            },
+        ),
+        (
+            "df-pn, mirrored moves merged, leaf horizon 1",
+            SolveOptions {
+                dfpn_twins: true,
+                dfpn_leaf_depth: 1,
+                ..dfpn
+            },
+        ),
+        (
             "df-pn, no reductions, keeping game",
             SolveOptions {
                 dfpn_leaf_depth: 1,
@@ -639,49 +674,38 @@ fn best_first_proof_search_agrees_with_full_history_minimax() {
             },
         ),
     ];
-    let mut checked = 0;
     let mut capped_open = 0;
-    for (name, pos) in &named_starts() {
-        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
-                continue;
-            };
-            let board = Board::new(pos.graph().clone()).unwrap();
-            let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
-            for (variant, base) in &variants {
-                for guess in [None, Some(want as i32 + 1), Some(want as i32 - 1)] {
-                    let opts = SolveOptions {
-                        repetition: rep,
-                        guess,
-                        ..*base
-                    };
-                    let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-                    assert_eq!(
-                        s.score.map(i64::from),
-                        Some(want),
-                        "{name} {rep:?} {variant} guess {guess:?}"
-                    );
-                }
+    let checked = for_each_valued_start("df-pn", |v| {
+        let (name, rep, want) = (v.name, v.rep, v.want);
+        let to_move = v.pos.to_move();
+        for (variant, base) in &variants {
+            for guess in [None, Some(want as i32 + 1), Some(want as i32 - 1)] {
+                let opts = SolveOptions {
+                    repetition: rep,
+                    guess,
+                    ..*base
+                };
+                let s = solver::solve_quietly(v.board, v.stones, to_move, &opts);
+                assert_eq!(
+                    s.score.map(i64::from),
+                    Some(want),
+                    "{name} {rep:?} {variant} guess {guess:?}"
+                );
             }
-            // A ply cap far below the lines' length: open or right.
-            let opts = SolveOptions {
-                repetition: rep,
-                dfpn_max_ply: 6,
-                ..dfpn
-            };
-            let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-            match s.score {
-                Some(v) => assert_eq!(i64::from(v), want, "{name} {rep:?} ply cap 6"),
-                None => capped_open += 1,
-            }
-            checked += 1;
         }
-    }
+        // A ply cap far below the lines' length: open or right.
+        let opts = SolveOptions {
+            repetition: rep,
+            dfpn_max_ply: 6,
+            ..dfpn
+        };
+        let s = solver::solve_quietly(v.board, v.stones, to_move, &opts);
+        match s.score {
+            Some(got) => assert_eq!(i64::from(got), want, "{name} {rep:?} ply cap 6"),
+            None => capped_open += 1,
+        }
+    });
     eprintln!("checked (df-pn): {checked} starts, {capped_open} left open by a ply cap of 6");
-    assert!(
-        checked >= 30,
-        "too few starts within the budgets: {checked}"
-    );
 }
 
 /// The colouring of `code` (base 3 per vertex: 0 empty, 1 Black, 2
@@ -1024,40 +1048,29 @@ fn keeping_check() {
 /// one of those solves is closed by the game somewhere.
 #[test]
 fn keeping_game_agrees_with_full_history_minimax() {
-    let starts = named_starts();
-    let (mut checked, mut cutoffs) = (0, 0);
-    for (name, pos) in &starts {
-        let n = pos.graph().len() as i32;
-        let board = Board::new(pos.graph().clone()).unwrap();
-        let stones = Stones::from_colors(&board, &pos.stones()).unwrap();
-        for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-            let Some(want) = brute_ab_from(pos, situational, 20_000) else {
-                continue;
+    let mut cutoffs = 0;
+    let checked = for_each_valued_start("keeping game", |v| {
+        let n = v.pos.graph().len() as i32;
+        let at = i32::try_from(v.want).unwrap();
+        for guess in [None, Some(-n), Some(at + 1)] {
+            let opts = SolveOptions {
+                repetition: v.rep,
+                keeping: true,
+                guess,
+                ..SolveOptions::default()
             };
-            let at = i32::try_from(want).unwrap();
-            for guess in [None, Some(-n), Some(at + 1)] {
-                let opts = SolveOptions {
-                    repetition: rep,
-                    keeping: true,
-                    guess,
-                    ..SolveOptions::default()
-                };
-                let s = solver::solve_quietly(&board, stones, pos.to_move(), &opts);
-                assert_eq!(
-                    s.score.map(i64::from),
-                    Some(want),
-                    "{name} {rep:?} guess {guess:?}"
-                );
-                cutoffs += s.stats.keep_cutoffs;
-            }
-            checked += 1;
+            let s = solver::solve_quietly(v.board, v.stones, v.pos.to_move(), &opts);
+            assert_eq!(
+                s.score.map(i64::from),
+                Some(v.want),
+                "{} {:?} guess {guess:?}",
+                v.name,
+                v.rep
+            );
+            cutoffs += s.stats.keep_cutoffs;
         }
-    }
+    });
     eprintln!("checked (keeping game): {checked} starts, {cutoffs} keeping cutoffs");
-    assert!(
-        checked >= 30,
-        "too few starts within the budgets: {checked}"
-    );
     assert!(
         cutoffs >= 100,
         "the keeping game closed too little: {cutoffs}"

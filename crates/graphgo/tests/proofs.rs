@@ -710,3 +710,20 @@ fn best_first_proof_search_proofs_verify() {
         ..o
     });
 }
+
+/// With mirrored moves merged ([`SolveOptions::dfpn_twins`]) df-pn
+/// proves only one of each pair of mirrored children where a symmetry
+/// fixes the history (the empty board's first moves on a line): the
+/// proofs, which the walk writes for every move, still verify.
+#[test]
+fn best_first_proof_search_with_merged_mirrors_proofs_verify() {
+    small_and_line_proofs_verify(|o| SolveOptions {
+        dfpn: true,
+        dfpn_twins: true,
+        limits: solver::Limits {
+            table_bytes: Some((1 << 20) * miai_graphgo::solver::tt::ENTRY_BYTES),
+            ..o.limits
+        },
+        ..o
+    });
+}

@@ -116,6 +116,9 @@ struct Kid {
     pn: u64,
     dn: u64,
     out: Outcome,
+    /// The symmetries (bit `i`: the board's symmetry `i`) whose image of
+    /// this child is a sibling left out ([`SolveOptions::dfpn_twins`]).
+    twins: u32,
 }
 
 /// Where a child lives in the history.
@@ -230,6 +233,48 @@ impl Search<'_> {
         }
     }
 
+    /// Keeps the root's children as they stand in the stats (the
+    /// frontier of a test that does not end).
+    fn dfpn_record_root(&mut self, kids: &[Kid], beta: i32) {
+        let big = |x: u64| if x >= INF - 2 { u64::MAX } else { x };
+        self.stats.dfpn_root = Some(DfpnRoot {
+            beta,
+            lower: self.mode != Mode::Upper,
+            cap: self.dfpn_cap,
+            children: kids
+                .iter()
+                .map(|k| DfpnChild {
+                    vertex: (k.mv < PASS).then_some(usize::from(k.mv)),
+                    pn: big(k.pn),
+                    dn: big(k.dn),
+                    lo: k.out.lo,
+                    hi: k.out.hi,
+                })
+                .collect(),
+        });
+    }
+
+    /// The board symmetries other than the identity (bit `i`: symmetry
+    /// `i`) that fix every colouring of the history, with
+    /// [`SolveOptions::dfpn_twins`]; 0 otherwise.
+    fn fixing_symmetries(&self) -> u32 {
+        if !self.opts.dfpn_twins || !self.opts.symmetry {
+            return 0;
+        }
+        let nbytes = self.board.len().div_ceil(8);
+        let mut mask = 0;
+        for (i, bytes) in self.byte_perms.iter().enumerate().skip(1).take(31) {
+            // The latest colourings first: they are the least symmetric.
+            let fixed = self.history.iter().rev().all(|&(b, w, _)| {
+                permute_bytes(bytes, nbytes, b) == b && permute_bytes(bytes, nbytes, w) == w
+            });
+            if fixed {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
     /// The table key of the numbers of a position.
     fn pn_key(&self, stones: Stones, to_move: Color, passed: bool) -> HistKey {
         let (cb, cw, _) = self.canonical(stones);
@@ -314,6 +359,8 @@ impl Search<'_> {
         let mut refused = NONE;
         let mut kids: Vec<Kid> = Vec::with_capacity(order.len());
         let leaf_depth = self.opts.dfpn_leaf_depth;
+        let fixing = self.fixing_symmetries();
+        let nbytes = board.len().div_ceil(8);
         for (mv, played) in order {
             let kid = Kid {
                 mv,
@@ -321,6 +368,7 @@ impl Search<'_> {
                 pn: 1,
                 dn: 1,
                 out: Outcome::exact(0),
+                twins: 0,
             };
             if played.is_none() && passed {
                 // The second pass ends the game.
@@ -336,6 +384,25 @@ impl Search<'_> {
                     // this player depends on the refusal.
                     refused = refused.min(i);
                     continue;
+                }
+                if fixing != 0 {
+                    // A symmetry fixing the history maps an earlier
+                    // child onto this one: same value, left out.
+                    let twin = kids.iter_mut().find_map(|k| {
+                        let q = k.played?.stones;
+                        (1..32)
+                            .filter(|&i| fixing >> i & 1 == 1)
+                            .find(|&i| {
+                                let bytes = &self.byte_perms[i];
+                                permute_bytes(bytes, nbytes, q.black) == p.stones.black
+                                    && permute_bytes(bytes, nbytes, q.white) == p.stones.white
+                            })
+                            .map(|i| (k, i))
+                    });
+                    if let Some((k, i)) = twin {
+                        k.twins |= 1 << i;
+                        continue;
+                    }
                 }
             }
             let e = self.dfpn_enter(stones, to_move, own_index, &kid);
@@ -382,6 +449,9 @@ impl Search<'_> {
             if prover { (min, sum) } else { (sum, min) }
         };
         loop {
+            if ply == 0 {
+                self.dfpn_record_root(&kids, beta);
+            }
             let (pn, dn) = numbers(&kids);
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
                 break;
@@ -432,6 +502,7 @@ impl Search<'_> {
                 pn: k.pn,
                 dn: k.dn,
                 out: k.out,
+                twins: 0,
             };
             let e = self.dfpn_enter(stones, to_move, own_index, &kid_view);
             let (cpn, cdn, mut out) = self.mid(
@@ -473,6 +544,12 @@ impl Search<'_> {
         let mut best_move = NO_MOVE;
         for k in &kids {
             let r = &k.out;
+            let all_side = if black { &r.hi_basis } else { &r.lo_basis };
+            // A left-out twin has this child's value; its proof is this
+            // one moved by the symmetry, and so is its basis.
+            for i in (1..32).filter(|&i| k.twins >> i & 1 == 1) {
+                every_basis.join(&all_side.permuted(&board.symmetries()[i], board.all()));
+            }
             if black {
                 if r.lo > one || best_move == NO_MOVE {
                     if r.lo > one {
