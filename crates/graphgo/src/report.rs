@@ -14,7 +14,7 @@ use crate::board::{Bits, Board};
 use crate::error::GraphGoError;
 use crate::outcome::{self, Class};
 use crate::picture::{self, Mark};
-use crate::solver::{Move, Repetition, Solution};
+use crate::solver::{Move, Repetition, Solution, Stop};
 use crate::stones::Stones;
 use crate::{chinese, ultimate};
 
@@ -81,6 +81,10 @@ pub struct SolveReport {
     /// Whether the variation ends where Benson's algorithm settles the
     /// board (rather than in two passes).
     pub pv_ends_settled: bool,
+    /// Why the variation was cut short after the score was proven, in
+    /// one word (`nodes`, `time`, `cancelled`): the score stands, the
+    /// variation is its first moves only.
+    pub pv_cut: Option<&'static str>,
     /// The position after each move of the variation.
     pub pv_steps: Vec<Step>,
     /// The position at the end of the variation.
@@ -169,6 +173,7 @@ impl SolveReport {
             table_bytes: solution.table_bytes,
             pv,
             pv_ends_settled: solution.pv_ends_settled,
+            pv_cut: solution.pv_cut.map(Stop::word),
             pv_steps,
             final_position: Position::new(board, &cur),
             owner: marks
@@ -223,10 +228,10 @@ impl fmt::Display for SolveReport {
             f,
             "pv: {}{}",
             self.pv.join(", "),
-            if self.pv_ends_settled {
-                " (then settled by Benson)"
-            } else {
-                ""
+            match (self.pv_cut, self.pv_ends_settled) {
+                (Some(_), _) => " ... (cut short by the limit; the score stands)",
+                (None, true) => " (then settled by Benson)",
+                (None, false) => "",
             }
         )?;
         f.write_str(&self.picture)?;

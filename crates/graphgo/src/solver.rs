@@ -211,6 +211,10 @@ pub struct Solution {
     /// Whether the principal variation ends in a position Benson's
     /// algorithm settles (rather than in two passes).
     pub pv_ends_settled: bool,
+    /// The limit that cut the principal variation short after the score
+    /// was proven (the score stays proven; the variation is a prefix and
+    /// no proof is written).
+    pub pv_cut: Option<Stop>,
     /// Nodes visited.
     pub nodes: u64,
     /// Wall-clock time.
@@ -1011,7 +1015,12 @@ pub fn solve_with_proof_sharing(
         progress,
         Some(ProofPlan { max_steps, share }),
     );
-    let proof = proof.unwrap_or(Err(ProofError::NotProven));
+    let proof = proof.unwrap_or_else(|| {
+        Err(match sol.pv_cut {
+            Some(stop) => ProofError::Stopped(format!("{stop} while the variation was walked")),
+            None => ProofError::NotProven,
+        })
+    });
     (sol, proof)
 }
 
@@ -1600,15 +1609,21 @@ fn drive(
     } else {
         (Vec::new(), false)
     };
-    let proven = s.stop.is_none();
+    // A limit met while the variation is walked cuts the variation short,
+    // not the score: the tests that decided it are done.
+    let pv_cut = match s.stop {
+        Some(Halt::Limit(stop)) if proven => Some(stop),
+        _ => None,
+    };
+    let whole = s.stop.is_none();
     // The helper's nodes are added by the caller.
     let nodes = s.meter.nodes();
     let elapsed = s.meter.elapsed();
-    let halt = s.stop;
+    let halt = if proven { None } else { s.stop };
     let (table_entries, table_bytes) = (s.table.used(), s.table.allocated_bytes());
     let mut stats = s.take_stats();
     let proof = match proof {
-        Some(plan) if proven => {
+        Some(plan) if whole => {
             // Back to the start: the variation left its moves pushed.
             while s.history.len() > 1 {
                 s.pop();
@@ -1624,6 +1639,7 @@ fn drive(
         proven,
         pv,
         pv_ends_settled: settled,
+        pv_cut,
         nodes,
         elapsed,
         stopped: match halt {
@@ -3504,6 +3520,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A limit met while the principal variation is walked leaves the
+    /// score proven (the tests are done) and says the variation was cut.
+    #[test]
+    fn a_limit_in_the_variation_keeps_the_score_proven() {
+        let board = Board::new(Arc::new(Graph::grid(3, 3).unwrap())).unwrap();
+        let with = |nodes: Option<u64>| {
+            let limits = match nodes {
+                Some(n) => Limits::none().with_nodes(n),
+                None => Limits::none(),
+            };
+            let opts = SolveOptions {
+                limits,
+                ..SolveOptions::default()
+            };
+            solve_quietly(&board, Stones::EMPTY, Color::Black, &opts)
+        };
+        let full = with(None);
+        assert_eq!(full.score, Some(9));
+        assert_eq!(full.pv_cut, None);
+        // The smallest node limit under which the tests decide the score.
+        let (mut lo, mut hi) = (1, full.nodes);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if with(Some(mid)).score.is_some() {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let s = with(Some(lo));
+        assert!(lo < full.nodes, "the variation took no nodes");
+        assert_eq!(s.score, Some(9));
+        assert!(s.proven);
+        assert_eq!(s.pv_cut, Some(Stop::Nodes));
+        assert_eq!(s.stopped, None);
+        assert!(s.pv.len() < full.pv.len() || !s.pv_ends_settled);
+        // One node less and the tests themselves are cut off.
+        let t = with(Some(lo - 1));
+        assert!(!t.proven && t.score.is_none());
+        assert_eq!(t.stopped, Some(Stop::Nodes));
     }
 
     /// A node limit counts both threads' nodes.

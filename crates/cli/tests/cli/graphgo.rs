@@ -388,6 +388,12 @@ fn proof_number_search_changes_the_nodes_not_the_value() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--threads"), "{err}");
+    // Mirrored moves merged: the same value in fewer nodes on 1x8; the
+    // flag means nothing without `--dfpn`.
+    assert!(nodes_of("1x8", 3, &["--dfpn", "--dfpn-twins"]) < nodes_of("1x8", 3, &["--dfpn"]));
+    let (code, _, err) = miai(&["graphgo", "solve", "--board", "2x2", "--dfpn-twins"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--dfpn"), "{err}");
 }
 
 /// `--threads 2` runs the two sides of each null-window test at once
