@@ -1179,6 +1179,24 @@ fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
     (outer && !inner.is_empty()).then_some(inner)
 }
 
+/// Whether an empty point of a region (posed on the enclosed chains) is
+/// next to a defender stone the region does not hold: the enclosed chains
+/// could join the others there, and the book's problem is then about both
+/// (Cho Intermediate's Prob0761: the enclosed group, killed alone with
+/// G18, reaches E18 next to White's D18; the book's E19 attacks the two
+/// together).
+fn touches_other_stones(setup: &Setup, problem: &Problem) -> bool {
+    let defender = problem.attacker().opponent();
+    let g = &setup.graph;
+    let region: Vec<Vertex> = problem.original_region();
+    region.iter().any(|&v| {
+        setup.stones[v.index()].is_none()
+            && g.neighbors(v)
+                .iter()
+                .any(|u| setup.stones[u.index()] == Some(defender) && !region.contains(u))
+    })
+}
+
 /// How book problems are posed.
 #[derive(Debug, Clone, Copy)]
 pub struct Posing {
@@ -1308,7 +1326,9 @@ pub fn run_book(
             )
             .ok()
             .flatten()
-            .filter(|a| a.settled() && a.fare == Fare::Succeeds)
+            .filter(|a| {
+                a.settled() && a.fare == Fare::Succeeds && !touches_other_stones(&setup, &a.problem)
+            })
         })
     } else {
         None
