@@ -20,7 +20,14 @@
 //!   is used if it is better (reported as "frame narrowed"); when the
 //!   defender, to play, is proven to die in its frame, up to two wider
 //!   frames are tried first ("frame widened": frame stones, the attacker's,
-//!   may take room the defender needs). All the analyses of one problem
+//!   may take room the defender needs). When the side to play attacks and
+//!   the wide frame's search is cut off, and the defender has chains the
+//!   attacker encloses beside chains that see the open board (every
+//!   defender stone in play is a target, so a kill must also take stones
+//!   in open space), the enclosed chains alone are posed as the targets
+//!   (a closed problem inside the wall, with a tenth of the budget) before
+//!   the narrower frame; a settled kill there is the answer (reported with
+//!   the region `closed`). All the analyses of one problem
 //!   (every posing, the accepted moves' checks) draw on one budget: one
 //!   deadline and one node count, so no problem runs past its time limit.
 //! - a directory of problem files, each with an `expect:` header
@@ -862,6 +869,7 @@ fn attempt(
     sol: &[Vertex],
     attacker: Option<Color>,
     region: Option<&[Vertex]>,
+    targets: Option<&[Vertex]>,
     posing: Posing,
     reach: usize,
     budget: Budget,
@@ -872,6 +880,7 @@ fn attempt(
     let mut spec = ProblemSpec::new(setup.clone());
     spec.attacker = attacker;
     spec.region = region.map(<[Vertex]>::to_vec);
+    spec.targets = targets.map(<[Vertex]>::to_vec);
     spec.reach = reach;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
@@ -997,7 +1006,7 @@ fn posings(
     // Every posing draws on what is left of the one budget.
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
         attempt(
-            setup, sol, attacker, None, posing, reach, budget, cancel, nodes,
+            setup, sol, attacker, None, None, posing, reach, budget, cancel, nodes,
         )
     };
     let again =
@@ -1116,6 +1125,78 @@ enum NoAnswer {
     NotPosed(String),
 }
 
+/// The share of a problem's budget the enclosed chains' posing gets.
+const INNER_SHARE: f64 = 0.1;
+
+/// The defender's chains (a stone of each) that do not touch the open
+/// board — the empty points reached from beyond the stones' box grown by
+/// one — when it also has chains that do; `None` otherwise.
+fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
+    let pos =
+        miai_goban::Position::from_setup(setup.clone(), miai_goban::Rules::japanese()).ok()?;
+    let g = pos.graph();
+    let stones: Vec<Vertex> = g
+        .vertices()
+        .filter(|&v| pos.color_at(v).is_some())
+        .collect();
+    let xy: Vec<(usize, usize)> = stones.iter().filter_map(|&v| g.xy(v)).collect();
+    let x0 = xy.iter().map(|p| p.0).min()?;
+    let x1 = xy.iter().map(|p| p.0).max()?;
+    let y0 = xy.iter().map(|p| p.1).min()?;
+    let y1 = xy.iter().map(|p| p.1).max()?;
+    let far = |x: usize, y: usize| x + 1 < x0 || x > x1 + 1 || y + 1 < y0 || y > y1 + 1;
+    let mut open = miai_goban::VertexSet::new();
+    let mut stack: Vec<Vertex> = g
+        .vertices()
+        .filter(|&v| pos.color_at(v).is_none() && g.xy(v).is_some_and(|(x, y)| far(x, y)))
+        .collect();
+    for &v in &stack {
+        open.insert(v);
+    }
+    while let Some(v) = stack.pop() {
+        for &u in g.neighbors(v) {
+            if pos.color_at(u).is_none() && open.insert(u) {
+                stack.push(u);
+            }
+        }
+    }
+    let mut inner = Vec::new();
+    let mut outer = false;
+    for &s in &stones {
+        if pos.color_at(s) != Some(defender) {
+            continue;
+        }
+        let sees_open = pos
+            .chain_stones(s)
+            .iter()
+            .any(|c| g.neighbors(c).iter().any(|u| open.contains(*u)));
+        if sees_open {
+            outer = true;
+        } else {
+            inner.push(s);
+        }
+    }
+    (outer && !inner.is_empty()).then_some(inner)
+}
+
+/// Whether an empty point of a region (posed on the enclosed chains) is
+/// next to a defender stone the region does not hold: the enclosed chains
+/// could join the others there, and the book's problem is then about both
+/// (Cho Intermediate's Prob0761: the enclosed group, killed alone with
+/// G18, reaches E18 next to White's D18; the book's E19 attacks the two
+/// together).
+fn touches_other_stones(setup: &Setup, problem: &Problem) -> bool {
+    let defender = problem.attacker().opponent();
+    let g = &setup.graph;
+    let region: Vec<Vertex> = problem.original_region();
+    region.iter().any(|&v| {
+        setup.stones[v.index()].is_none()
+            && g.neighbors(v)
+                .iter()
+                .any(|u| setup.stones[u.index()] == Some(defender) && !region.contains(u))
+    })
+}
+
 /// How book problems are posed.
 #[derive(Debug, Clone, Copy)]
 pub struct Posing {
@@ -1222,6 +1303,45 @@ pub fn run_book(
     let unsettled = match &wide {
         Ok((a, _)) => !a.settled(),
         Err(_) => true,
+    };
+    // A kill whose wide frame is cut off, where the defender has chains the
+    // attacker encloses and chains that see the open board: the enclosed
+    // ones alone as the targets (a closed problem inside the wall), with a
+    // share of the budget; kept when the side to play kills there.
+    let kill = matches!(&wide, Ok((a, _)) if a.side == Side::Attacker);
+    let inner = if unsettled && kill {
+        enclosed_chains(&setup, setup.to_move.opponent()).and_then(|t| {
+            let share = budget.share(INNER_SHARE, nodes);
+            attempt(
+                &setup,
+                &sol,
+                Some(setup.to_move),
+                None,
+                Some(&t),
+                posing,
+                reach,
+                share,
+                cancel,
+                &mut nodes,
+            )
+            .ok()
+            .flatten()
+            .filter(|a| {
+                a.settled() && a.fare == Fare::Succeeds && !touches_other_stones(&setup, &a.problem)
+            })
+        })
+    } else {
+        None
+    };
+    let (wide, unsettled, speculative) = match inner {
+        Some(a) => {
+            // The narrower frame searched beside the wide one is not used.
+            if let Some(sp) = &speculative {
+                r.speculative_nodes += sp.end - sp.start;
+            }
+            (Ok((a, false)), false, None)
+        }
+        None => (wide, unsettled, speculative),
     };
     // A settled answer before an open one, then the better fare.
     let rank = |a: &Attempt| (a.settled(), a.fare);
@@ -1563,6 +1683,7 @@ pub fn run_status(
         &p.sol,
         Some(p.attacker()),
         p.region.as_deref(),
+        None,
         posing,
         posing.reach,
         budget,
@@ -2032,6 +2153,11 @@ mod tests {
     /// plain minimax): dead in the frame at reach 2, a ko at reach 3.
     const GAP: &str = r#"{"AB": ["ab", "bb", "cb", "db"], "AW": ["ac", "bc", "cc", "dc", "ec", "fb", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "gap"}"#;
 
+    /// [`CLOSED_THREE`] with a White stone outside Black's wall (C15): every
+    /// White stone in play is a target, so the problem is framed and the
+    /// kill must take the stone in open space too.
+    const THREE_AND_OUTSIDE: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ce"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-and-outside"}"#;
+
     fn book(line: &str) -> BookProblem {
         serde_json::from_str(line).expect("a book problem")
     }
@@ -2453,6 +2579,7 @@ mod tests {
                 &sol,
                 None,
                 None,
+                None,
                 posing,
                 2,
                 Budget::new(limits(1_000_000)),
@@ -2510,5 +2637,25 @@ mod tests {
         // A solver that knows only win and loss may call a seki alive.
         assert_eq!(matches_expect("seki", Status::Alive), Ok(true));
         assert!(matches_expect("deadish", Status::Dead).is_err());
+    }
+
+    /// A kill whose frame is cut off, where the defender has a group the
+    /// attacker encloses beside a stone that sees the open board: the
+    /// enclosed group alone, inside the safe wall, is the book's problem
+    /// (B19 kills the straight three). With a budget that leaves the
+    /// frames open the enclosed chains' posing answers it; the frames alone
+    /// do not.
+    #[test]
+    fn a_cut_off_kill_is_posed_on_the_enclosed_chains() {
+        let r = run(THREE_AND_OUTSIDE, posing(2, 0.25), limits(4_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert_eq!(r.first_move.as_deref(), Some("B19"), "{r:?}");
+        assert_eq!(r.region.as_deref(), Some("closed"), "{r:?}");
+        // Only the enclosed group: the outside stone's point is not in play.
+        assert!(r.region_points.is_some_and(|n| n < 12), "{r:?}");
+        // Without the outside stone the problem is closed from the start
+        // and answered the same way.
+        let closed = run(CLOSED_THREE, posing(2, 0.25), limits(4_000));
+        assert_eq!(closed.outcome, Outcome::Solved, "{closed:?}");
     }
 }

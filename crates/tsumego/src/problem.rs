@@ -26,7 +26,11 @@
 //!    between the group and the edge — its eye space — is always in play,
 //!    and the first line reaches one step further, where the edge tesuji
 //!    are), those stones, and the attacker's chains touching them, with the
-//!    liberties of the weak ones (three liberties or fewer). The attacker
+//!    liberties of the weak ones (three liberties or fewer), and every empty
+//!    point just outside that lies between two of the attacker's chains
+//!    which an empty point of the region beside it also lies between (a
+//!    frame stone there would take a liberty from the defender's stone on
+//!    that point). The attacker
 //!    gets a safe stone on every empty point just outside: what the book
 //!    leaves open round the problem is the attacker's. The attacker is the colour
 //!    whose stones lie farther from the board edges the problem sits on.

@@ -111,3 +111,43 @@ fn a_narrow_frame_keeps_the_space_between_the_group_and_the_edge() {
     assert!(rn.len() < rw.len(), "{rn:?} {rw:?}");
     assert!(rn.iter().all(|p| rw.contains(p)), "{rn:?} {rw:?}");
 }
+
+/// Cho Elementary's Prob0070 (Black to live with E19): White's cutting
+/// stones B17, D17, F17 hang below Black's row-18 stones. At reach 2 the
+/// frame would put a White stone on E16, closing the gap between D16 and
+/// F16 below E17, where Black captures White's cut at E18: Black's stone
+/// there would have E18 alone as its liberty, a ko the book position does
+/// not have (GNU Go's owl reader: Black lives on the open board, lives by a
+/// ko in that frame). The gap is left in play, the frame one step further.
+#[test]
+fn the_frame_leaves_a_gap_between_two_attacker_chains_in_play() {
+    let text = "board: 19\nattacker: white\nto-play: black\ndiagram:\n\
+                ┌┬┬┬┬┬┬┬┬┬┬┬\n\
+                ○●●●┼●●●○┼┼┼\n\
+                ├○┼○┼○┼○○┼┼┼\n\
+                ├○┼○┼○┼┼┼┼┼┼\n\
+                ├┼┼┼┼┼┼┼┼┼┼┼\n\
+                ├┼┼┼┼┼┼┼┼┼┼┼\n";
+    let p = pose(text);
+    assert_eq!(p.region_kind(), RegionKind::Framed);
+    let (r, f) = (region(&p), frame(&p));
+    assert!(r.contains(&"E16".to_string()), "E16 framed: {f:?}");
+    assert!(!f.contains(&"E16".to_string()), "E16 framed: {f:?}");
+    assert!(f.contains(&"E15".to_string()), "no frame on E15: {f:?}");
+    // The other gaps below row 18 (C16, G16) are in the region anyway;
+    // no other frame point moved.
+    assert_eq!(f.len(), 12, "{f:?}");
+    // Black E19, White cuts at E18, Black takes it at E17: no ko.
+    let g = &p.original().graph;
+    let mv = |name: &str| {
+        let v: Vertex = g.parse_vertex(name).expect("a point");
+        miai_tsumego::Mv::Play(p.from_original(v).expect("on the solver board"))
+    };
+    let after = p
+        .after(
+            miai_tsumego::Side::Defender,
+            &[mv("E19"), mv("E18"), mv("E17")],
+        )
+        .expect("the line is legal");
+    assert_eq!(after.start().ko, None, "Black's capture at E17 is a ko");
+}

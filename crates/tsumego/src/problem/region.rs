@@ -308,6 +308,22 @@ pub(crate) fn infer(
             }
         }
     }
+    // A frame stone must not close a gap between two of the attacker's
+    // chains that a point in play also separates: the defender's stone on
+    // that point would have the frame's point as a liberty (Cho Elementary's
+    // Prob0070: a frame stone on E16, between White's D16 and F16, turns
+    // Black's capture at E17 into a ko). Such points are in play, the frame
+    // one step further.
+    for u in gap_points(pos, attacker, &region, &in_box) {
+        region.insert(u);
+        for &w in g.neighbors(u) {
+            if pos.color_at(w) == Some(attacker) {
+                for s in pos.chain_stones(w).iter() {
+                    region.insert(s);
+                }
+            }
+        }
+    }
     let mut frame: Vec<Vertex> = Vec::new();
     let mut is_frame = VertexSet::new();
     for v in region.iter() {
@@ -361,6 +377,54 @@ const EDGE_LINES: usize = 3;
 /// An attacker chain with at most this many liberties is weak: the frame
 /// does not take its liberties.
 const WEAK_LIBERTIES: usize = 3;
+
+/// The attacker's chains (by head) among `v`'s neighbours.
+fn attacker_heads(pos: &Position, attacker: Color, v: Vertex) -> Vec<Vertex> {
+    let mut heads: Vec<Vertex> = Vec::new();
+    for &w in pos.graph().neighbors(v) {
+        if pos.color_at(w) == Some(attacker)
+            && let Some(h) = pos.chain_head(w)
+            && !heads.contains(&h)
+        {
+            heads.push(h);
+        }
+    }
+    heads
+}
+
+/// The empty points just outside `region` (in the box) that would get a
+/// frame stone between two of the attacker's chains, where an empty point
+/// of the region beside them lies between two of the same chains: the
+/// frame stone would take a liberty from a defender's stone played there.
+fn gap_points(
+    pos: &Position,
+    attacker: Color,
+    region: &VertexSet,
+    in_box: &dyn Fn(Vertex) -> bool,
+) -> Vec<Vertex> {
+    let g = pos.graph();
+    let mut gaps: Vec<Vertex> = Vec::new();
+    for v in region.iter() {
+        if pos.color_at(v).is_some() {
+            continue;
+        }
+        let inner = attacker_heads(pos, attacker, v);
+        if inner.len() < 2 {
+            continue;
+        }
+        for &u in g.neighbors(v) {
+            if pos.color_at(u).is_some() || region.contains(u) || !in_box(u) || gaps.contains(&u) {
+                continue;
+            }
+            let outer = attacker_heads(pos, attacker, u);
+            let shared = outer.iter().filter(|h| inner.contains(h)).count();
+            if shared >= 2 {
+                gaps.push(u);
+            }
+        }
+    }
+    gaps
+}
 
 /// Whether `s`'s chain has a stone in `wall`.
 fn wall_chain(pos: &Position, wall: &VertexSet, s: Vertex) -> bool {
