@@ -1184,17 +1184,58 @@ fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
 /// could join the others there, and the book's problem is then about both
 /// (Cho Intermediate's Prob0761: the enclosed group, killed alone with
 /// G18, reaches E18 next to White's D18; the book's E19 attacks the two
-/// together).
+/// together). Also whether a weak attacker chain (at most three
+/// liberties) in or beside the region touches a defender stone the region
+/// does not hold: the closed posing takes it for safe, and the defender
+/// outside could capture it (Cho Intermediate's Prob0092: Black's B18,
+/// two liberties, beside White's B17; killed alone with E19, the book's
+/// A19 guards B18 first).
 fn touches_other_stones(setup: &Setup, problem: &Problem) -> bool {
-    let defender = problem.attacker().opponent();
+    let attacker = problem.attacker();
+    let defender = attacker.opponent();
     let g = &setup.graph;
     let region: Vec<Vertex> = problem.original_region();
-    region.iter().any(|&v| {
-        setup.stones[v.index()].is_none()
-            && g.neighbors(v)
-                .iter()
-                .any(|u| setup.stones[u.index()] == Some(defender) && !region.contains(u))
-    })
+    let at = |v: Vertex| setup.stones[v.index()];
+    let outside_defender = |u: &Vertex| at(*u) == Some(defender) && !region.contains(u);
+    if region
+        .iter()
+        .any(|&v| at(v).is_none() && g.neighbors(v).iter().any(outside_defender))
+    {
+        return true;
+    }
+    // The attacker's stones in the region or next to it, chain by chain.
+    let mut seen: Vec<Vertex> = Vec::new();
+    let near = region
+        .iter()
+        .flat_map(|&v| std::iter::once(v).chain(g.neighbors(v).iter().copied()));
+    for start in near {
+        if at(start) != Some(attacker) || seen.contains(&start) {
+            continue;
+        }
+        let mut chain = vec![start];
+        seen.push(start);
+        let mut liberties: Vec<Vertex> = Vec::new();
+        let mut touches = false;
+        let mut i = 0;
+        while i < chain.len() {
+            for &u in g.neighbors(chain[i]) {
+                match at(u) {
+                    Some(c) if c == attacker && !seen.contains(&u) => {
+                        seen.push(u);
+                        chain.push(u);
+                    }
+                    Some(c) if c == defender && !region.contains(&u) => touches = true,
+                    None if !liberties.contains(&u) => liberties.push(u),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        if touches && liberties.len() <= 3 {
+            return true;
+        }
+    }
+    false
 }
 
 /// How book problems are posed.
@@ -2158,6 +2199,11 @@ mod tests {
     /// kill must take the stone in open space too.
     const THREE_AND_OUTSIDE: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ce"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-and-outside"}"#;
 
+    /// [`THREE_AND_OUTSIDE`] with Black's wall in danger: White stones
+    /// outside it (A16, B16, D16, E16, F17, F18, F19) leave it one
+    /// liberty, C16.
+    const THREE_WEAK_WALL: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ad", "bd", "dd", "ed", "fc", "fb", "fa"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-weak-wall"}"#;
+
     fn book(line: &str) -> BookProblem {
         serde_json::from_str(line).expect("a book problem")
     }
@@ -2657,5 +2703,23 @@ mod tests {
         // and answered the same way.
         let closed = run(CLOSED_THREE, posing(2, 0.25), limits(4_000));
         assert_eq!(closed.outcome, Outcome::Solved, "{closed:?}");
+    }
+
+    /// The closed posing on the enclosed chains is refused when a weak
+    /// attacker chain beside it touches a defender stone outside: the
+    /// posing would take that chain for immortal.
+    #[test]
+    fn a_weak_wall_beside_outside_stones_refuses_the_closed_posing() {
+        let closed_on_the_corner = |line: &str| {
+            let (setup, _) = book_setup(&book(line)).expect("a setup");
+            let targets = enclosed_chains(&setup, Color::White).expect("enclosed chains");
+            let mut spec = ProblemSpec::new(setup.clone());
+            spec.attacker = Some(Color::Black);
+            spec.targets = Some(targets);
+            let problem = Problem::new(spec).expect("a problem");
+            touches_other_stones(&setup, &problem)
+        };
+        assert!(!closed_on_the_corner(THREE_AND_OUTSIDE));
+        assert!(closed_on_the_corner(THREE_WEAK_WALL));
     }
 }
