@@ -1128,6 +1128,10 @@ enum NoAnswer {
 /// The share of a problem's budget the enclosed chains' posing gets.
 const INNER_SHARE: f64 = 0.1;
 
+/// An attacker chain with at most this many liberties beside the enclosed
+/// chains' region is not taken for safe (as the frame's weak chains).
+const WEAK_LIBERTIES: usize = 3;
+
 /// The defender's chains (a stone of each) that do not touch the open
 /// board — the empty points reached from beyond the stones' box grown by
 /// one — when it also has chains that do; `None` otherwise.
@@ -1203,39 +1207,22 @@ fn touches_other_stones(setup: &Setup, problem: &Problem) -> bool {
     {
         return true;
     }
-    // The attacker's stones in the region or next to it, chain by chain.
-    let mut seen: Vec<Vertex> = Vec::new();
-    let near = region
+    // The attacker's chains in the region or next to it.
+    let Ok(pos) = miai_goban::Position::from_setup(setup.clone(), miai_goban::Rules::japanese())
+    else {
+        return true;
+    };
+    region
         .iter()
-        .flat_map(|&v| std::iter::once(v).chain(g.neighbors(v).iter().copied()));
-    for start in near {
-        if at(start) != Some(attacker) || seen.contains(&start) {
-            continue;
-        }
-        let mut chain = vec![start];
-        seen.push(start);
-        let mut liberties: Vec<Vertex> = Vec::new();
-        let mut touches = false;
-        let mut i = 0;
-        while i < chain.len() {
-            for &u in g.neighbors(chain[i]) {
-                match at(u) {
-                    Some(c) if c == attacker && !seen.contains(&u) => {
-                        seen.push(u);
-                        chain.push(u);
-                    }
-                    Some(c) if c == defender && !region.contains(&u) => touches = true,
-                    None if !liberties.contains(&u) => liberties.push(u),
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        if touches && liberties.len() <= 3 {
-            return true;
-        }
-    }
-    false
+        .flat_map(|&v| std::iter::once(v).chain(g.neighbors(v).iter().copied()))
+        .filter(|&v| at(v) == Some(attacker))
+        .any(|v| {
+            pos.liberty_count(v) <= WEAK_LIBERTIES
+                && pos
+                    .chain_stones(v)
+                    .iter()
+                    .any(|s| g.neighbors(s).iter().any(outside_defender))
+        })
 }
 
 /// How book problems are posed.
