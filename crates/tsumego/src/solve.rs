@@ -471,6 +471,14 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx
 }
 
+/// The ko-advantaged side (`Ctx::master`) a threat count's context is
+/// built with: the defender under superko, as the count always has; none
+/// under the seed's and the book's rules, where each query sets the
+/// threats.
+fn threat_master(options: &Options) -> Option<Side> {
+    matches!(options.regime, Regime::Superko).then_some(Side::Defender)
+}
+
 /// The fewest external ko threats with which `side` wins the position
 /// reached by `moves` from the start with `first` to move (the line is its
 /// history, as in [`analyse_after`]): first with no threats on either side
@@ -538,8 +546,7 @@ impl ThreatReader {
         cancel: Option<Cancel>,
     ) -> Result<(SideThreats, ThreatReader), LineError> {
         check_line(problem, first, moves, options.regime)?;
-        let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
-        let ctx = search_context(problem, options, master);
+        let ctx = search_context(problem, options, threat_master(options));
         let start_hash = State::start(problem, &ctx, first).pos.hash();
         let mut s = Searcher::new(ctx, options.limits, options.ordering, cancel.clone(), None);
         let t = count_side(&mut s, problem, first, moves, side, options);
@@ -570,8 +577,7 @@ impl ThreatReader {
         options: &Options,
     ) -> Result<SideThreats, LineError> {
         check_line(problem, self.first, moves, options.regime)?;
-        let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
-        let ctx = search_context(problem, options, master);
+        let ctx = search_context(problem, options, threat_master(options));
         let shares = Options {
             regime: self.options.regime.with_book(options.regime.book()),
             limits: options.limits,
@@ -623,7 +629,7 @@ fn count_side(
 ) -> SideThreats {
     let started = Instant::now();
     let nodes_before = s.nodes();
-    let master = matches!(options.regime, Regime::Superko).then_some(Side::Defender);
+    let master = threat_master(options);
     let root = |s: &Searcher| {
         let mut line = vec![State::start(problem, &s.ctx, first)];
         for &mv in moves {

@@ -274,6 +274,23 @@ fn book_and_seed_regimes_differ_on_random_problems() {
 
 /// The data files whose region has at most 10 empty points, with their
 /// `ko-threats`.
+/// The threat-count cases: 150 random problems (regions with up to
+/// `empties` empty points, from `seed`), each with a threat number 0..=2,
+/// and every small data file with its own number (2 when it states none).
+fn threat_cases(seed: u64, empties: usize) -> Vec<(String, Problem, u8)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut cases: Vec<(String, Problem, u8)> = Vec::new();
+    for i in 0..150 {
+        let spec = alternating(&mut rng, i, 14, empties);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        cases.push((format!("random case {i}"), problem, rng.random_range(0..=2)));
+    }
+    for (name, problem, threats) in small_data_files() {
+        cases.push((name, problem, threats.unwrap_or(2)));
+    }
+    cases
+}
+
 fn small_data_files() -> Vec<(String, Problem, Option<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut out = Vec::new();
@@ -804,16 +821,7 @@ fn the_seed_rules_never_favour_the_attacker_over_the_book_regime() {
             _ => None,
         }
     }
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_b00e);
-    let mut cases: Vec<(String, Problem, u8)> = Vec::new();
-    for i in 0..150 {
-        let spec = alternating(&mut rng, i, 14, 6);
-        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
-        cases.push((format!("random case {i}"), problem, rng.random_range(0..=2)));
-    }
-    for (name, problem, threats) in small_data_files() {
-        cases.push((name, problem, threats.unwrap_or(2)));
-    }
+    let cases = threat_cases(0x5eed_b00e, 6);
     let (mut compared, mut differ) = (0, 0);
     let mut bad = Vec::new();
     for (name, problem, n) in &cases {
@@ -1198,16 +1206,7 @@ fn zones_too_small_give_answers_the_cross_check_catches() {
 #[test]
 fn the_seed_reading_on_the_book_readings_table_gives_the_seed_counts() {
     const MAX: u8 = 2;
-    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_5eed);
-    let mut cases: Vec<(String, Problem, u8)> = Vec::new();
-    for i in 0..150 {
-        let spec = alternating(&mut rng, i, 14, 7);
-        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
-        cases.push((format!("random case {i}"), problem, rng.random_range(0..=2)));
-    }
-    for (name, problem, threats) in small_data_files() {
-        cases.push((name, problem, threats.unwrap_or(2)));
-    }
+    let cases = threat_cases(0x5eed_5eed, 7);
     let (mut compared, mut shared_nodes, mut fresh_nodes) = (0, 0, 0);
     let mut bad = Vec::new();
     for (name, problem, n) in &cases {
