@@ -36,7 +36,7 @@
 
 use std::time::Instant;
 
-use miai_goban::{Color, Graph, Setup, Vertex};
+use miai_goban::{Color, Graph, Position, Setup, Vertex, VertexSet};
 use serde::{Deserialize, Serialize};
 
 use crate::problem::file::Stated;
@@ -1132,12 +1132,14 @@ const INNER_SHARE: f64 = 0.1;
 /// chains' region is not taken for safe (as the frame's weak chains).
 const WEAK_LIBERTIES: usize = 3;
 
+/// The most points the enclosed chains' region grows by when the weak
+/// attacker chains' liberties are put in play ([`closed_posing`]).
+const MAX_CLOSED_GROWTH: usize = 16;
+
 /// The defender's chains (a stone of each) that do not touch the open
 /// board — the empty points reached from beyond the stones' box grown by
 /// one — when it also has chains that do; `None` otherwise.
-fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
-    let pos =
-        miai_goban::Position::from_setup(setup.clone(), miai_goban::Rules::japanese()).ok()?;
+fn enclosed_chains(pos: &Position, defender: Color) -> Option<Vec<Vertex>> {
     let g = pos.graph();
     let stones: Vec<Vertex> = g
         .vertices()
@@ -1149,7 +1151,7 @@ fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
     let y0 = xy.iter().map(|p| p.1).min()?;
     let y1 = xy.iter().map(|p| p.1).max()?;
     let far = |x: usize, y: usize| x + 1 < x0 || x > x1 + 1 || y + 1 < y0 || y > y1 + 1;
-    let mut open = miai_goban::VertexSet::new();
+    let mut open = VertexSet::new();
     let mut stack: Vec<Vertex> = g
         .vertices()
         .filter(|&v| pos.color_at(v).is_none() && g.xy(v).is_some_and(|(x, y)| far(x, y)))
@@ -1183,46 +1185,196 @@ fn enclosed_chains(setup: &Setup, defender: Color) -> Option<Vec<Vertex>> {
     (outer && !inner.is_empty()).then_some(inner)
 }
 
-/// Whether an empty point of a region (posed on the enclosed chains) is
+/// The enclosed chains' closed posing, built before any search: the
+/// position, the region (`None`: the closed region as inferred) and the
+/// defender's stones put beyond it.
+#[derive(Debug)]
+struct ClosedPosing {
+    setup: Setup,
+    region: Option<Vec<Vertex>>,
+    /// Empty points outside the region given a defender stone.
+    placed: Vec<Vertex>,
+}
+
+/// Poses the enclosed chains `targets` as a closed problem, the side to
+/// play attacking, or refuses to (`None`) — from the position alone,
+/// before any search.
+///
+/// Refused when an empty point of the enclosed chains' closed region is
 /// next to a defender stone the region does not hold: the enclosed chains
 /// could join the others there, and the book's problem is then about both
 /// (Cho Intermediate's Prob0761: the enclosed group, killed alone with
 /// G18, reaches E18 next to White's D18; the book's E19 attacks the two
-/// together). Also whether a weak attacker chain (at most three
-/// liberties) in or beside the region touches a defender stone the region
-/// does not hold: the closed posing takes it for safe, and the defender
-/// outside could capture it (Cho Intermediate's Prob0092: Black's B18,
-/// two liberties, beside White's B17; killed alone with E19, the book's
-/// A19 guards B18 first).
-fn touches_other_stones(setup: &Setup, problem: &Problem) -> bool {
-    let attacker = problem.attacker();
+/// together).
+///
+/// The closed problem gives every chain beside its region that has
+/// liberties outside it a permanent liberty: the attacker's wall is
+/// immortal. That is the book's reading of a strong wall, not of a weak
+/// one (at most [`WEAK_LIBERTIES`] liberties), which the defender could
+/// capture from outside (Cho Intermediate's Prob0092: Black's B18, two
+/// liberties, beside White's B17; killed alone with E19, the book's A19
+/// guards B18 first). So a weak attacker chain in or beside the region
+/// with a liberty outside it, within reach of the defender's stones
+/// outside (one is next to the chain or to such a liberty; a weak chain
+/// in open space, as the frame's, is still taken for safe), is put in
+/// play, its stones and its liberties, and every empty point just outside the grown region gets a
+/// defender stone — a frame of the defender's colour, safe (its chain
+/// must keep a liberty outside the region; a point where it would not is
+/// put in play instead, and the growth goes on from it).
+/// The defender then has every move against the wall it has on the
+/// board, and the attacker no liberty it does not have: the race between
+/// the wall and the enclosed chains is searched, not assumed won (Cho
+/// Elementary's Prob0495: Black's C18 kills, White's B15 against the wall
+/// A16-C16 comes too late). Refused when the region would grow by more
+/// than [`MAX_CLOSED_GROWTH`] points, a stone put would be illegal or
+/// would cover a book move (`sol`: the book's answer could not be
+/// checked; the book moves are used for nothing else).
+fn closed_posing(
+    setup: &Setup,
+    pos: &Position,
+    sol: &[Vertex],
+    targets: &[Vertex],
+) -> Option<ClosedPosing> {
+    let attacker = setup.to_move;
     let defender = attacker.opponent();
-    let g = &setup.graph;
-    let region: Vec<Vertex> = problem.original_region();
-    let at = |v: Vertex| setup.stones[v.index()];
-    let outside_defender = |u: &Vertex| at(*u) == Some(defender) && !region.contains(u);
+    let g = pos.graph();
+    let mut spec = ProblemSpec::new(setup.clone());
+    spec.attacker = Some(attacker);
+    spec.targets = Some(targets.to_vec());
+    let closed = Problem::new(spec).ok()?;
+    let mut region = VertexSet::new();
+    for v in closed.original_region() {
+        region.insert(v);
+    }
+    let outside_defender = |u: Vertex| pos.color_at(u) == Some(defender) && !region.contains(u);
     if region
         .iter()
-        .any(|&v| at(v).is_none() && g.neighbors(v).iter().any(outside_defender))
+        .any(|v| pos.color_at(v).is_none() && g.neighbors(v).iter().any(|&u| outside_defender(u)))
     {
-        return true;
+        return None;
     }
-    // The attacker's chains in the region or next to it.
-    let Ok(pos) = miai_goban::Position::from_setup(setup.clone(), miai_goban::Rules::japanese())
-    else {
-        return true;
-    };
-    region
-        .iter()
-        .flat_map(|&v| std::iter::once(v).chain(g.neighbors(v).iter().copied()))
-        .filter(|&v| at(v) == Some(attacker))
-        .any(|v| {
-            pos.liberty_count(v) <= WEAK_LIBERTIES
-                && pos
-                    .chain_stones(v)
+    let size = region.len();
+    let mut cur = setup.clone();
+    let mut placed: Vec<Vertex> = Vec::new();
+    loop {
+        let now = Position::from_setup(cur.clone(), miai_goban::Rules::japanese()).ok()?;
+        // Points to put in play: the weak attacker chains beside the region
+        // with a liberty outside it (stones and liberties), and the stones
+        // put before whose chain has no liberty left outside the region.
+        let mut grow: Vec<Vertex> = Vec::new();
+        for v in region.iter() {
+            for u in std::iter::once(v).chain(g.neighbors(v).iter().copied()) {
+                if now.color_at(u) != Some(attacker)
+                    || now.liberty_count(u) > WEAK_LIBERTIES
+                    || grow.contains(&u)
+                {
+                    continue;
+                }
+                let libs = now.liberties(u);
+                let outside: Vec<Vertex> = libs.iter().filter(|l| !region.contains(*l)).collect();
+                let chain = now.chain_stones(u);
+                // Within reach of the defender's stones outside: next to
+                // the chain or to a liberty of it outside the region.
+                let near = chain
                     .iter()
-                    .any(|s| g.neighbors(s).iter().any(outside_defender))
-        })
+                    .chain(outside.iter().copied())
+                    .flat_map(|s| g.neighbors(s).iter().copied())
+                    .any(|s| now.color_at(s) == Some(defender) && !region.contains(s));
+                if outside.is_empty() || !near {
+                    continue;
+                }
+                grow.extend(chain.iter());
+                grow.extend(outside);
+            }
+        }
+        for &p in &placed {
+            if !grow.contains(&p) && now.liberties(p).iter().all(|l| region.contains(l)) {
+                grow.push(p);
+            }
+        }
+        if grow.is_empty() {
+            break;
+        }
+        for v in grow {
+            region.insert(v);
+            if let Some(i) = placed.iter().position(|&p| p == v) {
+                placed.swap_remove(i);
+                cur.stones[v.index()] = None;
+            }
+        }
+        if region.len() > size + MAX_CLOSED_GROWTH {
+            return None;
+        }
+        // The frame of the defender's colour round what was put in play.
+        let fill: Vec<Vertex> = region
+            .iter()
+            .flat_map(|v| g.neighbors(v).iter().copied())
+            .filter(|&u| cur.stones[u.index()].is_none() && !region.contains(u))
+            .collect();
+        for u in fill {
+            // A book move is never covered (the book's answer could not
+            // be checked): the posing is refused.
+            if sol.contains(&u) {
+                return None;
+            }
+            if cur.stones[u.index()].is_none() {
+                cur.stones[u.index()] = Some(defender);
+                placed.push(u);
+            }
+        }
+    }
+    if region.len() == size {
+        return Some(ClosedPosing {
+            setup: setup.clone(),
+            region: None,
+            placed,
+        });
+    }
+    placed.sort_by_key(|v| v.index());
+    let mut region: Vec<Vertex> = region.iter().collect();
+    region.sort_by_key(|v| v.index());
+    Some(ClosedPosing {
+        setup: cur,
+        region: Some(region),
+        placed,
+    })
+}
+
+/// A kill whose wide frame is cut off, where the defender has chains the
+/// attacker encloses and chains that see the open board: the enclosed ones
+/// alone as the targets ([`closed_posing`], refused before any search when
+/// it does not hold), searched with [`INNER_SHARE`] of the budget; kept
+/// when the side to play kills there (settled). Also the points given a
+/// defender stone in the posing.
+#[allow(clippy::too_many_arguments)]
+fn closed_attempt(
+    setup: &Setup,
+    pos: &Position,
+    sol: &[Vertex],
+    posing: Posing,
+    reach: usize,
+    budget: &Budget,
+    cancel: &Cancel,
+    nodes: &mut u64,
+) -> Option<(Attempt, Vec<Vertex>)> {
+    let targets = enclosed_chains(pos, setup.to_move.opponent())?;
+    let closed = closed_posing(setup, pos, sol, &targets)?;
+    let share = budget.share(INNER_SHARE, *nodes);
+    let a = attempt(
+        &closed.setup,
+        sol,
+        Some(setup.to_move),
+        closed.region.as_deref(),
+        Some(&targets),
+        posing,
+        reach,
+        share,
+        cancel,
+        nodes,
+    )
+    .ok()
+    .flatten()?;
+    (a.settled() && a.fare == Fare::Succeeds).then_some((a, closed.placed))
 }
 
 /// How book problems are posed.
@@ -1338,35 +1490,24 @@ pub fn run_book(
     // share of the budget; kept when the side to play kills there.
     let kill = matches!(&wide, Ok((a, _)) if a.side == Side::Attacker);
     let inner = if unsettled && kill {
-        enclosed_chains(&setup, setup.to_move.opponent()).and_then(|t| {
-            let share = budget.share(INNER_SHARE, nodes);
-            attempt(
-                &setup,
-                &sol,
-                Some(setup.to_move),
-                None,
-                Some(&t),
-                posing,
-                reach,
-                share,
-                cancel,
-                &mut nodes,
-            )
+        Position::from_setup(setup.clone(), miai_goban::Rules::japanese())
             .ok()
-            .flatten()
-            .filter(|a| {
-                a.settled() && a.fare == Fare::Succeeds && !touches_other_stones(&setup, &a.problem)
+            .and_then(|pos| {
+                closed_attempt(
+                    &setup, &pos, &sol, posing, reach, &budget, cancel, &mut nodes,
+                )
             })
-        })
     } else {
         None
     };
+    let mut closed_placed = None;
     let (wide, unsettled, speculative) = match inner {
-        Some(a) => {
+        Some((a, placed)) => {
             // The narrower frame searched beside the wide one is not used.
             if let Some(sp) = &speculative {
                 r.speculative_nodes += sp.end - sp.start;
             }
+            closed_placed = Some(placed);
             (Ok((a, false)), false, None)
         }
         None => (wide, unsettled, speculative),
@@ -1426,6 +1567,13 @@ pub fn run_book(
     r.nodes = nodes;
     r.swapped = swapped;
     record_attempt(&mut r, &used);
+    if let Some(placed) = closed_placed {
+        // The enclosed chains' posing: its region is the closed one (grown
+        // by a weak wall's liberties), its frame the defender's stones.
+        r.region = Some(kind_word(RegionKind::Closed).to_string());
+        r.framed = placed.iter().map(|&v| setup.graph.vertex_name(v)).collect();
+        r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
+    }
     r.widened = r.reach.is_some_and(|used| used > reach);
     r.seed_status = seed_differs(&mut used, posing, &budget, cancel, &mut nodes);
     r.nodes = nodes;
@@ -2692,21 +2840,130 @@ mod tests {
         assert_eq!(closed.outcome, Outcome::Solved, "{closed:?}");
     }
 
-    /// The closed posing on the enclosed chains is refused when a weak
-    /// attacker chain beside it touches a defender stone outside: the
-    /// posing would take that chain for immortal.
+    /// [`THREE_AND_OUTSIDE`] with Black's wall at three liberties (F17, F18,
+    /// F19; White's A16-E16 outside): the race is Black's, B19 kills.
+    const THREE_RACE_WON: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ad", "bd", "cd", "dd", "ed"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-race-won"}"#;
+
+    /// [`THREE_RACE_WON`] with White's F17 too: two liberties, the race is
+    /// White's.
+    const THREE_RACE_LOST: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ad", "bd", "cd", "dd", "ed", "fc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-race-lost"}"#;
+
+    /// An enclosed straight three whose eye space (E19) is next to White's
+    /// F19 outside: White could connect out there.
+    const THREE_BESIDE_OUTSIDE: &str = r#"{"AB": ["eb", "ac", "bc", "cc", "dc", "ec", "fb", "gb"], "AW": ["da", "ab", "bb", "cb", "db", "fa", "ce"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-beside-outside"}"#;
+
+    /// A problem's position, its book moves and the goban position.
+    fn position(line: &str) -> (Setup, Vec<Vertex>, Position) {
+        let (setup, sol) = book_setup(&book(line)).expect("a setup");
+        let pos = Position::from_setup(setup.clone(), miai_goban::Rules::japanese())
+            .expect("a legal position");
+        (setup, sol, pos)
+    }
+
+    /// The enclosed chains' closed posing of a book line, and its search
+    /// (on a budget of 100,000 nodes): the attempt kept and the nodes
+    /// spent.
+    fn closed(line: &str) -> (Option<ClosedPosing>, Option<Attempt>, u64) {
+        let (setup, sol, pos) = position(line);
+        let posed =
+            enclosed_chains(&pos, Color::White).and_then(|t| closed_posing(&setup, &pos, &sol, &t));
+        let mut nodes = 0;
+        let a = closed_attempt(
+            &setup,
+            &pos,
+            &sol,
+            posing(2, 0.25),
+            2,
+            &Budget::new(limits(1_000_000)),
+            &Cancel::new(),
+            &mut nodes,
+        );
+        (posed, a.map(|(a, _)| a), nodes)
+    }
+
+    fn names(setup: &Setup, points: &[Vertex]) -> Vec<String> {
+        points.iter().map(|&v| setup.graph.vertex_name(v)).collect()
+    }
+
+    /// The closed posing is refused from the position, before any search:
+    /// the enclosed group's eye space touches White's outside stone, and
+    /// no node is spent on it.
     #[test]
-    fn a_weak_wall_beside_outside_stones_refuses_the_closed_posing() {
-        let closed_on_the_corner = |line: &str| {
-            let (setup, _) = book_setup(&book(line)).expect("a setup");
-            let targets = enclosed_chains(&setup, Color::White).expect("enclosed chains");
-            let mut spec = ProblemSpec::new(setup.clone());
-            spec.attacker = Some(Color::Black);
-            spec.targets = Some(targets);
-            let problem = Problem::new(spec).expect("a problem");
-            touches_other_stones(&setup, &problem)
-        };
-        assert!(!closed_on_the_corner(THREE_AND_OUTSIDE));
-        assert!(closed_on_the_corner(THREE_WEAK_WALL));
+    fn the_closed_posing_is_refused_before_any_search() {
+        let (posed, a, nodes) = closed(THREE_BESIDE_OUTSIDE);
+        assert!(posed.is_none());
+        assert!(a.is_none());
+        assert_eq!(nodes, 0);
+        // Where it is not refused, the posing is searched.
+        let (posed, a, nodes) = closed(THREE_AND_OUTSIDE);
+        let posed = posed.expect("posed");
+        assert!(
+            posed.region.is_none() && posed.placed.is_empty(),
+            "{posed:?}"
+        );
+        assert!(a.is_some_and(|a| a.first_accepted));
+        assert!(nodes > 0);
+    }
+
+    /// A weak wall's liberties are put in play, the defender's stones
+    /// round them: with one liberty left (C16) White captures the wall
+    /// and the kill fails; posed as plain closed problem (the wall taken
+    /// for immortal), B19 would kill.
+    #[test]
+    fn a_weak_wall_is_raced_not_taken_for_safe() {
+        let (setup, sol, pos) = position(THREE_WEAK_WALL);
+        let targets = enclosed_chains(&pos, Color::White).expect("enclosed chains");
+        let posed = closed_posing(&setup, &pos, &sol, &targets).expect("posed");
+        let region = names(&setup, posed.region.as_deref().expect("a grown region"));
+        assert!(region.contains(&"C16".to_string()), "{region:?}");
+        assert_eq!(names(&setup, &posed.placed), ["C15"]);
+        let (_, a, nodes) = closed(THREE_WEAK_WALL);
+        assert!(a.is_none());
+        assert!(nodes > 0);
+        // The plain closed posing takes the wall for immortal and kills.
+        let mut spec = ProblemSpec::new(setup.clone());
+        spec.attacker = Some(Color::Black);
+        spec.targets = Some(targets.clone());
+        assert!(Problem::new(spec).is_ok_and(|p| p.region_kind() == RegionKind::Closed));
+        let mut nodes = 0;
+        let a = attempt(
+            &setup,
+            &sol,
+            Some(Color::Black),
+            None,
+            Some(&targets),
+            posing(2, 0.25),
+            2,
+            Budget::new(limits(100_000)),
+            &Cancel::new(),
+            &mut nodes,
+        )
+        .expect("posed")
+        .expect("searched");
+        assert_eq!(a.fare, Fare::Succeeds);
+    }
+
+    /// A wall of three liberties beside White's outside stones wins its
+    /// race (B19 kills in the grown region); one of two loses it.
+    #[test]
+    fn a_weak_wall_that_wins_its_race_keeps_the_closed_posing() {
+        let (posed, a, _) = closed(THREE_RACE_WON);
+        let posed = posed.expect("posed");
+        let region = names(&posed.setup, posed.region.as_deref().expect("grown"));
+        for p in ["F17", "F18", "F19"] {
+            assert!(region.contains(&p.to_string()), "{region:?}");
+        }
+        let a = a.expect("a kill");
+        assert!(a.first_accepted, "{:?}", a.fare);
+        let (posed, a, nodes) = closed(THREE_RACE_LOST);
+        assert!(posed.is_some());
+        assert!(a.is_none());
+        assert!(nodes > 0);
+        // Through the bench: the race won is solved in the closed posing,
+        // its frame the defender's stones.
+        let r = run(THREE_RACE_WON, posing(2, 0.25), limits(4_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert_eq!(r.region.as_deref(), Some("closed"), "{r:?}");
+        assert!(!r.framed.is_empty(), "{r:?}");
     }
 }
