@@ -27,7 +27,9 @@
 //!   in open space), the enclosed chains alone are posed as the targets
 //!   (a closed problem inside the wall, with a tenth of the budget) before
 //!   the narrower frame; a settled kill there is the answer (reported with
-//!   the region `closed`). All the analyses of one problem
+//!   the region `closed`). That posing is built, or refused, before its
+//!   search; a weak attacker wall near the defender's outside stones has
+//!   its liberties in play there, the defender's stones round them. All the analyses of one problem
 //!   (every posing, the accepted moves' checks) draw on one budget: one
 //!   deadline and one node count, so no problem runs past its time limit.
 //! - a directory of problem files, each with an `expect:` header
@@ -1251,6 +1253,28 @@ fn closed_posing(
         .iter()
         .any(|v| pos.color_at(v).is_none() && g.neighbors(v).iter().any(|&u| outside_defender(u)))
     {
+        return None;
+    }
+    // A weak attacker chain whose liberties are all in the region, next to
+    // a defender stone outside: the closed problem ends when the enclosed
+    // chains are captured, and the defender's stones outside could take
+    // the capturing stones back (Cho Intermediate's Prob0519: Black's
+    // B18-B19 and White's A18 share their one liberty A19; Black's A19
+    // "kills" A18, White's A18 then takes three stones).
+    let attacker_near = |v: Vertex| {
+        std::iter::once(v)
+            .chain(g.neighbors(v).iter().copied())
+            .filter(|&u| pos.color_at(u) == Some(attacker))
+            .collect::<Vec<_>>()
+    };
+    if region.iter().flat_map(attacker_near).any(|u| {
+        pos.liberty_count(u) <= WEAK_LIBERTIES
+            && pos.liberties(u).iter().all(|l| region.contains(l))
+            && pos
+                .chain_stones(u)
+                .iter()
+                .any(|s| g.neighbors(s).iter().any(|&w| outside_defender(w)))
+    }) {
         return None;
     }
     let size = region.len();
@@ -2852,6 +2876,11 @@ mod tests {
     /// F19 outside: White could connect out there.
     const THREE_BESIDE_OUTSIDE: &str = r#"{"AB": ["eb", "ac", "bc", "cc", "dc", "ec", "fb", "gb"], "AW": ["da", "ab", "bb", "cb", "db", "fa", "ce"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-beside-outside"}"#;
 
+    /// A White stone (A18) enclosed with one liberty, A19, which Black's
+    /// B18-B19 shares, next to White's outside stones (C19, C18, B17):
+    /// Black's A19 takes A18, White's A18 takes three stones back.
+    const CAPTURE_UNDONE: &str = r#"{"AB": ["ba", "bb", "ac", "ad", "bd"], "AW": ["ca", "cb", "bc", "cc", "ab"], "SZ": "19", "C": "Black to play", "SOL": [["B", "dc", "", ""]], "id": "capture-undone"}"#;
+
     /// A problem's position, its book moves and the goban position.
     fn position(line: &str) -> (Setup, Vec<Vertex>, Position) {
         let (setup, sol) = book_setup(&book(line)).expect("a setup");
@@ -2903,6 +2932,42 @@ mod tests {
         );
         assert!(a.is_some_and(|a| a.first_accepted));
         assert!(nodes > 0);
+    }
+
+    /// A weak attacker chain with its liberties in the region, beside the
+    /// defender's outside stones, refuses the closed posing before any
+    /// search: capturing the enclosed stone ends that problem, and the
+    /// outside stones would take the capturing ones back. Posed anyway,
+    /// A19 "kills".
+    #[test]
+    fn a_capture_the_outside_stones_undo_refuses_the_closed_posing() {
+        let (posed, a, nodes) = closed(CAPTURE_UNDONE);
+        assert!(posed.is_none());
+        assert!(a.is_none());
+        assert_eq!(nodes, 0);
+        let (setup, _, pos) = position(CAPTURE_UNDONE);
+        let targets = enclosed_chains(&pos, Color::White).expect("enclosed chains");
+        assert_eq!(names(&setup, &targets), ["A18"]);
+        let mut spec = ProblemSpec::new(setup);
+        spec.attacker = Some(Color::Black);
+        spec.targets = Some(targets);
+        let problem = Problem::new(spec).expect("a problem");
+        let a = evaluate(
+            &problem,
+            Side::Attacker,
+            &[],
+            Regime::SEED,
+            0,
+            limits(10_000),
+            1,
+            &Cancel::new(),
+        )
+        .expect("searched");
+        assert_eq!(a.fare, Fare::Succeeds);
+        assert_eq!(
+            a.pv_first.map(|m| move_name(&problem, m)).as_deref(),
+            Some("A19")
+        );
     }
 
     /// A weak wall's liberties are put in play, the defender's stones
