@@ -131,6 +131,7 @@
 //! key's frame and moved back with the inverse symmetry.
 
 mod dfpn;
+pub mod oracle;
 pub mod tt;
 
 use std::collections::{HashMap, HashSet};
@@ -566,6 +567,24 @@ pub struct SolveOptions {
     /// basis moved by the symmetry. On the empty board this halves the
     /// root's moves on a line.
     pub dfpn_twins: bool,
+    /// With `dfpn`: a fresh leaf's first proof and disproof numbers from
+    /// a history-free estimate of its value ([`oracle::Oracle`], the
+    /// depth-[`oracle::ORACLE_DEPTH`] minimax of the area score over
+    /// every colouring, built once per solve on boards of at most
+    /// [`oracle::ORACLE_MAX_VERTICES`] points): `(1, k)` where the
+    /// estimate says the prover wins the test, `(k, 1)` where it says
+    /// the defender does (issue 20, thirteenth session; 0, off, by
+    /// default). Numbers only order df-pn's work, so the value cannot
+    /// change.
+    pub dfpn_oracle: u64,
+    /// With `dfpn_oracle`: the depth of the estimate's minimax
+    /// ([`oracle::ORACLE_DEPTH`], 24, by default).
+    pub dfpn_oracle_depth: usize,
+    /// With `dfpn_oracle`: the estimate forbids the immediate retake of
+    /// a single-stone ko (off by default: a closer estimate, 57 % of
+    /// sampled 1x9 positions exact instead of 28 %, but no better as
+    /// df-pn's numbers; docs/graphgo.md, "Lines, thirteenth session").
+    pub dfpn_oracle_ko: bool,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -656,6 +675,9 @@ impl Default for SolveOptions {
             dfpn_weak: true,
             dfpn_table_bits: 24,
             dfpn_twins: false,
+            dfpn_oracle: 0,
+            dfpn_oracle_depth: oracle::ORACLE_DEPTH,
+            dfpn_oracle_ko: false,
         }
     }
 }
@@ -869,6 +891,8 @@ struct Search<'a> {
     pn_table: dfpn::PnTable,
     /// The ply cap of the current df-pn run.
     dfpn_cap: usize,
+    /// [`SolveOptions::dfpn_oracle`]'s estimate, where it is built.
+    oracle: Option<std::sync::Arc<oracle::Oracle>>,
 }
 
 /// What a search tries to prove.
@@ -1205,6 +1229,7 @@ impl<'a> Search<'a> {
         } else {
             1
         };
+        let pairing_none = pairing.is_none();
         let mut limits = opts.limits;
         if pairing.is_some() {
             // The node limit counts both threads (`check_limits`).
@@ -1249,6 +1274,12 @@ impl<'a> Search<'a> {
             last_play: 0,
             pn_table: dfpn::PnTable::new(pn_bits),
             dfpn_cap: 0,
+            oracle: if opts.dfpn && opts.dfpn_oracle > 0 && pairing_none {
+                oracle::Oracle::build(board, opts.dfpn_oracle_depth, opts.dfpn_oracle_ko)
+                    .map(std::sync::Arc::new)
+            } else {
+                None
+            },
         }
     }
 
@@ -3305,6 +3336,68 @@ mod tests {
             // Each first move and its mirror image: one of them.
             assert_eq!(plays, n / 2, "1x{n}: {:?}", root.children);
         }
+    }
+
+    /// Df-pn's first numbers from the history-free estimate
+    /// ([`SolveOptions::dfpn_oracle`]) prove the same line values in
+    /// fewer nodes (1x8 and 1x9; on 1x10 it is about even), and without
+    /// the option no estimate is built.
+    #[test]
+    fn estimated_first_numbers_prove_lines_in_fewer_nodes() {
+        let twins = SolveOptions {
+            dfpn: true,
+            dfpn_twins: true,
+            limits: Limits {
+                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                ..Limits::none()
+            },
+            ..SolveOptions::default()
+        };
+        let oracle = SolveOptions {
+            dfpn_oracle: 8,
+            ..twins
+        };
+        for n in [8, 9] {
+            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &twins);
+            let new = solve_quietly(&board, Stones::EMPTY, Color::Black, &oracle);
+            assert!(plain.proven && new.proven, "1x{n}");
+            assert_eq!(new.score, plain.score, "1x{n}");
+            assert!(
+                new.nodes < plain.nodes,
+                "1x{n}: {} with the estimate, {} without",
+                new.nodes,
+                plain.nodes
+            );
+        }
+    }
+
+    /// The estimate: the area score at depth 0, a plain minimax of it
+    /// (repetitions allowed) deeper, and none on boards too big.
+    #[test]
+    fn the_estimate_is_a_minimax_of_the_area_score() {
+        let line = |n| Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+        let b3 = line(3);
+        let zero = oracle::Oracle::build(&b3, 0, false).unwrap();
+        let x_mid = Stones {
+            black: 0b010,
+            white: 0,
+        };
+        assert_eq!(zero.estimate(x_mid, Color::White, false), 3);
+        assert_eq!(zero.estimate(Stones::EMPTY, Color::Black, false), 0);
+        // 1x3: the centre play owns the board, for either colour (a
+        // depth-2 minimax finds it: the other side can only pass).
+        let two = oracle::Oracle::build(&b3, 2, false).unwrap();
+        assert_eq!(two.estimate(Stones::EMPTY, Color::Black, false), 3);
+        assert_eq!(two.estimate(Stones::EMPTY, Color::White, true), -3);
+        // Depth 1 after a pass: White's pass would end the game at 0,
+        // White's centre play is scored as it stands, -3.
+        let one = oracle::Oracle::build(&b3, 1, false).unwrap();
+        assert_eq!(one.estimate(Stones::EMPTY, Color::White, true), -3);
+        // ... and a Black stone in the centre, White to move after a
+        // pass: White can only pass (an end is suicide), ending at 3.
+        assert_eq!(one.estimate(x_mid, Color::White, true), 3);
+        assert!(oracle::Oracle::build(&line(oracle::ORACLE_MAX_VERTICES + 1), 1, false).is_none());
     }
 
     /// Free captures prove the same line values in fewer nodes.

@@ -727,3 +727,20 @@ fn best_first_proof_search_with_merged_mirrors_proofs_verify() {
         ..o
     });
 }
+
+/// Df-pn with its first numbers from the history-free estimate
+/// (`SolveOptions::dfpn_oracle`): the proofs the walk writes from the
+/// table it filled verify.
+#[test]
+fn best_first_proof_search_with_estimated_numbers_proofs_verify() {
+    small_and_line_proofs_verify(|o| SolveOptions {
+        dfpn: true,
+        dfpn_twins: true,
+        dfpn_oracle: 8,
+        limits: solver::Limits {
+            table_bytes: Some((1 << 20) * miai_graphgo::solver::tt::ENTRY_BYTES),
+            ..o.limits
+        },
+        ..o
+    });
+}

@@ -229,8 +229,38 @@ impl Search<'_> {
             None => key
                 .and_then(|k| self.pn_table.get(&k))
                 .filter(|&(p, d)| p > 0 && d > 0 && p < INF && d < INF)
-                .unwrap_or((1, 1)),
+                .unwrap_or_else(|| self.first_numbers(key, beta)),
         }
+    }
+
+    /// A fresh child's numbers: `(1, 1)`, or with
+    /// [`SolveOptions::dfpn_oracle`] `(1, k)` / `(k, 1)` by whether the
+    /// history-free estimate of its value passes the test for the prover.
+    fn first_numbers(&self, key: Option<HistKey>, beta: i32) -> (u64, u64) {
+        let (Some(oracle), Some((cb, cw, flags))) = (&self.oracle, key) else {
+            return (1, 1);
+        };
+        let to_move = if flags & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let est = oracle.estimate(
+            Stones {
+                black: cb,
+                white: cw,
+            },
+            to_move,
+            flags & 2 != 0,
+        );
+        let prover_black = self.mode != Mode::Upper;
+        let prover_wins = if prover_black {
+            est >= beta
+        } else {
+            est < beta
+        };
+        let k = self.opts.dfpn_oracle.clamp(1, INF / 4);
+        if prover_wins { (1, k) } else { (k, 1) }
     }
 
     /// Keeps the root's children as they stand in the stats (the
