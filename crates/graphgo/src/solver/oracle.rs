@@ -8,7 +8,9 @@
 //! all positions at once by `k` rounds of value iteration (a position is
 //! the colouring, the player to move and whether the last move was a
 //! pass; two passes end the game with the area score). No repetition
-//! rule: the estimate ignores superko and the history altogether.
+//! rule but, optionally, a ban on retaking a single-stone ko at once
+//! ([`super::SolveOptions::dfpn_oracle_ko`]): the estimate ignores
+//! superko and the history.
 //!
 //! It is **only an estimate**: it orders df-pn's work and decides
 //! nothing (a number it gives is never 0 or infinite), so it cannot make
@@ -20,7 +22,9 @@ use crate::board::Board;
 use crate::stones::Stones;
 
 /// The largest board the estimate is built for (3^13 = 1,594,323
-/// colourings; its tables then take about 70 MB).
+/// colourings: about 0.4 s to build; the successor lists, freed after
+/// the build, take 12 bytes a play, the estimate kept 4 bytes a
+/// colouring).
 pub const ORACLE_MAX_VERTICES: usize = 13;
 
 /// The depth of the minimax the estimate is (rounds of value iteration).
