@@ -6,7 +6,8 @@
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N] [--free-captures]
 //! [--doomed-lag D] [--dfpn [--dfpn-leaf-depth D] [--dfpn-max-ply P]
-//! [--dfpn-twins] [--dfpn-oracle K [--dfpn-oracle-depth D] [--dfpn-oracle-ko]]]
+//! [--dfpn-twins] [--dfpn-oracle K [--dfpn-oracle-depth D] [--dfpn-oracle-ko]]
+//! [--dfpn-pv]]
 //! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
@@ -129,6 +130,7 @@ fn main() {
             "--dfpn-sum" => opts.dfpn_weak = false,
             "--dfpn-twins" => opts.dfpn_twins = true,
             "--dfpn-oracle-ko" => opts.dfpn_oracle_ko = true,
+            "--dfpn-pv" => opts.dfpn_pv = true,
             "--dfpn-oracle-depth" => {
                 i += 1;
                 opts.dfpn_oracle_depth = args

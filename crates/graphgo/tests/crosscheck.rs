@@ -673,6 +673,14 @@ fn best_first_proof_search_agrees_with_full_history_minimax() {
             },
         ),
         (
+            "df-pn, estimated first numbers, df-pn's variation",
+            SolveOptions {
+                dfpn_oracle: 8,
+                dfpn_pv: true,
+                ..dfpn
+            },
+        ),
+        (
             "df-pn, estimated first numbers (k = 2), leaf horizon 1",
             SolveOptions {
                 dfpn_oracle: 2,
