@@ -5,7 +5,9 @@
 //! [--no-searched-regions] [--keeping] [--table-bits B]
 //! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
 //! [--deepen one|half] [--expect] [--threads N] [--free-captures]
-//! [--doomed-lag D] [--dfpn [--dfpn-leaf-depth D] [--dfpn-max-ply P]]
+//! [--doomed-lag D] [--dfpn [--dfpn-leaf-depth D] [--dfpn-max-ply P]
+//! [--dfpn-twins] [--dfpn-oracle K [--dfpn-oracle-depth D] [--dfpn-oracle-ko]]
+//! [--dfpn-pv]]
 //! [--position ROWS [--white-first]]
 //! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
 //! [--verify FILE]`; with no
@@ -127,6 +129,19 @@ fn main() {
             "--dfpn" => opts.dfpn = true,
             "--dfpn-sum" => opts.dfpn_weak = false,
             "--dfpn-twins" => opts.dfpn_twins = true,
+            "--dfpn-oracle-ko" => opts.dfpn_oracle_ko = true,
+            "--dfpn-pv" => opts.dfpn_pv = true,
+            "--dfpn-oracle-depth" => {
+                i += 1;
+                opts.dfpn_oracle_depth = args
+                    .get(i)
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(opts.dfpn_oracle_depth);
+            }
+            "--dfpn-oracle" => {
+                i += 1;
+                opts.dfpn_oracle = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
             "--dfpn-table-bits" => {
                 i += 1;
                 opts.dfpn_table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(24);

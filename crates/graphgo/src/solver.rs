@@ -131,6 +131,7 @@
 //! key's frame and moved back with the inverse symmetry.
 
 mod dfpn;
+pub mod oracle;
 pub mod tt;
 
 use std::collections::{HashMap, HashSet};
@@ -566,6 +567,33 @@ pub struct SolveOptions {
     /// basis moved by the symmetry. On the empty board this halves the
     /// root's moves on a line.
     pub dfpn_twins: bool,
+    /// With `dfpn`: a fresh leaf's first proof and disproof numbers from
+    /// a history-free estimate of its value ([`oracle::Oracle`], the
+    /// depth-[`oracle::ORACLE_DEPTH`] minimax of the area score over
+    /// every colouring, built once per solve on boards of at most
+    /// [`oracle::ORACLE_MAX_VERTICES`] points): `(1, k)` where the
+    /// estimate says the prover wins the test, `(k, 1)` where it says
+    /// the defender does (issue 20, thirteenth session; 0, off, by
+    /// default). Numbers only order df-pn's work, so the value cannot
+    /// change.
+    pub dfpn_oracle: u64,
+    /// With `dfpn_oracle`: the depth of the estimate's minimax
+    /// ([`oracle::ORACLE_DEPTH`], 24, by default).
+    pub dfpn_oracle_depth: usize,
+    /// With `dfpn_oracle`: the estimate forbids the immediate retake of
+    /// a single-stone ko (off by default: a closer estimate, 57 % of
+    /// sampled 1x9 positions exact instead of 28 %, but no better as
+    /// df-pn's numbers; docs/graphgo.md, "Lines, thirteenth session").
+    pub dfpn_oracle_ko: bool,
+    /// With `dfpn`: the principal variation tests each candidate child
+    /// by df-pn too, instead of the alpha-beta with doubling horizons
+    /// (off by default; a proof walk keeps the alpha-beta: with df-pn
+    /// the walk of 1x10's proof did not end in five minutes, its
+    /// candidates that fail being disproved in full). After df-pn's proof the alpha-beta must re-prove what
+    /// its table no longer holds: on 1x10, after tests of 0.3 to 0.4 M
+    /// nodes, the variation took 89 M to 131 M nodes in some variants
+    /// (docs/graphgo.md, "Lines, thirteenth session").
+    pub dfpn_pv: bool,
 }
 
 /// The growth of the deepening horizon after a null-window test the
@@ -656,6 +684,10 @@ impl Default for SolveOptions {
             dfpn_weak: true,
             dfpn_table_bits: 24,
             dfpn_twins: false,
+            dfpn_oracle: 0,
+            dfpn_oracle_depth: oracle::ORACLE_DEPTH,
+            dfpn_oracle_ko: false,
+            dfpn_pv: false,
         }
     }
 }
@@ -869,6 +901,10 @@ struct Search<'a> {
     pn_table: dfpn::PnTable,
     /// The ply cap of the current df-pn run.
     dfpn_cap: usize,
+    /// The test (`beta`, mode) the numbers' table was last filled for.
+    pn_for: Option<(i32, Mode)>,
+    /// [`SolveOptions::dfpn_oracle`]'s estimate, where it is built.
+    oracle: Option<std::sync::Arc<oracle::Oracle>>,
 }
 
 /// What a search tries to prove.
@@ -1205,6 +1241,7 @@ impl<'a> Search<'a> {
         } else {
             1
         };
+        let pairing_none = pairing.is_none();
         let mut limits = opts.limits;
         if pairing.is_some() {
             // The node limit counts both threads (`check_limits`).
@@ -1249,6 +1286,13 @@ impl<'a> Search<'a> {
             last_play: 0,
             pn_table: dfpn::PnTable::new(pn_bits),
             dfpn_cap: 0,
+            pn_for: None,
+            oracle: if opts.dfpn && opts.dfpn_oracle > 0 && pairing_none {
+                oracle::Oracle::build(board, opts.dfpn_oracle_depth, opts.dfpn_oracle_ko)
+                    .map(std::sync::Arc::new)
+            } else {
+                None
+            },
         }
     }
 
@@ -2484,7 +2528,8 @@ impl Search<'_> {
         value: i32,
         depth: usize,
     ) -> Option<(Move, Stones)> {
-        self.keeping_move(cur, side, passed, value, depth)
+        let dfpn = self.opts.dfpn && self.opts.dfpn_pv;
+        self.keeping_move(cur, side, passed, value, depth, dfpn)
             .map(|(m, next, _)| (m, next))
     }
 
@@ -2546,7 +2591,9 @@ impl Search<'_> {
     /// A move of `side` whose child is proven to keep the claim (`>=
     /// value` for Black, `<= value` for White), its colouring pushed on
     /// the history when the move enters one (the flag says so), or `None`
-    /// if none is found within the limits.
+    /// if none is found within the limits. With `dfpn` each candidate is
+    /// tested by df-pn ([`SolveOptions::dfpn_pv`]) instead of the
+    /// alpha-beta at doubling horizons.
     fn keeping_move(
         &mut self,
         cur: Stones,
@@ -2554,6 +2601,7 @@ impl Search<'_> {
         passed: bool,
         value: i32,
         depth: usize,
+        dfpn: bool,
     ) -> Option<(Move, Stones, bool)> {
         let board = self.board;
         let opp = side.opponent();
@@ -2618,22 +2666,28 @@ impl Search<'_> {
                 if let Move::Play(x) = m {
                     self.last_play = 1 << x;
                 }
-                let r = self.search(next, opp, m == Move::Pass, a, b, depth, 1, own);
+                let (r_lo, r_hi) = if dfpn {
+                    self.dfpn_test_at(next, opp, m == Move::Pass, b, own)
+                } else {
+                    let r = self.search(next, opp, m == Move::Pass, a, b, depth, 1, own);
+                    (r.lo, r.hi)
+                };
                 if self.stop.is_some() {
                     return None;
                 }
-                if (black && r.lo >= value) || (!black && r.hi <= value) {
+                if (black && r_lo >= value) || (!black && r_hi <= value) {
                     // Keep the pushed colouring: the PV goes on from it.
                     return Some((m, next, pushed));
                 }
-                if (black && r.hi >= value) || (!black && r.lo <= value) {
+                if (black && r_hi >= value) || (!black && r_lo <= value) {
                     undecided = true;
                 }
                 if pushed {
                     self.pop();
                 }
             }
-            if !undecided || depth >= self.opts.max_depth {
+            // Df-pn has no horizon to deepen: it grew its own ply cap.
+            if !undecided || depth >= self.opts.max_depth || dfpn {
                 return None;
             }
             depth = (depth * 2).min(self.opts.max_depth);
@@ -2827,7 +2881,7 @@ impl Search<'_> {
                 // (4x5: no step written in 11 minutes).
                 None => {
                     let left = walk.depth.saturating_sub(walk.ply + 1).max(1);
-                    self.keeping_move(cur, side, passed, walk.value, left)
+                    self.keeping_move(cur, side, passed, walk.value, left, false)
                 }
             };
             let Some((m, next, pushed)) = found else {
@@ -3305,6 +3359,122 @@ mod tests {
             // Each first move and its mirror image: one of them.
             assert_eq!(plays, n / 2, "1x{n}: {:?}", root.children);
         }
+    }
+
+    /// Df-pn's first numbers from the history-free estimate
+    /// ([`SolveOptions::dfpn_oracle`]) prove the same line values in
+    /// fewer nodes (1x8 and 1x9; on 1x10 it is about even), and without
+    /// the option no estimate is built.
+    #[test]
+    fn estimated_first_numbers_prove_lines_in_fewer_nodes() {
+        let twins = SolveOptions {
+            dfpn: true,
+            dfpn_twins: true,
+            limits: Limits {
+                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                ..Limits::none()
+            },
+            ..SolveOptions::default()
+        };
+        let oracle = SolveOptions {
+            dfpn_oracle: 8,
+            ..twins
+        };
+        for n in [8, 9] {
+            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &twins);
+            let new = solve_quietly(&board, Stones::EMPTY, Color::Black, &oracle);
+            assert!(plain.proven && new.proven, "1x{n}");
+            assert_eq!(new.score, plain.score, "1x{n}");
+            assert!(
+                new.nodes < plain.nodes,
+                "1x{n}: {} with the estimate, {} without",
+                new.nodes,
+                plain.nodes
+            );
+        }
+    }
+
+    /// With [`SolveOptions::dfpn_pv`] the principal variation after
+    /// df-pn's proof is found by df-pn too: the same score, a variation
+    /// that replays legally under positional superko to the score, and
+    /// fewer nodes in all on 1x9 and 1x10 (the tests' nodes are the
+    /// same: the option only changes the variation's search).
+    #[test]
+    fn a_dfpn_variation_is_legal_and_cheaper() {
+        let dfpn = SolveOptions {
+            dfpn: true,
+            dfpn_twins: true,
+            limits: Limits {
+                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
+                ..Limits::none()
+            },
+            ..SolveOptions::default()
+        };
+        let pv = SolveOptions {
+            dfpn_pv: true,
+            ..dfpn
+        };
+        for (n, guess) in [(8, None), (9, None), (10, Some(1))] {
+            let board = Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+            let with_guess = |o: &SolveOptions| SolveOptions { guess, ..*o };
+            let plain = solve_quietly(&board, Stones::EMPTY, Color::Black, &with_guess(&dfpn));
+            let new = solve_quietly(&board, Stones::EMPTY, Color::Black, &with_guess(&pv));
+            assert!(plain.proven && new.proven, "1x{n}");
+            assert_eq!(new.score, plain.score, "1x{n}");
+            let tests = |s: &Solution| s.stats.attempts.iter().map(|a| a.nodes).sum::<u64>();
+            assert_eq!(tests(&new), tests(&plain), "1x{n}");
+            if n >= 9 {
+                assert!(
+                    new.nodes < plain.nodes,
+                    "1x{n}: {} with df-pn's variation, {} without",
+                    new.nodes,
+                    plain.nodes
+                );
+            }
+            let mut cur = Stones::EMPTY;
+            let mut seen = vec![cur];
+            let mut side = Color::Black;
+            for m in &new.pv {
+                if let Move::Play(x) = *m {
+                    cur = cur.play(&board, side, x).expect("a legal play").stones;
+                    assert!(!seen.contains(&cur), "1x{n}: the variation repeats");
+                    seen.push(cur);
+                }
+                side = side.opponent();
+            }
+            if !new.pv_ends_settled && new.pv.ends_with(&[Move::Pass, Move::Pass]) {
+                assert_eq!(Some(cur.area_score(&board)), new.score, "1x{n}");
+            }
+        }
+    }
+
+    /// The estimate: the area score at depth 0, a plain minimax of it
+    /// (repetitions allowed) deeper, and none on boards too big.
+    #[test]
+    fn the_estimate_is_a_minimax_of_the_area_score() {
+        let line = |n| Board::new(Arc::new(Graph::grid(n, 1).unwrap())).unwrap();
+        let b3 = line(3);
+        let zero = oracle::Oracle::build(&b3, 0, false).unwrap();
+        let x_mid = Stones {
+            black: 0b010,
+            white: 0,
+        };
+        assert_eq!(zero.estimate(x_mid, Color::White, false), 3);
+        assert_eq!(zero.estimate(Stones::EMPTY, Color::Black, false), 0);
+        // 1x3: the centre play owns the board, for either colour (a
+        // depth-2 minimax finds it: the other side can only pass).
+        let two = oracle::Oracle::build(&b3, 2, false).unwrap();
+        assert_eq!(two.estimate(Stones::EMPTY, Color::Black, false), 3);
+        assert_eq!(two.estimate(Stones::EMPTY, Color::White, true), -3);
+        // Depth 1 after a pass: White's pass would end the game at 0,
+        // White's centre play is scored as it stands, -3.
+        let one = oracle::Oracle::build(&b3, 1, false).unwrap();
+        assert_eq!(one.estimate(Stones::EMPTY, Color::White, true), -3);
+        // ... and a Black stone in the centre, White to move after a
+        // pass: White can only pass (an end is suicide), ending at 3.
+        assert_eq!(one.estimate(x_mid, Color::White, true), 3);
+        assert!(oracle::Oracle::build(&line(oracle::ORACLE_MAX_VERTICES + 1), 1, false).is_none());
     }
 
     /// Free captures prove the same line values in fewer nodes.

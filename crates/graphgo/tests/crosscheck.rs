@@ -665,6 +665,30 @@ fn best_first_proof_search_agrees_with_full_history_minimax() {
             },
         ),
         (
+            "df-pn, mirrored moves merged, estimated first numbers",
+            SolveOptions {
+                dfpn_twins: true,
+                dfpn_oracle: 8,
+                ..dfpn
+            },
+        ),
+        (
+            "df-pn, estimated first numbers, df-pn's variation",
+            SolveOptions {
+                dfpn_oracle: 8,
+                dfpn_pv: true,
+                ..dfpn
+            },
+        ),
+        (
+            "df-pn, estimated first numbers (k = 2), leaf horizon 1",
+            SolveOptions {
+                dfpn_oracle: 2,
+                dfpn_leaf_depth: 1,
+                ..dfpn
+            },
+        ),
+        (
             "df-pn, no reductions, keeping game",
             SolveOptions {
                 dfpn_leaf_depth: 1,

@@ -727,3 +727,38 @@ fn best_first_proof_search_with_merged_mirrors_proofs_verify() {
         ..o
     });
 }
+
+/// Df-pn with its first numbers from the history-free estimate
+/// (`SolveOptions::dfpn_oracle`): the proofs the walk writes from the
+/// table it filled verify.
+#[test]
+fn best_first_proof_search_with_estimated_numbers_proofs_verify() {
+    small_and_line_proofs_verify(|o| SolveOptions {
+        dfpn: true,
+        dfpn_twins: true,
+        dfpn_oracle: 8,
+        limits: solver::Limits {
+            table_bytes: Some((1 << 20) * miai_graphgo::solver::tt::ENTRY_BYTES),
+            ..o.limits
+        },
+        ..o
+    });
+}
+
+/// Df-pn with its principal variation found by df-pn as well
+/// (`SolveOptions::dfpn_pv`; the proof walk keeps the alpha-beta): the
+/// proofs verify.
+#[test]
+fn best_first_proof_search_with_dfpn_variation_proofs_verify() {
+    small_and_line_proofs_verify(|o| SolveOptions {
+        dfpn: true,
+        dfpn_twins: true,
+        dfpn_oracle: 8,
+        dfpn_pv: true,
+        limits: solver::Limits {
+            table_bytes: Some((1 << 20) * miai_graphgo::solver::tt::ENTRY_BYTES),
+            ..o.limits
+        },
+        ..o
+    });
+}

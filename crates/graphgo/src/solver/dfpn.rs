@@ -229,8 +229,38 @@ impl Search<'_> {
             None => key
                 .and_then(|k| self.pn_table.get(&k))
                 .filter(|&(p, d)| p > 0 && d > 0 && p < INF && d < INF)
-                .unwrap_or((1, 1)),
+                .unwrap_or_else(|| self.first_numbers(key, beta)),
         }
+    }
+
+    /// A fresh child's numbers: `(1, 1)`, or with
+    /// [`SolveOptions::dfpn_oracle`] `(1, k)` / `(k, 1)` by whether the
+    /// history-free estimate of its value passes the test for the prover.
+    fn first_numbers(&self, key: Option<HistKey>, beta: i32) -> (u64, u64) {
+        let (Some(oracle), Some((cb, cw, flags))) = (&self.oracle, key) else {
+            return (1, 1);
+        };
+        let to_move = if flags & 1 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let est = oracle.estimate(
+            Stones {
+                black: cb,
+                white: cw,
+            },
+            to_move,
+            flags & 2 != 0,
+        );
+        let prover_black = self.mode != Mode::Upper;
+        let prover_wins = if prover_black {
+            est >= beta
+        } else {
+            est < beta
+        };
+        let k = self.opts.dfpn_oracle.clamp(1, INF / 4);
+        if prover_wins { (1, k) } else { (k, 1) }
     }
 
     /// Keeps the root's children as they stand in the stats (the
@@ -285,16 +315,29 @@ impl Search<'_> {
     /// by df-pn; the proven bounds it found (undecided only if stopped or
     /// every line ran into the ply cap).
     pub(super) fn dfpn_test(&mut self, stones: Stones, to_move: Color, beta: i32) -> (i32, i32) {
-        self.pn_table.clear();
+        self.dfpn_test_at(stones, to_move, false, beta, 0)
+    }
+
+    /// The test `value >= beta` at a position pushed at history index
+    /// `own_index` (the root's is 0; the principal variation's and the
+    /// proof walk's children with [`SolveOptions::dfpn_pv`]), by df-pn.
+    pub(super) fn dfpn_test_at(
+        &mut self,
+        stones: Stones,
+        to_move: Color,
+        passed: bool,
+        beta: i32,
+        own_index: usize,
+    ) -> (i32, i32) {
         let own = self.search(
             stones,
             to_move,
-            false,
+            passed,
             beta - 1,
             beta,
             self.opts.dfpn_leaf_depth,
             0,
-            0,
+            own_index,
         );
         if self.stop.is_some() {
             return (own.lo, own.hi);
@@ -302,6 +345,14 @@ impl Search<'_> {
         if self.dfpn_state(&own, beta).is_some() {
             return (own.lo, own.hi);
         }
+        // The numbers are forgotten for each root test; a variation's or
+        // a proof walk's tests keep them while the test is the same (they
+        // are only hints, and clearing the table for each of a walk's
+        // thousands of tests cost more than the tests).
+        if own_index == 0 || self.pn_for != Some((beta, self.mode)) {
+            self.pn_table.clear();
+        }
+        self.pn_for = Some((beta, self.mode));
         // Thresholds below "infinite": a node whose lines all ran into
         // the ply cap (numbers INF - 1) ends the run, undecided; the cap
         // then grows by half and the test runs again (the proven bounds
@@ -309,7 +360,17 @@ impl Search<'_> {
         let mut cap = self.opts.dfpn_max_ply.max(1);
         loop {
             self.dfpn_cap = cap;
-            let (_, _, out) = self.mid(stones, to_move, false, own, beta, INF - 1, INF - 1, 0, 0);
+            let (_, _, out) = self.mid(
+                stones,
+                to_move,
+                passed,
+                own,
+                beta,
+                INF - 1,
+                INF - 1,
+                0,
+                own_index,
+            );
             if self.stop.is_some() || self.dfpn_state(&out, beta).is_some() {
                 return (out.lo, out.hi);
             }
@@ -449,7 +510,7 @@ impl Search<'_> {
             if prover { (min, sum) } else { (sum, min) }
         };
         loop {
-            if ply == 0 {
+            if ply == 0 && own_index == 0 {
                 self.dfpn_record_root(&kids, beta);
             }
             let (pn, dn) = numbers(&kids);
