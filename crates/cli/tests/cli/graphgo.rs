@@ -394,6 +394,25 @@ fn proof_number_search_changes_the_nodes_not_the_value() {
     let (code, _, err) = miai(&["graphgo", "solve", "--board", "2x2", "--dfpn-twins"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--dfpn"), "{err}");
+    // The estimated first numbers: the same value in fewer nodes on 1x9
+    // (79 k without, 28 k with); df-pn's own variation no more; neither
+    // means anything without `--dfpn`.
+    let plain = nodes_of("1x9", 0, &["--dfpn", "--dfpn-twins"]);
+    let estimated = nodes_of("1x9", 0, &["--dfpn", "--dfpn-twins", "--dfpn-oracle", "8"]);
+    assert!(estimated < plain, "{estimated} against {plain}");
+    let both = nodes_of(
+        "1x9",
+        0,
+        &["--dfpn", "--dfpn-twins", "--dfpn-oracle", "8", "--dfpn-pv"],
+    );
+    assert!(both <= estimated, "{both} against {estimated}");
+    for flag in [&["--dfpn-oracle", "8"][..], &["--dfpn-pv"][..]] {
+        let mut args = vec!["graphgo", "solve", "--board", "2x2"];
+        args.extend_from_slice(flag);
+        let (code, _, err) = miai(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--dfpn"), "{err}");
+    }
 }
 
 /// `--threads 2` runs the two sides of each null-window test at once
