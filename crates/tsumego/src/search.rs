@@ -1220,6 +1220,7 @@ impl<'c> Searcher<'c> {
         parent[d].play_into(&self.ctx, Mv::Tenuki, &mut rest[0]);
         rest[0].last_tenuki = None;
         rest[0].book = parent[d].book;
+        rest[0].left = parent[d].left;
     }
 
     /// The null move of the node at depth `d` (its children expanded):

@@ -75,6 +75,8 @@ pub(crate) struct Ctx {
     /// Queries with threats take the plain query's proofs that met no ko
     /// against a side with threats (`Options::plain_proofs`).
     pub plain_proofs: bool,
+    /// Book regime: the stop clears the threats (`Options::book_stop`).
+    pub book_stop: bool,
     /// Relevance zones in the plain queries (`Options::zones`; see
     /// `crate::search`).
     pub zones: bool,
@@ -130,6 +132,7 @@ impl Ctx {
             eye_room: true,
             heuristic_init: true,
             plain_proofs: true,
+            book_stop: false,
             zones: false,
             zone_bit,
             zone_targets,
@@ -442,7 +445,22 @@ impl State {
             Color::Black => self.pos.hash() ^ zobrist::WHITE_TO_MOVE,
             Color::White => self.pos.hash(),
         };
-        self.after_tenuki(ctx).key(board, self.left)
+        let r = self.after_tenuki(ctx);
+        r.key(board, self.left_after_tenuki(ctx, &r))
+    }
+
+    /// The external ko threats left after a tenuki whose fields are `r`:
+    /// with [`Ctx::book_stop`], where the defender's pass ends the book
+    /// regime's attacker passes (the game stops), no side has threats
+    /// left — the attacker, free to pass until then, has removed the
+    /// defender's (the rule that makes a bent four in the corner dead).
+    #[inline]
+    fn left_after_tenuki(&self, ctx: &Ctx, r: &Rest) -> [u8; 2] {
+        if ctx.book_stop && self.book && !r.book {
+            [0, 0]
+        } else {
+            self.left
+        }
     }
 
     /// The fields other than the board and the threats left of the child a
@@ -717,6 +735,7 @@ impl State {
             Mv::Tenuki => {
                 out.pos.pass(color);
                 let r = self.after_tenuki(ctx);
+                out.left = self.left_after_tenuki(ctx, &r);
                 out.book = r.book;
                 out.last_tenuki = r.last_tenuki;
                 out.bans = r.bans;

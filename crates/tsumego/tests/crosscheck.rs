@@ -26,7 +26,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use common::random::{self, Style};
-use common::reference::reference_threats;
+use common::reference::{reference_threats, reference_threats_in};
 use common::{all_queries, describe, reference, reference_status};
 
 /// Nodes per reference query before a case is skipped (a fraction of a
@@ -58,6 +58,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room: true,
         heuristic_init: true,
         plain_proofs: true,
+        book_stop: false,
         zones: false,
     }
 }
@@ -578,10 +579,21 @@ fn reference_counts(
     max: u8,
     cap: u64,
 ) -> Option<(Outcome, Option<u8>, Option<u8>)> {
+    reference_counts_in(problem, Regime::SEED, first, max, cap)
+}
+
+/// [`reference_counts`] in `regime` (the seed's or the book's rules).
+fn reference_counts_in(
+    problem: &Problem,
+    regime: Regime,
+    first: Side,
+    max: u8,
+    cap: u64,
+) -> Option<(Outcome, Option<u8>, Option<u8>)> {
     let ask = |goal: Side, t: u8| {
         let mut budget = [0, 0];
         budget[goal.index()] = t;
-        reference_threats(problem, first, goal, budget, cap)
+        reference_threats_in(problem, regime, first, goal, budget, cap)
     };
     let plain = if ask(Side::Attacker, 0)? {
         Outcome::AttackerWins
@@ -1251,5 +1263,106 @@ fn the_seed_reading_on_the_book_readings_table_gives_the_seed_counts() {
     assert!(
         shared_nodes < fresh_nodes,
         "the book table saved nothing: {shared_nodes} against {fresh_nodes}"
+    );
+}
+
+// Book regime threat counts (issue 19): once the defender has answered the
+// attacker's pass with its own, the game has stopped and the defender's
+// external threats are gone — the attacker, free to pass until then, has
+// removed them (the rule that makes a bent four in the corner dead). The
+// counts agree with the reference's book game under the same rule on
+// random problems and the small data files, both players first.
+#[test]
+fn book_threat_counts_agree_with_exhaustive_search() {
+    const MAX: u8 = 3;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_b0c4);
+    let mut cases: Vec<(String, Problem)> = Vec::new();
+    for i in 0..120 {
+        let spec = alternating(&mut rng, i, 14, 7);
+        let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
+        cases.push((format!("random case {i}"), problem));
+    }
+    for (name, problem, _) in small_data_files() {
+        cases.push((name, problem));
+    }
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/cases/cho-elementary-0021-after-a19.txt");
+    let text = std::fs::read_to_string(case).expect("the case file");
+    let parsed = file::parse(&text).expect("the case parses");
+    cases.push((
+        "cases/cho-elementary-0021-after-a19".into(),
+        Problem::new(parsed.spec).expect("the case poses"),
+    ));
+    let (mut compared, mut kos) = (0, 0);
+    let mut mismatches = Vec::new();
+    for (name, problem) in &cases {
+        for first in [Side::Attacker, Side::Defender] {
+            let Some(want) = reference_counts_in(problem, Regime::BOOK, first, MAX, REFERENCE_CAP)
+            else {
+                continue;
+            };
+            let o = Options {
+                threat_search: MAX,
+                book_stop: true,
+                ..options(Regime::BOOK, Ordering::Heuristic)
+            };
+            let a = analyse(problem, first, &o, None, None);
+            let k = a.threats.expect("threat counts for a proven status");
+            compared += 1;
+            if want.1.is_some_and(|t| t > 0) || want.2.is_some_and(|t| t > 0) {
+                kos += 1;
+            }
+            if (k.plain, k.attacker, k.defender) != want || k.stopped.is_some() {
+                mismatches.push(format!(
+                    "{name}, {first} first: solver {k:?}, reference {want:?}\n{}",
+                    describe(problem)
+                ));
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+    assert!(compared >= 100, "only {compared} compared");
+    eprintln!("book threat counts: {compared} compared, {kos} with kos");
+    assert!(kos >= 3, "only {kos} with kos");
+}
+
+// Cho Elementary Prob0021 after the book's B A19 (tests/data/cases): the
+// book and GNU Go's owl call White dead; under the seed's rules the ko
+// arises only when Black, made to capture after both pass, plays A18 and
+// White takes four stones (a bent four in the corner). In the book regime
+// the defender's threats are gone by then: dead, with no count to turn it.
+#[test]
+fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cases");
+    let text = std::fs::read_to_string(root.join("cho-elementary-0021-after-a19.txt"))
+        .expect("the case file");
+    let parsed = file::parse(&text).expect("the case parses");
+    assert_eq!(parsed.regime().expect("rules"), Regime::BOOK);
+    let problem = Problem::new(parsed.spec).expect("the case poses");
+    let o = Options {
+        threat_search: 4,
+        book_stop: true,
+        ..options(Regime::BOOK, Ordering::Heuristic)
+    };
+    let a = analyse(&problem, Side::Defender, &o, None, None);
+    let k = a.threats.expect("threat counts");
+    assert_eq!(
+        (k.plain, k.attacker, k.defender),
+        (Outcome::AttackerWins, Some(0), None),
+        "{k:?}"
+    );
+    // Without the rule (the default) the ko stays: the defender lives
+    // with one threat.
+    let plain = Options {
+        threat_search: 4,
+        ..options(Regime::BOOK, Ordering::Heuristic)
+    };
+    let k = analyse(&problem, Side::Defender, &plain, None, None)
+        .threats
+        .expect("threat counts");
+    assert_eq!(k.defender, Some(1), "{k:?}");
+    assert_eq!(
+        reference_counts_in(&problem, Regime::BOOK, Side::Defender, 3, REFERENCE_CAP),
+        Some((Outcome::AttackerWins, Some(0), None))
     );
 }

@@ -94,7 +94,27 @@ pub fn reference_threats(
     budget: [u8; 2],
     cap: u64,
 ) -> Option<bool> {
-    let regime = Regime::Seed { ko_threats: 0 };
+    reference_threats_in(
+        problem,
+        Regime::Seed { ko_threats: 0 },
+        first,
+        goal,
+        budget,
+        cap,
+    )
+}
+
+/// [`reference_threats`] in `regime` (the seed's or the book's rules; in
+/// the book regime no side has threats left once both have passed:
+/// `Options::book_stop`).
+pub fn reference_threats_in(
+    problem: &Problem,
+    regime: Regime,
+    first: Side,
+    goal: Side,
+    budget: [u8; 2],
+    cap: u64,
+) -> Option<bool> {
     let mut referee = Referee::new(problem, regime, Side::Attacker, goal, cap);
     referee.plain = true;
     let mut root = referee.root(problem, first);
@@ -378,6 +398,11 @@ impl Referee {
         if side == Side::Defender && n.last_tenuki == Some(Side::Attacker) {
             // Two passes: the attacker must capture from now on.
             child.book = false;
+            if n.book && self.plain {
+                // The game stopped: the defender's external threats are
+                // gone (the attacker removed them while it could pass).
+                child.left = [0, 0];
+            }
         }
         child.pos.pass(color);
         child.last_tenuki = Some(side);
