@@ -54,6 +54,16 @@ use zone::{ALL, Zone};
 
 /// Proof numbers at or above this are infinite.
 pub(crate) const INF: u32 = u32::MAX / 4;
+/// The most an unproven node's summed number may reach ([`summarise`]),
+/// well below the thresholds' cap (`INF - 1`). The sums count a state
+/// once per path to it, so on a graph with many transpositions (the book
+/// regime's passes commute with the plays) they grow exponentially; were
+/// they capped at the thresholds' cap, a root whose number reached it
+/// would return at once from every call of [`Searcher::mid`] — the other
+/// number, small, never worked on — and the search would spin to the
+/// node limit. Capped below it, the node keeps working on the other
+/// number. (Numbers order the work only: proofs are unchanged.)
+const SATURATED: u32 = INF / 2;
 /// `dep` of a history-free value.
 const FREE: u32 = u32::MAX;
 
@@ -1610,7 +1620,7 @@ fn summarise(children: &[Child], gen_dep: u32, ko_dep: u32) -> NodeValue {
     } else {
         NodeValue {
             phi,
-            delta: if delta >= INF { INF - 1 } else { delta },
+            delta: delta.min(SATURATED),
             dep: FREE,
             ko: 0,
         }

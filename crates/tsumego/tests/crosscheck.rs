@@ -1366,3 +1366,41 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
         Some((Outcome::AttackerWins, Some(0), None))
     );
 }
+
+// Two small book problems whose threat counts, with the book regime's stop
+// (`Options::book_stop`), once ran to the 5 M-node cap: the proof numbers,
+// summed once per path through the passes' transpositions, reached the
+// thresholds' cap, and a root at the cap returned from every call at once
+// without working on its other (small) number. Capped lower, every count
+// finishes in a few tens of thousands of nodes, with and without the plain
+// proofs, and the two agree.
+#[test]
+fn saturated_proof_numbers_do_not_stall_the_book_threat_counts() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic");
+    for name in ["16_second_line_side_6.txt", "17_second_line_side_7.txt"] {
+        let text = std::fs::read_to_string(root.join(name)).expect("the data file");
+        let problem = Problem::new(file::parse(&text).expect("parses").spec).expect("poses");
+        for first in [Side::Attacker, Side::Defender] {
+            for side in [Side::Attacker, Side::Defender] {
+                let count = |plain_proofs| {
+                    let o = Options {
+                        threat_search: 3,
+                        plain_proofs,
+                        book_stop: true,
+                        limits: Limits::none().with_nodes(200_000).with_table_bytes(4 << 20),
+                        ..options(Regime::BOOK, Ordering::Heuristic)
+                    };
+                    let t = side_threats(&problem, first, &[], side, &o, None).expect("no line");
+                    assert_eq!(
+                        t.stopped, None,
+                        "{name}, {first} first, {side}'s count, plain proofs {plain_proofs}: \
+                         stopped after {} nodes",
+                        t.nodes
+                    );
+                    (t.threats, t.opponent, t.unlimited)
+                };
+                assert_eq!(count(true), count(false), "{name}, {first} first, {side}");
+            }
+        }
+    }
+}
