@@ -58,7 +58,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room: true,
         heuristic_init: true,
         plain_proofs: true,
-        book_stop: false,
+        book_stop: true,
         zones: false,
     }
 }
@@ -1351,10 +1351,10 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
         (Outcome::AttackerWins, Some(0), None),
         "{k:?}"
     );
-    // Without the rule (the default) the ko stays: the defender lives
-    // with one threat.
+    // Without the rule the ko stays: the defender lives with one threat.
     let plain = Options {
         threat_search: 4,
+        book_stop: false,
         ..options(Regime::BOOK, Ordering::Heuristic)
     };
     let k = analyse(&problem, Side::Defender, &plain, None, None)
