@@ -120,6 +120,12 @@ struct SolveArgs {
     /// Also list every correct first move.
     #[arg(long)]
     all_moves: bool,
+    /// Book rules: keep each side's external ko threats after the
+    /// defender answers the attacker's pass (by default they are gone
+    /// then, as in the Japanese ruling that makes a bent four in the
+    /// corner dead: the attacker removes them before it starts the ko).
+    #[arg(long)]
+    no_book_stop: bool,
     /// Limits of one analysis (default: 20,000,000 nodes, no time limit,
     /// a 256 MiB table).
     #[command(flatten)]
@@ -313,6 +319,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         regime,
         limits: args.limits.or(DEFAULT_LIMITS),
         all_moves: args.all_moves,
+        book_stop: !args.no_book_stop,
         ..Options::default()
     };
     let sides: &[Side] = match args.first {

@@ -912,3 +912,27 @@ fn bench_exits_1_when_every_problem_is_an_error() {
     assert_eq!(code, 1, "{err}");
     assert_eq!(json(&out)["counts"]["errors"], 2);
 }
+
+/// Book rules: once the defender answers the attacker's pass, no side has
+/// external ko threats left (a bent four in the corner the attacker must
+/// start is dead); `--no-book-stop` keeps them, and Cho Elementary
+/// Prob0021 after its book move is then a ko the defender turns with one
+/// threat.
+#[test]
+fn the_book_stop_clears_the_threats_unless_turned_off() {
+    let file = data("cases/cho-elementary-0021-after-a19.txt");
+    let threats = |extra: &[&str]| {
+        let mut args = vec!["tsumego", file.as_str(), "--first", "defender"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = miai(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines()
+            .find(|l| l.trim_start().starts_with("ko threats:"))
+            .unwrap_or_else(|| panic!("no threat count in\n{out}"))
+            .to_string()
+    };
+    let on = threats(&[]);
+    assert!(on.contains("dead [d]"), "{on}");
+    let off = threats(&["--no-book-stop"]);
+    assert!(off.contains("ko [d1l]"), "{off}");
+}
