@@ -3309,20 +3309,30 @@ mod tests {
         );
     }
 
-    /// The best-first proof search proves the same line values in fewer
-    /// nodes than the iterative-deepening alpha-beta, and each test is
-    /// one attempt without a horizon.
-    #[test]
-    fn best_first_proof_search_proves_lines_in_fewer_nodes() {
-        // Df-pn keeps its proven nodes in the table only: it needs a
-        // table that holds them (1x10 with 2^18 entries: 227 M nodes,
-        // with 2^19 0.76 M).
-        let base = SolveOptions {
+    /// Df-pn (mirrored moves merged or not) with a table of 2^20 entries:
+    /// df-pn keeps its proven nodes in the table only, so it needs one
+    /// that holds them (1x10 with 2^18 entries: 227 M nodes, with 2^19
+    /// 0.76 M).
+    fn dfpn_on_lines(twins: bool) -> SolveOptions {
+        SolveOptions {
+            dfpn: true,
+            dfpn_twins: twins,
             limits: Limits {
                 table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
                 ..Limits::none()
             },
             ..SolveOptions::default()
+        }
+    }
+
+    /// The best-first proof search proves the same line values in fewer
+    /// nodes than the iterative-deepening alpha-beta, and each test is
+    /// one attempt without a horizon.
+    #[test]
+    fn best_first_proof_search_proves_lines_in_fewer_nodes() {
+        let base = SolveOptions {
+            dfpn: false,
+            ..dfpn_on_lines(false)
         };
         let dfpn = SolveOptions { dfpn: true, ..base };
         for best_first in fewer_nodes_on_lines(&base, &dfpn, "by df-pn") {
@@ -3337,18 +3347,8 @@ mod tests {
     /// at df-pn's root and proves the same line values in fewer nodes.
     #[test]
     fn merged_mirrors_prove_lines_in_fewer_nodes_by_dfpn() {
-        let dfpn = SolveOptions {
-            dfpn: true,
-            limits: Limits {
-                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
-                ..Limits::none()
-            },
-            ..SolveOptions::default()
-        };
-        let twins = SolveOptions {
-            dfpn_twins: true,
-            ..dfpn
-        };
+        let dfpn = dfpn_on_lines(false);
+        let twins = dfpn_on_lines(true);
         for (n, s) in
             [8, 10]
                 .into_iter()
@@ -3367,15 +3367,7 @@ mod tests {
     /// the option no estimate is built.
     #[test]
     fn estimated_first_numbers_prove_lines_in_fewer_nodes() {
-        let twins = SolveOptions {
-            dfpn: true,
-            dfpn_twins: true,
-            limits: Limits {
-                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
-                ..Limits::none()
-            },
-            ..SolveOptions::default()
-        };
+        let twins = dfpn_on_lines(true);
         let oracle = SolveOptions {
             dfpn_oracle: 8,
             ..twins
@@ -3402,15 +3394,7 @@ mod tests {
     /// same: the option only changes the variation's search).
     #[test]
     fn a_dfpn_variation_is_legal_and_cheaper() {
-        let dfpn = SolveOptions {
-            dfpn: true,
-            dfpn_twins: true,
-            limits: Limits {
-                table_bytes: Some((1 << 20) * tt::ENTRY_BYTES),
-                ..Limits::none()
-            },
-            ..SolveOptions::default()
-        };
+        let dfpn = dfpn_on_lines(true);
         let pv = SolveOptions {
             dfpn_pv: true,
             ..dfpn
