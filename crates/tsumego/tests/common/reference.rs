@@ -399,8 +399,9 @@ impl Referee {
             // Two passes: the attacker must capture from now on.
             child.book = false;
             if n.book && self.plain {
-                // The game stopped: the defender's external threats are
-                // gone (the attacker removed them while it could pass).
+                // The game stopped: neither side has external threats
+                // left (the attacker removed the defender's while it could
+                // pass; Japanese confirmation gives neither side threats).
                 child.left = [0, 0];
             }
         }
