@@ -19,8 +19,8 @@ use std::path::Path;
 
 use miai_tsumego::problem::file;
 use miai_tsumego::{
-    Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, ThreatReader, analyse,
-    side_threats,
+    KoThreats, Limits, Options, Ordering, Outcome, Problem, Regime, Side, Status, ThreatReader,
+    analyse, side_threats,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -273,8 +273,6 @@ fn book_and_seed_regimes_differ_on_random_problems() {
     );
 }
 
-/// The data files whose region has at most 10 empty points, with their
-/// `ko-threats`.
 /// The threat-count cases: 150 random problems (regions with up to
 /// `empties` empty points, from `seed`), each with a threat number 0..=2,
 /// and every small data file with its own number (2 when it states none).
@@ -292,6 +290,17 @@ fn threat_cases(seed: u64, empties: usize) -> Vec<(String, Problem, u8)> {
     cases
 }
 
+/// One file of `tests/data` (`rel`, e.g. `cases/NAME.txt`), parsed.
+fn data_file(rel: &str) -> file::ProblemFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    file::parse(&text).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+/// The data files whose region has at most 10 empty points, with their
+/// `ko-threats`.
 fn small_data_files() -> Vec<(String, Problem, Option<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut out = Vec::new();
@@ -458,9 +467,7 @@ fn heuristic_initial_numbers_change_the_work_not_the_answers() {
 /// these rules deny here.
 #[test]
 fn two_eyes_die_when_the_defender_may_not_tenuki() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/seed003/02_tenuki.txt");
-    let text = std::fs::read_to_string(&path).expect("the seed's tenuki diagram");
-    let mut spec = file::parse(&text).expect("a problem file").spec;
+    let mut spec = data_file("seed003/02_tenuki.txt").spec;
     spec.attacker_just_tenukied = true;
     let problem = Problem::new(spec).expect("a closed problem");
     for regime in [Regime::Superko, Regime::SEED] {
@@ -582,6 +589,28 @@ fn reference_counts(
     reference_counts_in(problem, Regime::SEED, first, max, cap)
 }
 
+/// Whether a reference count needs threats on either side (a ko).
+fn has_ko(want: (Outcome, Option<u8>, Option<u8>)) -> bool {
+    want.1.is_some_and(|t| t > 0) || want.2.is_some_and(|t| t > 0)
+}
+
+/// The mismatch, if any, between the solver's threat counts `k` and the
+/// reference's `want` (a count cut off by a limit is one).
+fn counts_mismatch(
+    name: &str,
+    first: Side,
+    k: &KoThreats,
+    want: (Outcome, Option<u8>, Option<u8>),
+    problem: &Problem,
+) -> Option<String> {
+    ((k.plain, k.attacker, k.defender) != want || k.stopped.is_some()).then(|| {
+        format!(
+            "{name}, {first} first: solver {k:?}, reference {want:?}\n{}",
+            describe(problem)
+        )
+    })
+}
+
 /// [`reference_counts`] in `regime` (the seed's or the book's rules).
 fn reference_counts_in(
     problem: &Problem,
@@ -664,14 +693,9 @@ fn threat_counts_agree_with_exhaustive_search() {
                 );
             };
             compared += 1;
-            if want.1.is_some_and(|t| t > 0) || want.2.is_some_and(|t| t > 0) {
-                kos += 1;
-            }
-            if (k.plain, k.attacker, k.defender) != want || k.stopped.is_some() {
-                mismatches.push(format!(
-                    "{name}, {first} first: solver {k:?}, reference {want:?}\n{}",
-                    describe(problem)
-                ));
+            kos += usize::from(has_ko(want));
+            if let Some(m) = counts_mismatch(name, first, &k, want, problem) {
+                mismatches.push(m);
             }
             assert!(
                 !(k.plain == Outcome::AttackerWins && k.word() == "alive"),
@@ -1266,6 +1290,10 @@ fn the_seed_reading_on_the_book_readings_table_gives_the_seed_counts() {
     );
 }
 
+/// Cho Elementary Prob0021 after the book's A19: a bent four in the
+/// corner that the attacker must start.
+const BENT_FOUR_CASE: &str = "cases/cho-elementary-0021-after-a19.txt";
+
 // Book regime threat counts (issue 19): once the defender has answered the
 // attacker's pass with its own, the game has stopped and the defender's
 // external threats are gone — the attacker, free to pass until then, has
@@ -1285,13 +1313,9 @@ fn book_threat_counts_agree_with_exhaustive_search() {
     for (name, problem, _) in small_data_files() {
         cases.push((name, problem));
     }
-    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/cases/cho-elementary-0021-after-a19.txt");
-    let text = std::fs::read_to_string(case).expect("the case file");
-    let parsed = file::parse(&text).expect("the case parses");
     cases.push((
         "cases/cho-elementary-0021-after-a19".into(),
-        Problem::new(parsed.spec).expect("the case poses"),
+        Problem::new(data_file(BENT_FOUR_CASE).spec).expect("the case poses"),
     ));
     let (mut compared, mut kos) = (0, 0);
     let mut mismatches = Vec::new();
@@ -1309,14 +1333,9 @@ fn book_threat_counts_agree_with_exhaustive_search() {
             let a = analyse(problem, first, &o, None, None);
             let k = a.threats.expect("threat counts for a proven status");
             compared += 1;
-            if want.1.is_some_and(|t| t > 0) || want.2.is_some_and(|t| t > 0) {
-                kos += 1;
-            }
-            if (k.plain, k.attacker, k.defender) != want || k.stopped.is_some() {
-                mismatches.push(format!(
-                    "{name}, {first} first: solver {k:?}, reference {want:?}\n{}",
-                    describe(problem)
-                ));
+            kos += usize::from(has_ko(want));
+            if let Some(m) = counts_mismatch(name, first, &k, want, problem) {
+                mismatches.push(m);
             }
         }
     }
@@ -1333,10 +1352,7 @@ fn book_threat_counts_agree_with_exhaustive_search() {
 // the defender's threats are gone by then: dead, with no count to turn it.
 #[test]
 fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cases");
-    let text = std::fs::read_to_string(root.join("cho-elementary-0021-after-a19.txt"))
-        .expect("the case file");
-    let parsed = file::parse(&text).expect("the case parses");
+    let parsed = data_file(BENT_FOUR_CASE);
     assert_eq!(parsed.regime().expect("rules"), Regime::BOOK);
     let problem = Problem::new(parsed.spec).expect("the case poses");
     let o = Options {
@@ -1376,10 +1392,11 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
 // proofs, and the two agree.
 #[test]
 fn saturated_proof_numbers_do_not_stall_the_book_threat_counts() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/classic");
-    for name in ["16_second_line_side_6.txt", "17_second_line_side_7.txt"] {
-        let text = std::fs::read_to_string(root.join(name)).expect("the data file");
-        let problem = Problem::new(file::parse(&text).expect("parses").spec).expect("poses");
+    for name in [
+        "classic/16_second_line_side_6.txt",
+        "classic/17_second_line_side_7.txt",
+    ] {
+        let problem = Problem::new(data_file(name).spec).expect("poses");
         for first in [Side::Attacker, Side::Defender] {
             for side in [Side::Attacker, Side::Defender] {
                 let count = |plain_proofs| {
