@@ -3363,8 +3363,7 @@ mod tests {
 
     /// Df-pn's first numbers from the history-free estimate
     /// ([`SolveOptions::dfpn_oracle`]) prove the same line values in
-    /// fewer nodes (1x8 and 1x9; on 1x10 it is about even), and without
-    /// the option no estimate is built.
+    /// fewer nodes (1x8 and 1x9; on 1x10 it is about even).
     #[test]
     fn estimated_first_numbers_prove_lines_in_fewer_nodes() {
         let twins = dfpn_on_lines(true);

@@ -91,14 +91,7 @@ impl Oracle {
             }
             s
         };
-        let index_of = |s: Stones| -> usize {
-            let mut idx = 0u32;
-            for j in 0..nbytes {
-                idx += byte_index[0][j][(s.black >> (8 * j)) as usize & 0xff];
-                idx += byte_index[1][j][(s.white >> (8 * j)) as usize & 0xff];
-            }
-            idx as usize
-        };
+        let index_of = |s: Stones| colouring_index(&byte_index, s);
         // Successors by colour: CSR over 2 * index + colour; with `ko`,
         // a play that takes one stone and leaves its lone stone in atari
         // leads to a ko state, where the recapture is forbidden.
@@ -224,12 +217,19 @@ impl Oracle {
     /// The estimate of the position (Black's view): its depth-`d`
     /// minimax value, repetitions allowed.
     pub fn estimate(&self, stones: Stones, to_move: Color, passed: bool) -> i32 {
-        let mut idx = 0u32;
-        for j in 0..self.byte_index[0].len() {
-            idx += self.byte_index[0][j][(stones.black >> (8 * j)) as usize & 0xff];
-            idx += self.byte_index[1][j][(stones.white >> (8 * j)) as usize & 0xff];
-        }
+        let idx = colouring_index(&self.byte_index, stones);
         let t = usize::from(to_move == Color::White);
-        i32::from(self.value[4 * idx as usize + 2 * usize::from(passed) + t])
+        i32::from(self.value[4 * idx + 2 * usize::from(passed) + t])
     }
+}
+
+/// The index of a colouring (`sum of digit(v) * 3^v`, Black 1, White 2),
+/// a byte of each colour's mask at a time.
+fn colouring_index(byte_index: &[Vec<[u32; 256]>; 2], s: Stones) -> usize {
+    let mut idx = 0u32;
+    for (j, (black, white)) in byte_index[0].iter().zip(&byte_index[1]).enumerate() {
+        idx += black[(s.black >> (8 * j)) as usize & 0xff];
+        idx += white[(s.white >> (8 * j)) as usize & 0xff];
+    }
+    idx as usize
 }
