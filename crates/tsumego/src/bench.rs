@@ -2910,6 +2910,15 @@ mod tests {
         (posed, a.map(|(a, _)| a), nodes)
     }
 
+    /// The closed posing of `line` is refused, and its attempt spends no
+    /// node.
+    fn assert_refused_before_any_search(line: &str) {
+        let (posed, a, nodes) = closed(line);
+        assert!(posed.is_none(), "{posed:?}");
+        assert!(a.is_none());
+        assert_eq!(nodes, 0);
+    }
+
     fn names(setup: &Setup, points: &[Vertex]) -> Vec<String> {
         points.iter().map(|&v| setup.graph.vertex_name(v)).collect()
     }
@@ -2919,10 +2928,7 @@ mod tests {
     /// no node is spent on it.
     #[test]
     fn the_closed_posing_is_refused_before_any_search() {
-        let (posed, a, nodes) = closed(THREE_BESIDE_OUTSIDE);
-        assert!(posed.is_none());
-        assert!(a.is_none());
-        assert_eq!(nodes, 0);
+        assert_refused_before_any_search(THREE_BESIDE_OUTSIDE);
         // Where it is not refused, the posing is searched.
         let (posed, a, nodes) = closed(THREE_AND_OUTSIDE);
         let posed = posed.expect("posed");
@@ -2941,10 +2947,7 @@ mod tests {
     /// A19 "kills".
     #[test]
     fn a_capture_the_outside_stones_undo_refuses_the_closed_posing() {
-        let (posed, a, nodes) = closed(CAPTURE_UNDONE);
-        assert!(posed.is_none());
-        assert!(a.is_none());
-        assert_eq!(nodes, 0);
+        assert_refused_before_any_search(CAPTURE_UNDONE);
         let (setup, _, pos) = position(CAPTURE_UNDONE);
         let targets = enclosed_chains(&pos, Color::White).expect("enclosed chains");
         assert_eq!(names(&setup, &targets), ["A18"]);
