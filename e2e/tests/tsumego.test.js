@@ -136,3 +136,24 @@ test("tsumego: a long search shows progress and the Cancel button stops it", asy
     await guard.shot();
   });
 });
+
+// Cho Elementary Prob0021 after the book's A19 (a case file of the tsumego
+// crate's tests, book rules): the seed's N model calls White's group a ko
+// with White first, the ko-threat counts dead (the book regime's stop clears
+// the threats: a bent four the attacker must start). The page leads with the
+// counts, as the CLI's text does, and names the N model's ko below them.
+test("tsumego: where the threat counts and the seed's model disagree, the counts lead", async (t) => {
+  await withPage(t, async (page, guard) => {
+    await openApp(page);
+    const text = readFileSync(join(ROOT, "crates", "tsumego", "tests", "data", "cases",
+      "cho-elementary-0021-after-a19.txt"), "utf8");
+    const status = await solve(page, text);
+    assert.equal(status.attacker, "dead");
+    assert.equal(status.defender, "dead");
+    await page.click(".ts-first[data-i='1']");
+    const info = await page.locator("#ts-replay .result").textContent();
+    assert.match(info, /dead \[d\]/);
+    assert.match(info, /the seed's ko model.*ko \(whoever has the ko threats wins\)/s);
+    await guard.shot();
+  });
+});

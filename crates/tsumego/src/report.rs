@@ -137,6 +137,11 @@ pub struct ThreatReport {
     pub defender: Option<u8>,
     /// The most threats tried.
     pub max: u8,
+    /// These counts, not the seed's N model ([`FirstReport::status`]), are
+    /// the answer ([`KoThreats::leads`](crate::KoThreats::leads): the book
+    /// regime's stop, where the two disagree); the text then leads with
+    /// them and [`FirstReport::pv`] is their line without threats.
+    pub leads: bool,
     /// The winning line without threats.
     pub plain_pv: Vec<PvMove>,
     /// The ko line: the side that needs threats winning with them.
@@ -363,6 +368,7 @@ impl FirstReport {
                 attacker: k.attacker,
                 defender: k.defender,
                 max: k.max,
+                leads: k.leads,
                 plain_pv: pv_moves(problem, first_color, &k.plain_pv),
                 ko_pv: pv_moves(problem, first_color, &k.ko_pv),
             }),
@@ -680,10 +686,17 @@ impl fmt::Display for Report {
         }
         for f in &r.results {
             writeln!(s)?;
+            // The answer first. Where the threat counts (GoTools' form) are
+            // the answer and the seed's N model says otherwise — the book
+            // regime's stop: a ko for the N model, dead once the stop clears
+            // the threats — the counts lead and the N model follows them.
+            let counts_lead = f.threats.as_ref().filter(|t| t.leads);
             writeln!(
                 s,
                 "{} first ({}): {}",
-                f.first, f.first_color, f.description
+                f.first,
+                f.first_color,
+                counts_lead.map_or(f.description.as_str(), |t| t.description.as_str())
             )?;
             writeln!(
                 s,
@@ -693,7 +706,22 @@ impl fmt::Display for Report {
                 f.seconds
             )?;
             if let Some(t) = &f.threats {
-                writeln!(s, "  ko threats: {}", t.description)?;
+                if !t.leads {
+                    writeln!(s, "  ko threats: {}", t.description)?;
+                } else {
+                    writeln!(
+                        s,
+                        "  {}: {}",
+                        r.ko_threats.map_or_else(
+                            || "the seed's ko model".to_string(),
+                            |n| format!(
+                                "the seed's ko model ({n} tenuki{} before a retake)",
+                                if n == 1 { "" } else { "s" }
+                            )
+                        ),
+                        f.description
+                    )?;
+                }
             } else if let Some(w) = &f.without_threats {
                 writeln!(
                     s,

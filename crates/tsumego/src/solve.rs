@@ -264,6 +264,14 @@ pub struct KoThreats {
     /// The ko line, from the first player on: the side that needs threats
     /// winning with its fewest (empty when no side wins only with threats).
     pub ko_pv: Vec<Mv>,
+    /// The counts, not the seed's N model, are the analysis's answer: set in
+    /// the book regime with its stop ([`Options::book_stop`]) where the N
+    /// model's status does not [agree](KoThreats::agrees_with) — the stop
+    /// clears both sides' threats, which the N model's ko-advantaged side
+    /// does not see (a bent four the attacker must start: dead by the
+    /// counts, a ko by the N model). The principal variation is then the
+    /// counts' line without threats, and the report leads with them.
+    pub leads: bool,
 }
 
 impl KoThreats {
@@ -288,6 +296,19 @@ impl KoThreats {
             (Outcome::NoResult, None, None) => "no-result",
             _ => "ko",
         }
+    }
+
+    /// Whether the seed's N model's `status` says the same thing as these
+    /// counts (a seki is life; a cut-off agrees with nothing). They can
+    /// differ: the N model counts tenukis, not threats (at N = 0 both
+    /// sides retake at once: a seki where the counts say dead), and the
+    /// book regime's stop clears both sides' threats ([`KoThreats::leads`]).
+    pub fn agrees_with(&self, status: Status) -> bool {
+        let word = match status {
+            Status::Seki => Status::Alive.word(),
+            s => s.word(),
+        };
+        status.is_proven() && word == self.word()
     }
 
     /// A short code in the style of GoTools' counts: the result without
@@ -920,8 +941,10 @@ pub fn analyse_after(
             (k.plain, first),
             (Outcome::AttackerWins, Side::Attacker) | (Outcome::DefenderWins, Side::Defender)
         );
-        if first_wins_plainly
-            && matches!(status, Status::Ko { .. } | Status::NoResult)
+        k.leads = matches!(options.regime, Regime::Book { .. })
+            && options.book_stop
+            && !k.agrees_with(status);
+        if (first_wins_plainly && matches!(status, Status::Ko { .. } | Status::NoResult) || k.leads)
             && !k.plain_pv.is_empty()
         {
             pv = k.plain_pv.clone();
@@ -963,6 +986,7 @@ fn count_threats(
         stopped: None,
         plain_pv: Vec::new(),
         ko_pv: Vec::new(),
+        leads: false,
     };
     let mut winner = None;
     for side in [first, first.other()] {

@@ -1358,16 +1358,25 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
     let o = Options {
         threat_search: 4,
         book_stop: true,
+        max_pv: 40,
         ..options(Regime::BOOK, Ordering::Heuristic)
     };
     let a = analyse(&problem, Side::Defender, &o, None, None);
-    let k = a.threats.expect("threat counts");
+    let k = a.threats.as_ref().expect("threat counts");
     assert_eq!(
         (k.plain, k.attacker, k.defender),
         (Outcome::AttackerWins, Some(0), None),
         "{k:?}"
     );
-    // Without the rule the ko stays: the defender lives with one threat.
+    // The seed's N model, which the stop does not reach, still calls it a
+    // ko: the counts are the answer, and the line is theirs (the attacker's
+    // win without threats), not the N model's ko.
+    assert!(matches!(a.status, Status::Ko { .. }), "{a:?}");
+    assert!(k.leads, "{k:?}");
+    assert!(!k.plain_pv.is_empty());
+    assert_eq!(a.pv, k.plain_pv, "{a:?}");
+    // Without the rule the ko stays: the defender lives with one threat,
+    // and the N model's status stays the answer.
     let plain = Options {
         threat_search: 4,
         book_stop: false,
@@ -1377,6 +1386,7 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
         .threats
         .expect("threat counts");
     assert_eq!(k.defender, Some(1), "{k:?}");
+    assert!(!k.leads, "{k:?}");
     assert_eq!(
         reference_counts_in(&problem, Regime::BOOK, Side::Defender, 3, REFERENCE_CAP),
         Some((Outcome::AttackerWins, Some(0), None))

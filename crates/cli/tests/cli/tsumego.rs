@@ -921,18 +921,31 @@ fn bench_exits_1_when_every_problem_is_an_error() {
 #[test]
 fn the_book_stop_clears_the_threats_unless_turned_off() {
     let file = data("cases/cho-elementary-0021-after-a19.txt");
-    let threats = |extra: &[&str]| {
+    let run = |extra: &[&str]| {
         let mut args = vec!["tsumego", file.as_str(), "--first", "defender"];
         args.extend_from_slice(extra);
         let (code, out, err) = miai(&args);
         assert_eq!(code, 0, "{err}");
-        out.lines()
-            .find(|l| l.trim_start().starts_with("ko threats:"))
-            .unwrap_or_else(|| panic!("no threat count in\n{out}"))
-            .to_string()
+        out
     };
-    let on = threats(&[]);
-    assert!(on.contains("dead [d]"), "{on}");
-    let off = threats(&["--no-book-stop"]);
-    assert!(off.contains("ko [d1l]"), "{off}");
+    // With the stop the counts say dead where the seed's N model (which the
+    // stop does not reach) says ko: the answer leads with the counts, the N
+    // model follows, named.
+    let on = run(&[]);
+    assert!(
+        on.contains("defender first (White): dead [d]: without ko threats dead"),
+        "{on}"
+    );
+    assert!(
+        on.contains(
+            "  the seed's ko model (2 tenukis before a retake): ko (whoever has the ko threats wins)"
+        ),
+        "{on}"
+    );
+    assert!(!on.contains("ko threats: "), "{on}");
+    // Without it both say ko: the status leads, the counts follow.
+    let off = run(&["--no-book-stop"]);
+    assert!(off.contains("defender first (White): ko ("), "{off}");
+    assert!(off.contains("  ko threats: ko [d1l]"), "{off}");
+    assert!(!off.contains("the seed's ko model"), "{off}");
 }

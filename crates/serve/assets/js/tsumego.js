@@ -151,7 +151,7 @@ async function solveTsumego() {
   const tabs = el("div", { class: "ts-firsts", role: "tablist" });
   r.results.forEach((f, i) => {
     const b = el("button", { type: "button", class: "ts-first", "data-i": i },
-      `${f.first} first (${f.first_color}): `, el("span", { class: `status ${f.status}` }, f.status));
+      `${f.first} first (${f.first_color}): `, el("span", { class: `status ${lead(f).status}` }, lead(f).status));
     b.addEventListener("click", () => { replay.which = i; replay.step = 0; drawReplay(); });
     tabs.append(b);
   });
@@ -159,6 +159,13 @@ async function solveTsumego() {
   parts.push(el("div", { id: "ts-replay", class: "ts-replay" }));
   out.replaceChildren(...parts);
   drawReplay();
+}
+
+// What a result leads with: its status, or its ko-threat counts where they
+// are the answer (`leads`: the book regime's stop, the seed's N model saying
+// ko where the counts say dead) — as the CLI's text does.
+function lead(f) {
+  return f.threats && f.threats.leads ? f.threats : f;
 }
 
 // Words for a result's ko: who wins it, how many threats the seed rules
@@ -251,9 +258,11 @@ function drawReplay() {
     list.append(li);
   });
   const info = el("div", { class: "result" },
-    el("h3", {}, `${f.first} first (${f.first_color}): `, el("span", { class: `status ${f.status}` }, f.status)),
-    el("p", {}, f.description),
+    el("h3", {}, `${f.first} first (${f.first_color}): `, el("span", { class: `status ${lead(f).status}` }, lead(f).status)),
+    el("p", {}, lead(f).description),
     kv([
+      ...(f.threats && !f.threats.leads ? [["ko threats", f.threats.description]] : []),
+      ...(lead(f) !== f ? [["the seed's ko model", f.description]] : []),
       ...koRows(f, report),
       ["proven", f.proven ? "yes" : `no (${f.stopped || "stopped"})`],
       ["nodes", f.nodes.toLocaleString()],
