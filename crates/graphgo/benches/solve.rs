@@ -1,33 +1,26 @@
 //! Bench binary: solves small boards from the empty position and asserts
 //! the published optimal scores (see tests/data/small_boards.txt for the
 //! sources). Usage: `cargo bench -p miai-graphgo --bench solve -- [WxH ...]
-//! [--nodes N] [--time S] [--situational] [--no-safety]
-//! [--no-searched-regions] [--keeping] [--table-bits B]
-//! [--guess V | --published] [--stats] [--no-reductions] [--max-depth D]
-//! [--deepen one|half] [--expect] [--threads N] [--free-captures]
-//! [--doomed-lag D] [--dfpn [--dfpn-leaf-depth D] [--dfpn-max-ply P]
-//! [--dfpn-twins] [--dfpn-oracle K [--dfpn-oracle-depth D] [--dfpn-oracle-ko]]
-//! [--dfpn-pv]]
-//! [--position ROWS [--white-first]]
-//! [--proof tree|dag [--proof-nodes N] [--proof-file FILE]]
-//! [--verify FILE]`; with no
-//! board, 2x3 1x7 3x3 3x4 4x4 (table at most 2^20 entries, about 300 MiB,
-//! by default; it grows as it fills). `--position` starts from a position
-//! instead of the empty board (the points row by row, `X` Black, `O`
-//! White, anything else empty; no earlier history), Black to move unless
-//! `--white-first`; the published value is then not asserted.
-//! A proven score that disagrees with the published one fails the run.
-//! `--proof` also writes the proof (as trees, format version 1, or with
-//! shared subproofs, version 2) in memory and checks it with
-//! `miai_graphgo::verify`, printing its nodes, refs, text size and the
-//! walk's and the checker's times; a refused proof fails the run. With
-//! `--proof-file` it writes the text there instead of checking it (check
-//! it with `miai graphgo verify FILE`, or with `--verify FILE`, which
-//! only reads and checks a proof file of any size: the CLI reads at most
-//! 64 MiB).
+//! [options]` (`-- --help` lists the options). With no board, 2x3 1x7 3x3
+//! 3x4 4x4 (table at most 2^20 entries, about 300 MiB, by default; it
+//! grows as it fills). `--position` starts from a position instead of the
+//! empty board (the points row by row, `X` Black, `O` White, anything else
+//! empty; no earlier history), Black to move unless `--white-first`; the
+//! published value is then not asserted. A proven score that disagrees
+//! with the published one fails the run. `--proof` also writes the proof
+//! (as trees, format version 1, or with shared subproofs, version 2) in
+//! memory and checks it with `miai_graphgo::verify`, printing its nodes,
+//! refs, text size and the walk's and the checker's times; a refused proof
+//! fails the run. With `--proof-file` it writes the text there instead of
+//! checking it (check it with `miai graphgo verify FILE`, or with `--verify
+//! FILE`, which only reads and checks a proof file of any size: the CLI
+//! reads at most 64 MiB). A bad flag or value is refused with clap's
+//! message (exit code 2), never replaced by a default.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, ValueEnum};
 
 use miai_goban::{Color, Graph};
 use miai_graphgo::solver::tt::ENTRY_BYTES;
@@ -54,143 +47,222 @@ fn published(w: usize, h: usize) -> Option<i32> {
     }
 }
 
+/// The bench's flags (see the module's documentation).
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve",
+    about = "Solve small graph-Go boards and assert the published values"
+)]
+struct Args {
+    /// Boards to solve, `WxH` (default: 3x2 1x7 3x3 3x4 4x4).
+    #[arg(value_parser = parse_board)]
+    boards: Vec<(usize, usize)>,
+    /// Node limit.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Time limit (`90`, `90s`, `5m`, ...).
+    #[arg(long, value_parser = parse_time)]
+    time: Option<Duration>,
+    /// Situational superko (default: positional).
+    #[arg(long)]
+    situational: bool,
+    /// Aspiration guess of the score.
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "published")]
+    guess: Option<i32>,
+    /// Guess the published value.
+    #[arg(long)]
+    published: bool,
+    /// Start from this position (row by row: `X` Black, `O` White, anything
+    /// else empty).
+    #[arg(long)]
+    position: Option<String>,
+    /// White moves first (with `--position`).
+    #[arg(long, requires = "position")]
+    white_first: bool,
+    /// Print the search's statistics.
+    #[arg(long)]
+    stats: bool,
+    /// Write the proof, as trees or with shared subproofs, and check it.
+    #[arg(long, value_enum)]
+    proof: Option<ProofKind>,
+    /// Most nodes the proof may have.
+    #[arg(long, default_value_t = 1 << 26, requires = "proof")]
+    proof_nodes: usize,
+    /// Write the proof to this file instead of checking it.
+    #[arg(long, requires = "proof")]
+    proof_file: Option<String>,
+    /// Only read and check this proof file.
+    #[arg(long, conflicts_with_all = ["boards", "proof"])]
+    verify: Option<String>,
+    /// No Benson test at the leaves.
+    #[arg(long)]
+    no_benson: bool,
+    /// No static safety beyond Benson.
+    #[arg(long)]
+    no_safety: bool,
+    /// No searched safe regions.
+    #[arg(long)]
+    no_searched_regions: bool,
+    /// No late-move reductions.
+    #[arg(long)]
+    no_reductions: bool,
+    /// No symmetry.
+    #[arg(long)]
+    no_symmetry: bool,
+    /// The keeping game.
+    #[arg(long)]
+    keeping: bool,
+    /// Expect the guess (`SolveOptions::expect_guess`).
+    #[arg(long)]
+    expect: bool,
+    /// Free captures (`SolveOptions::free_captures`).
+    #[arg(long)]
+    free_captures: bool,
+    /// `SolveOptions::doomed_lag`.
+    #[arg(long)]
+    doomed_lag: Option<usize>,
+    /// Proof-number search (df-pn) at the root.
+    #[arg(long)]
+    dfpn: bool,
+    /// df-pn with summed numbers (`dfpn_weak` off).
+    #[arg(long, requires = "dfpn")]
+    dfpn_sum: bool,
+    /// df-pn: merge mirror twins.
+    #[arg(long, requires = "dfpn")]
+    dfpn_twins: bool,
+    /// df-pn: estimated first numbers from a minimax over every colouring
+    /// (boards of at most 13 points), `K` their scale.
+    #[arg(long, value_name = "K", requires = "dfpn")]
+    dfpn_oracle: Option<u64>,
+    /// Depth of the estimate's minimax.
+    #[arg(long, requires = "dfpn_oracle")]
+    dfpn_oracle_depth: Option<usize>,
+    /// The estimate with the ko ban.
+    #[arg(long, requires = "dfpn_oracle")]
+    dfpn_oracle_ko: bool,
+    /// The principal variation by df-pn.
+    #[arg(long, requires = "dfpn")]
+    dfpn_pv: bool,
+    /// df-pn's table, 2^B entries.
+    #[arg(long, value_name = "B", requires = "dfpn")]
+    dfpn_table_bits: Option<u32>,
+    /// df-pn's leaf depth.
+    #[arg(long, requires = "dfpn")]
+    dfpn_leaf_depth: Option<usize>,
+    /// df-pn's ply cap.
+    #[arg(long, requires = "dfpn")]
+    dfpn_max_ply: Option<usize>,
+    /// Threads.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Deepening steps.
+    #[arg(long, value_enum)]
+    deepen: Option<DeepenArg>,
+    /// Deepest iteration.
+    #[arg(long)]
+    max_depth: Option<usize>,
+    /// The table: at most 2^B entries (capped at 2^30).
+    #[arg(long, value_name = "B", default_value_t = 20)]
+    table_bits: u32,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ProofKind {
+    /// Trees (format version 1).
+    Tree,
+    /// Shared subproofs (format version 2).
+    Dag,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum DeepenArg {
+    One,
+    Half,
+    Auto,
+}
+
+fn parse_board(s: &str) -> Result<(usize, usize), String> {
+    s.split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h)| w > 0 && h > 0)
+        .ok_or_else(|| format!("a board is WxH (e.g. 4x5), not {s:?}"))
+}
+
+fn parse_time(s: &str) -> Result<Duration, String> {
+    solver::Limits::parse_time(s).map_err(|e| e.to_string())
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let mut boards = Vec::new();
+    // `cargo bench` passes `--bench` to every bench binary.
+    let args = Args::parse_from(std::env::args().filter(|a| a != "--bench"));
     let mut opts = SolveOptions::default();
     let table_bytes = |bits: u32| (1usize << bits.min(30)) * ENTRY_BYTES;
-    opts.limits.table_bytes = Some(table_bytes(20));
-    let mut use_published = false;
-    let mut stats = false;
+    opts.limits.table_bytes = Some(table_bytes(args.table_bits));
+    opts.limits.max_nodes = args.nodes;
+    opts.limits.max_time = args.time;
+    if args.situational {
+        opts.repetition = Repetition::Situational;
+    }
+    opts.guess = args.guess;
+    let use_published = args.published;
+    let stats = args.stats;
     // Write and check the proof: Some(share).
-    let mut proof: Option<bool> = None;
-    let mut proof_nodes = 1usize << 26;
-    let mut proof_file: Option<String> = None;
+    let proof = args.proof.map(|k| matches!(k, ProofKind::Dag));
+    let proof_nodes = args.proof_nodes;
+    let proof_file = args.proof_file.clone();
     // A start position (row by row, `X` Black, `O` White, `.` empty)
     // and the player to move there.
-    let mut start: Option<String> = None;
-    let mut first = Color::Black;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--nodes" => {
-                i += 1;
-                opts.limits.max_nodes = args.get(i).and_then(|s| s.parse().ok());
-            }
-            "--time" => {
-                i += 1;
-                opts.limits.max_time = args.get(i).and_then(|s| solver::Limits::parse_time(s).ok());
-            }
-            "--situational" => opts.repetition = Repetition::Situational,
-            "--guess" => {
-                i += 1;
-                opts.guess = args.get(i).and_then(|s| s.parse().ok());
-            }
-            "--published" => use_published = true,
-            "--position" => {
-                i += 1;
-                start = args.get(i).cloned();
-            }
-            "--white-first" => first = Color::White,
-            "--stats" => stats = true,
-            "--proof" => {
-                i += 1;
-                proof = match args.get(i).map(String::as_str) {
-                    Some("tree") => Some(false),
-                    Some("dag") => Some(true),
-                    other => panic!("--proof tree|dag, not {other:?}"),
-                };
-            }
-            "--proof-file" => {
-                i += 1;
-                proof_file = args.get(i).cloned();
-            }
-            "--proof-nodes" => {
-                i += 1;
-                proof_nodes = args
-                    .get(i)
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(proof_nodes);
-            }
-            "--no-benson" => opts.benson = false,
-            "--no-safety" => opts.safety = false,
-            "--no-searched-regions" => opts.searched_regions = false,
-            "--no-reductions" => opts.reductions = false,
-            "--keeping" => opts.keeping = true,
-            "--expect" => opts.expect_guess = true,
-            "--free-captures" => opts.free_captures = true,
-            "--doomed-lag" => {
-                i += 1;
-                opts.doomed_lag = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
-            }
-            "--dfpn" => opts.dfpn = true,
-            "--dfpn-sum" => opts.dfpn_weak = false,
-            "--dfpn-twins" => opts.dfpn_twins = true,
-            "--dfpn-oracle-ko" => opts.dfpn_oracle_ko = true,
-            "--dfpn-pv" => opts.dfpn_pv = true,
-            "--dfpn-oracle-depth" => {
-                i += 1;
-                opts.dfpn_oracle_depth = args
-                    .get(i)
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(opts.dfpn_oracle_depth);
-            }
-            "--dfpn-oracle" => {
-                i += 1;
-                opts.dfpn_oracle = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
-            }
-            "--dfpn-table-bits" => {
-                i += 1;
-                opts.dfpn_table_bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(24);
-            }
-            "--dfpn-leaf-depth" => {
-                i += 1;
-                opts.dfpn_leaf_depth = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
-            }
-            "--dfpn-max-ply" => {
-                i += 1;
-                opts.dfpn_max_ply = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(60);
-            }
-            "--threads" => {
-                i += 1;
-                opts.threads = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(1);
-            }
-            "--deepen" => {
-                i += 1;
-                opts.deepening = match args.get(i).map(String::as_str) {
-                    Some("one") => Deepening::One,
-                    Some("half") => Deepening::Half,
-                    _ => Deepening::Auto,
-                };
-            }
-            "--max-depth" => {
-                i += 1;
-                opts.max_depth = args
-                    .get(i)
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(opts.max_depth);
-            }
-            "--no-symmetry" => opts.symmetry = false,
-            "--table-bits" => {
-                i += 1;
-                let bits = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(20);
-                opts.limits.table_bytes = Some(table_bytes(bits));
-            }
-            s => {
-                if let Some((w, h)) = s.split_once('x')
-                    && let (Ok(w), Ok(h)) = (w.parse::<usize>(), h.parse::<usize>())
-                {
-                    boards.push((w, h));
-                }
-            }
-        }
-        i += 1;
+    let start = args.position.clone();
+    let first = if args.white_first {
+        Color::White
+    } else {
+        Color::Black
+    };
+    opts.benson &= !args.no_benson;
+    opts.safety &= !args.no_safety;
+    opts.searched_regions &= !args.no_searched_regions;
+    opts.reductions &= !args.no_reductions;
+    opts.symmetry &= !args.no_symmetry;
+    opts.keeping |= args.keeping;
+    opts.expect_guess |= args.expect;
+    opts.free_captures |= args.free_captures;
+    if let Some(d) = args.doomed_lag {
+        opts.doomed_lag = d;
     }
-    if let Some(i) = args.iter().position(|a| a == "--verify") {
-        let path = args.get(i + 1).expect("--verify FILE");
+    opts.dfpn |= args.dfpn;
+    opts.dfpn_weak &= !args.dfpn_sum;
+    opts.dfpn_twins |= args.dfpn_twins;
+    opts.dfpn_oracle_ko |= args.dfpn_oracle_ko;
+    opts.dfpn_pv |= args.dfpn_pv;
+    if let Some(k) = args.dfpn_oracle {
+        opts.dfpn_oracle = k;
+    }
+    if let Some(d) = args.dfpn_oracle_depth {
+        opts.dfpn_oracle_depth = d;
+    }
+    if let Some(b) = args.dfpn_table_bits {
+        opts.dfpn_table_bits = b;
+    }
+    if let Some(d) = args.dfpn_leaf_depth {
+        opts.dfpn_leaf_depth = d;
+    }
+    if let Some(p) = args.dfpn_max_ply {
+        opts.dfpn_max_ply = p;
+    }
+    if let Some(t) = args.threads {
+        opts.threads = t;
+    }
+    if let Some(d) = args.deepen {
+        opts.deepening = match d {
+            DeepenArg::One => Deepening::One,
+            DeepenArg::Half => Deepening::Half,
+            DeepenArg::Auto => Deepening::Auto,
+        };
+    }
+    if let Some(d) = args.max_depth {
+        opts.max_depth = d;
+    }
+    if let Some(path) = &args.verify {
         let t = Instant::now();
         let text = std::fs::read_to_string(path).expect("reading the proof file");
         let read = t.elapsed();
@@ -204,6 +276,7 @@ fn main() {
         assert!(v.is_ok(), "{path}: the proof is refused");
         return;
     }
+    let mut boards = args.boards.clone();
     if boards.is_empty() {
         boards = vec![(3, 2), (1, 7), (3, 3), (3, 4), (4, 4)];
     }
