@@ -1393,6 +1393,47 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
     );
 }
 
+// Cho problems whose book move the bench scores a ko, where GNU Go's owl
+// calls it unconditional (issue 19, fourteenth session): after the book's
+// move the defender, moving first, is dead without threats and lives with
+// one external ko threat, in the book regime with its stop. Owl
+// finds each ko itself a move or two down the line (the case files' notes
+// give it); the counts here agree with the exhaustive reference's book
+// game, so the kos are the rules' (a proof stays a proof), not the ko
+// model's.
+#[test]
+fn book_kos_that_owl_calls_unconditional_are_real() {
+    for (name, want) in [
+        (
+            "cases/cho-intermediate-0012-after-b19.txt",
+            (Outcome::AttackerWins, Some(0), Some(1)),
+        ),
+        (
+            "cases/cho-intermediate-0023-after-d19.txt",
+            (Outcome::AttackerWins, Some(0), Some(1)),
+        ),
+    ] {
+        let parsed = data_file(name);
+        assert_eq!(parsed.regime().expect("rules"), Regime::BOOK, "{name}");
+        let problem = Problem::new(parsed.spec).expect("the case poses");
+        let o = Options {
+            threat_search: 4,
+            book_stop: true,
+            ..options(Regime::BOOK, Ordering::Heuristic)
+        };
+        let k = analyse(&problem, Side::Defender, &o, None, None)
+            .threats
+            .expect("threat counts");
+        assert_eq!(k.stopped, None, "{name}: {k:?}");
+        assert_eq!((k.plain, k.attacker, k.defender), want, "{name}: {k:?}");
+        assert_eq!(
+            reference_counts_in(&problem, Regime::BOOK, Side::Defender, 3, REFERENCE_CAP),
+            Some(want),
+            "{name}: the reference"
+        );
+    }
+}
+
 // Two small book problems whose threat counts, with the book regime's stop
 // (`Options::book_stop`), once ran to the 5 M-node cap: the proof numbers,
 // summed once per path through the passes' transpositions, reached the
