@@ -488,10 +488,17 @@ struct Eval {
 }
 
 /// The options of the bench's analyses.
-fn bench_options(regime: Regime, threat_search: u8, limits: Limits, max_pv: usize) -> Options {
+fn bench_options(
+    regime: Regime,
+    threat_search: u8,
+    book_stop: bool,
+    limits: Limits,
+    max_pv: usize,
+) -> Options {
     Options {
         regime,
         limits,
+        book_stop,
         // Who succeeds is all a book problem asks: living in seki or with
         // two eyes both answer it, and a ko's no-threats reading is not
         // scored.
@@ -516,11 +523,12 @@ fn evaluate(
     moves: &[Mv],
     regime: Regime,
     threat_search: u8,
+    book_stop: bool,
     limits: Limits,
     max_pv: usize,
     cancel: &Cancel,
 ) -> Result<Eval, String> {
-    let options = bench_options(regime, threat_search, limits, max_pv);
+    let options = bench_options(regime, threat_search, book_stop, limits, max_pv);
     if threat_search > 0 && regime.seed_rules() {
         let t = side_threats(problem, side, moves, side, &options, Some(cancel.clone()))
             .map_err(|e| e.to_string())?;
@@ -892,7 +900,7 @@ fn attempt(
     // In the book regime with threat counts the searcher is kept (when its
     // table is small) for the seed's reading ([`seed_differs`]).
     let (a, mut reader) = if posing.threat_search > 0 && regime.seed_rules() {
-        let options = bench_options(regime, posing.threat_search, limits, 40);
+        let options = bench_options(regime, posing.threat_search, posing.book_stop, limits, 40);
         let (t, reader) =
             ThreatReader::count(&problem, side, &[], side, &options, Some(cancel.clone()))
                 .map_err(|e| e.to_string())?;
@@ -904,6 +912,7 @@ fn attempt(
             &[],
             regime,
             posing.threat_search,
+            posing.book_stop,
             limits,
             40,
             cancel,
@@ -942,7 +951,8 @@ fn attempt(
             // subtree is part of the game it searched.
             let b = match reader.as_mut() {
                 Some(reader) => {
-                    let options = bench_options(regime, posing.threat_search, limits, 1);
+                    let options =
+                        bench_options(regime, posing.threat_search, posing.book_stop, limits, 1);
                     reader
                         .count_again(&problem, &[mv], &options)
                         .map(|t| threat_eval(t, side, &limits, cancel))
@@ -954,6 +964,7 @@ fn attempt(
                     &[mv],
                     regime,
                     posing.threat_search,
+                    posing.book_stop,
                     limits,
                     1,
                     cancel,
@@ -1429,6 +1440,10 @@ pub struct Posing {
     /// start to the problem's deadline (with one thread: from the end of
     /// the wide frame's share).
     pub threads: usize,
+    /// Book regime: the stop clears both sides' ko threats once the
+    /// defender has answered the attacker's pass ([`Options::book_stop`];
+    /// on by default, as in the single-problem analysis).
+    pub book_stop: bool,
 }
 
 impl Posing {
@@ -1713,7 +1728,7 @@ fn seed_differs(
     let a = match used.reader.as_mut() {
         // On the book reading's table (`ThreatReader::count_again`).
         Some(reader) => {
-            let options = bench_options(regime, posing.threat_search, limits, 1);
+            let options = bench_options(regime, posing.threat_search, posing.book_stop, limits, 1);
             let t = reader.count_again(&used.problem, &[], &options).ok()?;
             threat_eval(t, used.side, &limits, cancel)
         }
@@ -1723,6 +1738,7 @@ fn seed_differs(
             &[],
             regime,
             posing.threat_search,
+            posing.book_stop,
             limits,
             1,
             cancel,
@@ -2050,6 +2066,7 @@ pub fn summarise(
     limits: Limits,
     regime: Regime,
     threat_search: u8,
+    book_stop: bool,
     results: Vec<ProblemResult>,
 ) -> BenchReport {
     let count = |o: Outcome| results.iter().filter(|r| r.outcome == o).count();
@@ -2099,7 +2116,12 @@ pub fn summarise(
             .count(),
         regimes_differ: results.iter().filter(|r| r.seed_status.is_some()).count(),
         ko_model: if threat_search > 0 && regime.seed_rules() {
-            format!("threat counts (up to {threat_search} external threats)")
+            let stop = if matches!(regime, Regime::Book { .. }) && !book_stop {
+                ", the book stop off (the threats stay after the defender answers a pass)"
+            } else {
+                ""
+            };
+            format!("threat counts (up to {threat_search} external threats){stop}")
         } else if let Some(n) = regime.ko_threats() {
             if n == 0 {
                 // (`evaluate`: a life at N = 0 is asked again without
@@ -2374,6 +2396,7 @@ mod tests {
             wide_share,
             threat_search: 0,
             threads: 1,
+            book_stop: true,
         }
     }
 
@@ -2524,6 +2547,7 @@ mod tests {
                 &[],
                 Regime::SEED,
                 t,
+                true,
                 limits(nodes),
                 1,
                 &Cancel::new(),
@@ -2961,6 +2985,7 @@ mod tests {
             &[],
             Regime::SEED,
             0,
+            true,
             limits(10_000),
             1,
             &Cancel::new(),

@@ -85,6 +85,12 @@ pub struct BenchArgs {
     /// rest and the better answer is kept (1: never narrow).
     #[arg(long, value_name = "FRACTION", default_value_t = 0.25)]
     narrow_after: f64,
+    /// Book rules: keep the ko threats after the defender answers the
+    /// attacker's pass (by default the stop clears both sides' threats
+    /// then, as in the Japanese ruling that makes a bent four in the
+    /// corner dead; as `miai tsumego --no-book-stop`).
+    #[arg(long)]
+    no_book_stop: bool,
     /// Problems run at once, one thread each (each with its own limits
     /// and table, so memory grows with it: up to `--table-mb` per job).
     /// Results are reported in the set's order; off a terminal the line
@@ -180,6 +186,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         wide_share: args.narrow_after,
         threat_search: args.threat_search,
         threads: usize::from(args.threads),
+        book_stop: !args.no_book_stop,
     };
     let jobs = usize::from(args.jobs).min(items.len()).max(1);
     // Problems are handed out in order; each runs on one thread with its
@@ -235,6 +242,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         limits,
         regime,
         args.threat_search,
+        !args.no_book_stop,
         results,
     );
     if args.json {
