@@ -76,6 +76,12 @@ pub struct ProblemSpec {
     /// Open problems: how far (in empty points) the region reaches from the
     /// defender's stones.
     pub reach: usize,
+    /// Open problems with the defender to play (a live problem): the frame
+    /// leaves the defender's cramped points their room — no frame stone on
+    /// a liberty of an empty region point that the attacker's stones
+    /// otherwise surround (at most two points round it not the attacker's);
+    /// such points are in play and the frame goes one step further.
+    pub room: bool,
 }
 
 impl ProblemSpec {
@@ -88,6 +94,7 @@ impl ProblemSpec {
             attacker_just_tenukied: false,
             targets: None,
             reach: DEFAULT_REACH,
+            room: false,
         }
     }
 }
@@ -121,6 +128,7 @@ impl Problem {
             spec.region.as_deref(),
             spec.targets.as_deref(),
             spec.reach,
+            spec.room,
         )?;
         let mut original = spec.setup.clone();
         for &v in &found.frame {
