@@ -1019,17 +1019,17 @@ fn posings(
     let again =
         |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
     let first = pose(None, reach, nodes);
-    // A live problem the defender wins only by a ko, or loses, in its
-    // frame: a frame stone may have taken a liberty the book position's
-    // group has (`ProblemSpec::room`). The frame that leaves the cramped
-    // points their room is tried with what is left of the budget, and
-    // the better answer kept (a wider frame gives the defender more: it
-    // decides nothing for the attacker).
+    // A live problem the defender wins only by a ko in its frame: a frame
+    // stone may have taken a liberty the book position's group has
+    // (`ProblemSpec::room`). The frame that leaves the cramped points their
+    // room is tried with what is left of the budget, and the better answer
+    // kept (a wider frame gives the defender more: it decides nothing for
+    // the attacker). A loss goes to the wider frames below.
     let first = match first {
         Ok(Some(a))
             if a.side == Side::Defender
                 && a.problem.reach().is_some()
-                && matches!(a.fare, Fare::Fails | Fare::WinsKo(_))
+                && matches!(a.fare, Fare::WinsKo(_))
                 && room_differs(setup, reach) =>
         {
             match pose_room(None, reach, true, nodes) {
