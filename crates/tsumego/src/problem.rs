@@ -32,7 +32,11 @@
 //!    frame stone there would take a liberty from the defender's stone on
 //!    that point). The attacker
 //!    gets a safe stone on every empty point just outside: what the book
-//!    leaves open round the problem is the attacker's. The attacker is the colour
+//!    leaves open round the problem is the attacker's. With
+//!    [`ProblemSpec::room`], in a live problem, no frame stone takes a
+//!    liberty of an empty region point that the attacker's stones
+//!    otherwise surround (such points are in play, the frame one step
+//!    further). The attacker is the colour
 //!    whose stones lie farther from the board edges the problem sits on.
 
 pub mod file;
