@@ -882,6 +882,7 @@ fn attempt(
     targets: Option<&[Vertex]>,
     posing: Posing,
     reach: usize,
+    room: bool,
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
@@ -892,6 +893,7 @@ fn attempt(
     spec.region = region.map(<[Vertex]>::to_vec);
     spec.targets = targets.map(<[Vertex]>::to_vec);
     spec.reach = reach;
+    spec.room = room;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
     let Some(limits) = budget.left(*nodes, cancel) else {
@@ -1017,14 +1019,37 @@ fn posings(
     nodes: &mut u64,
 ) -> Result<(Attempt, bool), NoAnswer> {
     // Every posing draws on what is left of the one budget.
-    let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
+    let pose_room = |attacker: Option<Color>, reach: usize, room: bool, nodes: &mut u64| {
         attempt(
-            setup, sol, attacker, None, None, posing, reach, budget, cancel, nodes,
+            setup, sol, attacker, None, None, posing, reach, room, budget, cancel, nodes,
         )
+    };
+    let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
+        pose_room(attacker, reach, false, nodes)
     };
     let again =
         |attacker: Color, nodes: &mut u64| pose(Some(attacker), reach, nodes).ok().flatten();
     let first = pose(None, reach, nodes);
+    // A live problem the defender wins only by a ko in its frame: a frame
+    // stone may have taken a liberty the book position's group has
+    // (`ProblemSpec::room`). The frame that leaves the cramped points their
+    // room is tried with what is left of the budget, and the better answer
+    // kept (a wider frame gives the defender more: it decides nothing for
+    // the attacker). A loss goes to the wider frames below.
+    let first = match first {
+        Ok(Some(a))
+            if a.side == Side::Defender
+                && a.problem.reach().is_some()
+                && matches!(a.fare, Fare::WinsKo(_))
+                && room_differs(setup, reach) =>
+        {
+            match pose_room(None, reach, true, nodes) {
+                Ok(Some(b)) if b.fare > a.fare => Ok(Some(b)),
+                _ => Ok(Some(a)),
+            }
+        }
+        other => other,
+    };
     // A book problem has an answer: when the defender, to play, is proven
     // to die in its frame, the frame may be what kills (frame stones, the
     // attacker's, on room the group needs), so wider frames are tried first.
@@ -1067,6 +1092,21 @@ fn posings(
             },
         },
     }
+}
+
+/// Whether the frame at `reach` that leaves the cramped points their room
+/// (`ProblemSpec::room`) poses another region than the plain one.
+fn room_differs(setup: &Setup, reach: usize) -> bool {
+    let region = |room: bool| {
+        Problem::new(ProblemSpec {
+            reach,
+            room,
+            ..ProblemSpec::new(setup.clone())
+        })
+        .map(|p| p.original_region())
+        .ok()
+    };
+    region(true).is_some_and(|r| Some(r) != region(false))
 }
 
 /// A narrower frame's search run beside the wide one
@@ -1403,6 +1443,7 @@ fn closed_attempt(
         Some(&targets),
         posing,
         reach,
+        false,
         share,
         cancel,
         nodes,
@@ -1902,6 +1943,7 @@ pub fn run_status(
         None,
         posing,
         posing.reach,
+        false,
         budget,
         cancel,
         &mut nodes,
@@ -2811,6 +2853,7 @@ mod tests {
                 None,
                 posing,
                 2,
+                false,
                 Budget::new(limits(1_000_000)),
                 &Cancel::new(),
                 &mut nodes,
@@ -2886,6 +2929,47 @@ mod tests {
         // and answered the same way.
         let closed = run(CLOSED_THREE, posing(2, 0.25), limits(4_000));
         assert_eq!(closed.outcome, Outcome::Solved, "{closed:?}");
+    }
+
+    /// Cho Elementary's Prob0082 (Black to live with D19): at reach 2 the
+    /// frame stone on D16, below D17 between White's C17 and E17, makes
+    /// Black's capture at D17 (after White's D18) a ko the book position
+    /// does not have.
+    const CRAMPED_LIFE: &str = r#"{"AB": ["ba", "fa", "bb", "cb", "eb", "fb"], "AW": ["ga", "ab", "gb", "bc", "cc", "ec", "fc", "gc", "ce"], "SZ": "19", "C": "Black to play", "SOL": [["B", "da", "", ""]], "id": "cramped-life"}"#;
+
+    /// A live problem won only by a ko in its frame is posed again with
+    /// the cramped points' room (`ProblemSpec::room`): D19 lives outright
+    /// there. Without the room the same frame gives a ko.
+    #[test]
+    fn a_live_ko_in_the_frame_is_posed_again_with_room() {
+        let book_posing = Posing {
+            regime: Regime::BOOK,
+            threat_search: Posing::DEFAULT_THREAT_SEARCH,
+            ..posing(2, 1.0)
+        };
+        let r = run(CRAMPED_LIFE, book_posing, limits(1_000_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert_eq!(r.first_move.as_deref(), Some("D19"), "{r:?}");
+        assert!(!r.framed.contains(&"D16".to_string()), "{r:?}");
+        let (setup, sol, _) = position(CRAMPED_LIFE);
+        let mut nodes = 0;
+        let plain = attempt(
+            &setup,
+            &sol,
+            None,
+            None,
+            None,
+            book_posing,
+            2,
+            false,
+            Budget::new(limits(1_000_000)),
+            &Cancel::new(),
+            &mut nodes,
+        )
+        .expect("poses")
+        .expect("searched");
+        assert!(matches!(plain.fare, Fare::WinsKo(_)), "{:?}", plain.fare);
+        assert!(room_differs(&setup, 2));
     }
 
     /// [`THREE_AND_OUTSIDE`] with Black's wall at three liberties (F17, F18,
@@ -3027,6 +3111,7 @@ mod tests {
             Some(&targets),
             posing(2, 0.25),
             2,
+            false,
             Budget::new(limits(100_000)),
             &Cancel::new(),
             &mut nodes,

@@ -32,7 +32,11 @@
 //!    frame stone there would take a liberty from the defender's stone on
 //!    that point). The attacker
 //!    gets a safe stone on every empty point just outside: what the book
-//!    leaves open round the problem is the attacker's. The attacker is the colour
+//!    leaves open round the problem is the attacker's. With
+//!    [`ProblemSpec::room`], in a live problem, no frame stone takes a
+//!    liberty of an empty region point that the attacker's stones
+//!    otherwise surround (such points are in play, the frame one step
+//!    further). The attacker is the colour
 //!    whose stones lie farther from the board edges the problem sits on.
 
 pub mod file;
@@ -76,6 +80,12 @@ pub struct ProblemSpec {
     /// Open problems: how far (in empty points) the region reaches from the
     /// defender's stones.
     pub reach: usize,
+    /// Open problems with the defender to play (a live problem): the frame
+    /// leaves the defender's cramped points their room — no frame stone on
+    /// a liberty of an empty region point that the attacker's stones
+    /// otherwise surround (at most two points round it not the attacker's);
+    /// such points are in play and the frame goes one step further.
+    pub room: bool,
 }
 
 impl ProblemSpec {
@@ -88,6 +98,7 @@ impl ProblemSpec {
             attacker_just_tenukied: false,
             targets: None,
             reach: DEFAULT_REACH,
+            room: false,
         }
     }
 }
@@ -121,6 +132,7 @@ impl Problem {
             spec.region.as_deref(),
             spec.targets.as_deref(),
             spec.reach,
+            spec.room,
         )?;
         let mut original = spec.setup.clone();
         for &v in &found.frame {

@@ -121,7 +121,7 @@ fn a_narrow_frame_keeps_the_space_between_the_group_and_the_edge() {
 /// ko in that frame). The gap is left in play, the frame one step further.
 #[test]
 fn the_frame_leaves_a_gap_between_two_attacker_chains_in_play() {
-    let text = "board: 19\nattacker: white\nto-play: black\ndiagram:\n\
+    let text = "board: 19\nattacker: white\nto-move: black\ndiagram:\n\
                 ┌┬┬┬┬┬┬┬┬┬┬┬\n\
                 ○●●●┼●●●○┼┼┼\n\
                 ├○┼○┼○┼○○┼┼┼\n\
@@ -150,4 +150,177 @@ fn the_frame_leaves_a_gap_between_two_attacker_chains_in_play() {
         )
         .expect("the line is legal");
     assert_eq!(after.start().ko, None, "Black's capture at E17 is a ko");
+}
+
+/// Poses a book diagram (top left corner of a 19x19 board; White attacks)
+/// with `to_play` first, at `reach`, with or without `ProblemSpec::room`.
+fn pose_corner(rows: &[&str], to_play: &str, reach: usize, room: bool) -> Problem {
+    let text = format!(
+        "board: 19\nattacker: white\nto-move: {to_play}\ndiagram:\n{}\n",
+        rows.join("\n")
+    );
+    let f = file::parse(&text).expect("test diagram parses");
+    let mut spec = f.spec;
+    spec.reach = reach;
+    spec.room = room;
+    Problem::new(spec).expect("test diagram poses")
+}
+
+/// Book lives (Black to play, White attacks) where the frame stone on
+/// `point` took a liberty of Black's stone on a point of the region
+/// White's stones otherwise surround, and GNU Go's owl reader called the
+/// book move a ko or dead in the frame, alive on the open board and in
+/// the frame without that one stone: Cho Elementary Prob0082 (D16 below
+/// D17, between C17 and E17), 0085 (E15 below E16), 0117 (E19 beside
+/// D19), 0222 (G19 beside F19, at reach 1), 0602 (A14 below A15, between
+/// A16 and B15), Intermediate Prob0400 (F19 beside E19) and 0817 (A19
+/// beside B19).
+const CRAMPED: [(&str, &[&str], usize, &str); 7] = [
+    (
+        "Elementary 0082",
+        &[
+            "┌●┬┬┬●○┬┬┬",
+            "○●●┼●●○┼┼┼",
+            "├○○┼○○○┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+            "├┼○┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+        ],
+        2,
+        "D16",
+    ),
+    (
+        "Elementary 0085",
+        &[
+            "┌┬┬┬┬┬┬┬┬┬┬┬",
+            "○●●┼●●○┼○┼┼┼",
+            "├○○●┼●○┼┼┼┼┼",
+            "├┼○○┼○○┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼┼┼",
+        ],
+        2,
+        "E15",
+    ),
+    (
+        "Elementary 0117",
+        &[
+            "┌●┬┬┬┬┬",
+            "●┼┼○┼┼┼",
+            "├●○○┼┼┼",
+            "├○┼┼┼┼┼",
+            "├┼○┼┼┼┼",
+            "├┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼",
+        ],
+        2,
+        "E19",
+    ),
+    (
+        "Elementary 0222",
+        &[
+            "┌┬┬┬┬┬┬┬┬┬",
+            "├┼●┼●○┼┼┼┼",
+            "├○●●○┼○┼┼┼",
+            "├●○○○┼┼┼┼┼",
+            "├○┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+        ],
+        1,
+        "G19",
+    ),
+    (
+        "Elementary 0602",
+        &[
+            "┌┬○┬○┬┬┬",
+            "├┼┼●○┼┼┼",
+            "●┼●●○┼┼┼",
+            "○●●○○┼┼┼",
+            "├○○┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼",
+            "├○┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼",
+        ],
+        2,
+        "A14",
+    ),
+    (
+        "Intermediate 0400",
+        &[
+            "┌●┬○┬┬┬┬┬┬",
+            "├┼○●○┼○┼┼┼",
+            "├┼○●┼○┼┼┼┼",
+            "●●┼●┼┼┼┼┼┼",
+            "○○●●┼○┼┼┼┼",
+            "├○○●┼┼┼┼┼┼",
+            "├┼┼○○┼┼┼┼┼",
+            "├┼○┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼",
+        ],
+        1,
+        "F19",
+    ),
+    (
+        "Intermediate 0817",
+        &[
+            "┌┬○●┬┬┬●○┬┬┬",
+            "├○●●┼○●●○┼┼┼",
+            "├○●┼┼┼●○○┼┼┼",
+            "├○●○●●●●○┼┼┼",
+            "├┼○○○○○○┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼┼┼",
+            "├┼┼┼┼┼┼┼┼┼┼┼",
+        ],
+        2,
+        "A19",
+    ),
+];
+
+/// With `room`, a live problem's frame leaves those points in play (the
+/// frame one step further); without it, or posed as a kill (White to
+/// play), the frame stone is there as before.
+#[test]
+fn a_live_problem_keeps_the_liberties_of_its_cramped_points() {
+    for (name, rows, reach, point) in CRAMPED {
+        let live = pose_corner(rows, "black", reach, true);
+        assert_eq!(live.region_kind(), RegionKind::Framed, "{name}");
+        let (r, f) = (region(&live), frame(&live));
+        assert!(
+            r.contains(&point.to_string()),
+            "{name}: {point} not in play, frame {f:?}"
+        );
+        assert!(!f.contains(&point.to_string()), "{name}: {point} framed");
+        for (to_play, room) in [("black", false), ("white", true)] {
+            let plain = pose_corner(rows, to_play, reach, room);
+            let (rp, fp) = (region(&plain), frame(&plain));
+            assert!(
+                fp.contains(&point.to_string()),
+                "{name}, {to_play} to play, room {room}: {point} not framed, {fp:?}"
+            );
+            assert!(rp.len() < r.len(), "{name}: {rp:?} {r:?}");
+            assert!(rp.iter().all(|p| r.contains(p)), "{name}: {rp:?} {r:?}");
+        }
+    }
+}
+
+/// Elementary Prob0602: Black's capture at A15 (of White's A16) is no ko
+/// in the live problem's frame with `room`; with the frame stone on A14
+/// (without it) it is one.
+#[test]
+fn a_live_problem_captures_without_a_ko_the_frame_made() {
+    let (_, rows, reach, _) = CRAMPED[4];
+    for room in [true, false] {
+        let p = pose_corner(rows, "black", reach, room);
+        let g = &p.original().graph;
+        let v: Vertex = g.parse_vertex("A15").expect("a point");
+        let mv = miai_tsumego::Mv::Play(p.from_original(v).expect("on the solver board"));
+        let after = p
+            .after(miai_tsumego::Side::Defender, &[mv])
+            .expect("the capture is legal");
+        assert_eq!(after.start().ko.is_some(), !room, "room {room}");
+    }
 }

@@ -279,6 +279,7 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
             attacker_just_tenukied,
             targets,
             reach: crate::problem::DEFAULT_REACH,
+            room: false,
         },
         headers,
         diagram,
@@ -581,6 +582,7 @@ mod tests {
                             targets: targets.map(|t| t.into_iter().map(v).collect()),
                             attacker_just_tenukied: tenuki,
                             reach: crate::problem::DEFAULT_REACH,
+                            room: false,
                             setup,
                         };
                         let headers = headers

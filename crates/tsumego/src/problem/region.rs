@@ -34,6 +34,7 @@ pub(crate) fn infer(
     region: Option<&[Vertex]>,
     targets: Option<&[Vertex]>,
     reach: usize,
+    room: bool,
 ) -> Result<Found, ProblemError> {
     let g = pos.graph();
     if let (Some(a), Some(t)) = (attacker, targets) {
@@ -324,6 +325,26 @@ pub(crate) fn infer(
             }
         }
     }
+    // With `room`, in a live problem (the defender to play): a frame stone
+    // must not take one of the two liberties of a defender's stone played on
+    // an empty point of the region that the attacker's stones otherwise
+    // surround (Cho Elementary's Prob0082: a frame stone on D16 below D17,
+    // between White's C17 and E17, makes Black's capture at D17 a ko the
+    // book position does not have). Such frame points are in play, the
+    // frame one step further. One pass: the points put in play are not
+    // examined again, so the frame moves by one point at most.
+    if room && pos.to_move() == defender {
+        for u in cramped_points(pos, attacker, &region) {
+            region.insert(u);
+            for &w in g.neighbors(u) {
+                if pos.color_at(w) == Some(attacker) {
+                    for s in pos.chain_stones(w).iter() {
+                        region.insert(s);
+                    }
+                }
+            }
+        }
+    }
     let mut frame: Vec<Vertex> = Vec::new();
     let mut is_frame = VertexSet::new();
     for v in region.iter() {
@@ -424,6 +445,34 @@ fn gap_points(
         }
     }
     gaps
+}
+
+/// The empty points just outside `region` that are a liberty of a cramped
+/// empty point of the region: one whose neighbours are, but for at most
+/// two, the attacker's stones (so a defender's stone there has at most two
+/// liberties, this point one of them).
+fn cramped_points(pos: &Position, attacker: Color, region: &VertexSet) -> Vec<Vertex> {
+    let g = pos.graph();
+    let mut out: Vec<Vertex> = Vec::new();
+    for v in region.iter() {
+        if pos.color_at(v).is_some() {
+            continue;
+        }
+        let open = g
+            .neighbors(v)
+            .iter()
+            .filter(|&&u| pos.color_at(u) != Some(attacker))
+            .count();
+        if open > 2 {
+            continue;
+        }
+        for &u in g.neighbors(v) {
+            if pos.color_at(u).is_none() && !region.contains(u) && !out.contains(&u) {
+                out.push(u);
+            }
+        }
+    }
+    out
 }
 
 /// Whether `s`'s chain has a stone in `wall`.
