@@ -91,6 +91,12 @@ struct SolveArgs {
     /// step further).
     #[arg(long, value_name = "N")]
     reach: Option<usize>,
+    /// An inferred open problem with the defender to play: no frame stone on
+    /// a liberty of an empty point the attacker's stones otherwise surround
+    /// (that point is put in play, the frame goes one step further) — for a
+    /// life the frame turns into a ko (the bench retries such kos so).
+    #[arg(long)]
+    room: bool,
     /// The target: points of the defender's chains to capture (default:
     /// every defender stone in the region).
     #[arg(long, value_name = "PTS")]
@@ -300,6 +306,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if let Some(r) = args.reach {
         spec.reach = r;
     }
+    spec.room |= args.room;
     if let Some(t) = &args.target {
         spec.targets = Some(parse_points(&graph, t, "--target")?);
     }

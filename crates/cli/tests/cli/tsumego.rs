@@ -973,3 +973,29 @@ fn bench_no_book_stop_keeps_the_bent_fours_ko() {
         "{off}"
     );
 }
+
+/// `--room` leaves a live problem's cramped points their room. Cho
+/// Elementary Prob0082's position (the bench's `CRAMPED_LIFE`): framed at
+/// reach 2 with Black to live, the frame stone on D16 takes a liberty of
+/// the empty D17 and White's kill becomes a ko; with `--room` D16 is in
+/// play and Black lives outright with D19.
+#[test]
+fn room_leaves_a_live_problem_its_cramped_points() {
+    let sgf = scratch(
+        "cramped.sgf",
+        "(;GM[1]FF[4]SZ[19]PL[B]AB[ba][fa][bb][cb][eb][fb]AW[ga][ab][gb][bc][cc][ec][fc][gc][ce])",
+    );
+    let f = sgf.to_str().expect("utf-8 path");
+    let args = ["tsumego", f, "--first", "defender", "--json"];
+    let (code, out, err) = miai(&args);
+    assert_eq!(code, 0, "{err}");
+    let plain = json(&out);
+    let (code, out, err) = miai(&[&args[..], &["--room"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let room = json(&out);
+    let points = |v: &Value| v["region"]["points"].as_u64().expect("a count");
+    assert!(points(&room) > points(&plain), "{room}");
+    assert_ne!(plain["results"][0]["threats"]["code"], "l", "{plain}");
+    assert_eq!(room["results"][0]["threats"]["code"], "l", "{room}");
+    assert_eq!(room["results"][0]["pv"][0]["point"], "D19", "{room}");
+}
