@@ -223,6 +223,18 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
         .map_err(|e| err(start + e.line, e.message.clone()))?;
     let mut setup = placed.setup;
     let graph: Arc<Graph> = setup.graph.clone();
+    // Other headers are kept for the front ends (`name`, `source`,
+    // `expect`...), but one that reads like the side to move and is not
+    // `to-move` would be ignored without a word: refused, naming the right
+    // one.
+    for key in ["to-play", "player", "turn", "side-to-move"] {
+        if get(key).is_some() {
+            return Err(err(
+                at(key),
+                format!("unknown header `{key}:`: the side to move is given by `to-move:`"),
+            ));
+        }
+    }
     if let Some(c) = get("to-move") {
         match c.as_str() {
             "-" | "" => {}
@@ -660,5 +672,18 @@ mod tests {
         };
         let e = write(&ProblemSpec::new(setup), &[], window, &[]);
         assert!(matches!(e, Err(WriteError::Unplaced { .. })), "{e:?}");
+    }
+
+    /// `to-play:` (SGF's PL, a common slip) would be kept as an unknown
+    /// header and the problem posed with Black to move: refused, naming
+    /// its line and `to-move:`.
+    #[test]
+    fn a_to_play_header_is_refused_naming_to_move() {
+        let text = "attacker: white\nto-play: white\ndiagram:\n┌┬┬\n├┼┼\n";
+        let e = parse(text).expect_err("refused");
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.to_string().contains("`to-move:`"), "{e}");
+        let ok = parse(&text.replace("to-play", "to-move")).expect("parses");
+        assert_eq!(ok.spec.setup.to_move, Color::White);
     }
 }
