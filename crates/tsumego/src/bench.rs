@@ -2442,6 +2442,34 @@ mod tests {
         }
     }
 
+    /// One attempt of the bench's open posing (the attacker inferred, the
+    /// frame at reach 2 without the room), searched within `max_nodes`:
+    /// the attempt and the nodes it took.
+    fn framed_attempt(
+        setup: &Setup,
+        sol: &[Vertex],
+        posing: Posing,
+        max_nodes: u64,
+    ) -> (Attempt, u64) {
+        let mut nodes = 0;
+        let a = attempt(
+            setup,
+            sol,
+            None,
+            None,
+            None,
+            posing,
+            2,
+            false,
+            Budget::new(limits(max_nodes)),
+            &Cancel::new(),
+            &mut nodes,
+        )
+        .expect("poses")
+        .expect("searched within the budget");
+        (a, nodes)
+    }
+
     fn limits(nodes: u64) -> Limits {
         Limits::none()
             .with_nodes(nodes)
@@ -2844,22 +2872,7 @@ mod tests {
         assert_eq!(r.seed_status, None);
         let (setup, sol) = book_setup(&book(&line)).expect("a book problem");
         let alone = |posing: Posing| {
-            let mut nodes = 0;
-            let a = attempt(
-                &setup,
-                &sol,
-                None,
-                None,
-                None,
-                posing,
-                2,
-                false,
-                Budget::new(limits(1_000_000)),
-                &Cancel::new(),
-                &mut nodes,
-            )
-            .expect("poses")
-            .expect("within the budget");
+            let (a, nodes) = framed_attempt(&setup, &sol, posing, 1_000_000);
             (a.fare, nodes)
         };
         assert_eq!(alone(book_posing), (Fare::Succeeds, r.nodes));
@@ -2952,22 +2965,7 @@ mod tests {
         assert_eq!(r.first_move.as_deref(), Some("D19"), "{r:?}");
         assert!(!r.framed.contains(&"D16".to_string()), "{r:?}");
         let (setup, sol, _) = position(CRAMPED_LIFE);
-        let mut nodes = 0;
-        let plain = attempt(
-            &setup,
-            &sol,
-            None,
-            None,
-            None,
-            book_posing,
-            2,
-            false,
-            Budget::new(limits(1_000_000)),
-            &Cancel::new(),
-            &mut nodes,
-        )
-        .expect("poses")
-        .expect("searched");
+        let (plain, _) = framed_attempt(&setup, &sol, book_posing, 1_000_000);
         assert!(matches!(plain.fare, Fare::WinsKo(_)), "{:?}", plain.fare);
         assert!(room_differs(&setup, 2));
     }
