@@ -40,6 +40,15 @@ const THOROUGH_CAP: u64 = 1_000_000;
 /// more than the thorough cap.
 const FRAME_CAP: u64 = 20_000_000;
 
+/// The book regime with threat counts up to four, the stop on or off.
+fn book_counts(book_stop: bool) -> Options {
+    Options {
+        threat_search: 4,
+        book_stop,
+        ..options(Regime::BOOK, Ordering::Heuristic)
+    }
+}
+
 fn options(regime: Regime, ordering: Ordering) -> Options {
     Options {
         regime,
@@ -1356,10 +1365,8 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
     assert_eq!(parsed.regime().expect("rules"), Regime::BOOK);
     let problem = Problem::new(parsed.spec).expect("the case poses");
     let o = Options {
-        threat_search: 4,
-        book_stop: true,
         max_pv: 40,
-        ..options(Regime::BOOK, Ordering::Heuristic)
+        ..book_counts(true)
     };
     let a = analyse(&problem, Side::Defender, &o, None, None);
     let k = a.threats.as_ref().expect("threat counts");
@@ -1377,12 +1384,7 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
     assert_eq!(a.pv, k.plain_pv, "{a:?}");
     // Without the rule the ko stays: the defender lives with one threat,
     // and the N model's status stays the answer.
-    let plain = Options {
-        threat_search: 4,
-        book_stop: false,
-        ..options(Regime::BOOK, Ordering::Heuristic)
-    };
-    let k = analyse(&problem, Side::Defender, &plain, None, None)
+    let k = analyse(&problem, Side::Defender, &book_counts(false), None, None)
         .threats
         .expect("threat counts");
     assert_eq!(k.defender, Some(1), "{k:?}");
@@ -1416,12 +1418,7 @@ fn book_kos_that_owl_calls_unconditional_are_real() {
         let parsed = data_file(name);
         assert_eq!(parsed.regime().expect("rules"), Regime::BOOK, "{name}");
         let problem = Problem::new(parsed.spec).expect("the case poses");
-        let o = Options {
-            threat_search: 4,
-            book_stop: true,
-            ..options(Regime::BOOK, Ordering::Heuristic)
-        };
-        let k = analyse(&problem, Side::Defender, &o, None, None)
+        let k = analyse(&problem, Side::Defender, &book_counts(true), None, None)
             .threats
             .expect("threat counts");
         assert_eq!(k.stopped, None, "{name}: {k:?}");

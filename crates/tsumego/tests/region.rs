@@ -108,8 +108,7 @@ fn a_narrow_frame_keeps_the_space_between_the_group_and_the_edge() {
             "{pt} not in the narrow region {rn:?}"
         );
     }
-    assert!(rn.len() < rw.len(), "{rn:?} {rw:?}");
-    assert!(rn.iter().all(|p| rw.contains(p)), "{rn:?} {rw:?}");
+    assert_strictly_inside(&rn, &rw, "narrow in wide");
 }
 
 /// Cho Elementary's Prob0070 (Black to live with E19): White's cutting
@@ -301,8 +300,7 @@ fn a_live_problem_keeps_the_liberties_of_its_cramped_points() {
                 fp.contains(&point.to_string()),
                 "{name}, {to_play} to play, room {room}: {point} not framed, {fp:?}"
             );
-            assert!(rp.len() < r.len(), "{name}: {rp:?} {r:?}");
-            assert!(rp.iter().all(|p| r.contains(p)), "{name}: {rp:?} {r:?}");
+            assert_strictly_inside(&rp, &r, name);
         }
     }
 }
@@ -323,4 +321,13 @@ fn a_live_problem_captures_without_a_ko_the_frame_made() {
             .expect("the capture is legal");
         assert_eq!(after.start().ko.is_some(), !room, "room {room}");
     }
+}
+
+/// Every point of `inner` is in `outer`, which has more.
+fn assert_strictly_inside(inner: &[String], outer: &[String], what: &str) {
+    assert!(inner.len() < outer.len(), "{what}: {inner:?} {outer:?}");
+    assert!(
+        inner.iter().all(|p| outer.contains(p)),
+        "{what}: {inner:?} {outer:?}"
+    );
 }
