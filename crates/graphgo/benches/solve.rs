@@ -119,8 +119,8 @@ struct Args {
     #[arg(long)]
     free_captures: bool,
     /// `SolveOptions::doomed_lag`.
-    #[arg(long)]
-    doomed_lag: Option<usize>,
+    #[arg(long, default_value_t = SolveOptions::default().doomed_lag)]
+    doomed_lag: usize,
     /// Proof-number search (df-pn) at the root.
     #[arg(long)]
     dfpn: bool,
@@ -132,11 +132,11 @@ struct Args {
     dfpn_twins: bool,
     /// df-pn: estimated first numbers from a minimax over every colouring
     /// (boards of at most 13 points), `K` their scale.
-    #[arg(long, value_name = "K", requires = "dfpn")]
-    dfpn_oracle: Option<u64>,
+    #[arg(long, value_name = "K", requires = "dfpn", default_value_t = SolveOptions::default().dfpn_oracle)]
+    dfpn_oracle: u64,
     /// Depth of the estimate's minimax.
-    #[arg(long, requires = "dfpn_oracle")]
-    dfpn_oracle_depth: Option<usize>,
+    #[arg(long, requires = "dfpn_oracle", default_value_t = SolveOptions::default().dfpn_oracle_depth)]
+    dfpn_oracle_depth: usize,
     /// The estimate with the ko ban.
     #[arg(long, requires = "dfpn_oracle")]
     dfpn_oracle_ko: bool,
@@ -144,23 +144,23 @@ struct Args {
     #[arg(long, requires = "dfpn")]
     dfpn_pv: bool,
     /// df-pn's table, 2^B entries.
-    #[arg(long, value_name = "B", requires = "dfpn")]
-    dfpn_table_bits: Option<u32>,
+    #[arg(long, value_name = "B", requires = "dfpn", default_value_t = SolveOptions::default().dfpn_table_bits)]
+    dfpn_table_bits: u32,
     /// df-pn's leaf depth.
-    #[arg(long, requires = "dfpn")]
-    dfpn_leaf_depth: Option<usize>,
+    #[arg(long, requires = "dfpn", default_value_t = SolveOptions::default().dfpn_leaf_depth)]
+    dfpn_leaf_depth: usize,
     /// df-pn's ply cap.
-    #[arg(long, requires = "dfpn")]
-    dfpn_max_ply: Option<usize>,
+    #[arg(long, requires = "dfpn", default_value_t = SolveOptions::default().dfpn_max_ply)]
+    dfpn_max_ply: usize,
     /// Threads.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[arg(long, default_value_t = SolveOptions::default().threads)]
+    threads: usize,
     /// Deepening steps.
     #[arg(long, value_enum)]
     deepen: Option<DeepenArg>,
     /// Deepest iteration.
-    #[arg(long)]
-    max_depth: Option<usize>,
+    #[arg(long, default_value_t = SolveOptions::default().max_depth)]
+    max_depth: usize,
     /// The table: at most 2^B entries (capped at 2^30).
     #[arg(long, value_name = "B", default_value_t = 20)]
     table_bits: u32,
@@ -226,32 +226,18 @@ fn main() {
     opts.keeping |= args.keeping;
     opts.expect_guess |= args.expect;
     opts.free_captures |= args.free_captures;
-    if let Some(d) = args.doomed_lag {
-        opts.doomed_lag = d;
-    }
+    opts.doomed_lag = args.doomed_lag;
     opts.dfpn |= args.dfpn;
     opts.dfpn_weak &= !args.dfpn_sum;
     opts.dfpn_twins |= args.dfpn_twins;
     opts.dfpn_oracle_ko |= args.dfpn_oracle_ko;
     opts.dfpn_pv |= args.dfpn_pv;
-    if let Some(k) = args.dfpn_oracle {
-        opts.dfpn_oracle = k;
-    }
-    if let Some(d) = args.dfpn_oracle_depth {
-        opts.dfpn_oracle_depth = d;
-    }
-    if let Some(b) = args.dfpn_table_bits {
-        opts.dfpn_table_bits = b;
-    }
-    if let Some(d) = args.dfpn_leaf_depth {
-        opts.dfpn_leaf_depth = d;
-    }
-    if let Some(p) = args.dfpn_max_ply {
-        opts.dfpn_max_ply = p;
-    }
-    if let Some(t) = args.threads {
-        opts.threads = t;
-    }
+    opts.dfpn_oracle = args.dfpn_oracle;
+    opts.dfpn_oracle_depth = args.dfpn_oracle_depth;
+    opts.dfpn_table_bits = args.dfpn_table_bits;
+    opts.dfpn_leaf_depth = args.dfpn_leaf_depth;
+    opts.dfpn_max_ply = args.dfpn_max_ply;
+    opts.threads = args.threads;
     if let Some(d) = args.deepen {
         opts.deepening = match d {
             DeepenArg::One => Deepening::One,
@@ -259,9 +245,7 @@ fn main() {
             DeepenArg::Auto => Deepening::Auto,
         };
     }
-    if let Some(d) = args.max_depth {
-        opts.max_depth = d;
-    }
+    opts.max_depth = args.max_depth;
     if let Some(path) = &args.verify {
         let t = Instant::now();
         let text = std::fs::read_to_string(path).expect("reading the proof file");
