@@ -34,7 +34,7 @@
 //! empty and with an attacker stone, a sample of seven-point ones, and the
 //! repository's corpus (`tests/eyes.rs`): a proof stays a proof.
 
-use miai_goban::{Position, Vertex, VertexSet};
+use miai_goban::{Color, Position, Vertex, VertexSet};
 
 use crate::side::Side;
 use crate::state::{Ctx, State};
@@ -264,7 +264,11 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// Whether the defender is dead by want of room (issue 19): the points it
 /// may ever hold — its *area*, the region's points reached from the
 /// target points without crossing a safe attacker stone (one with a
-/// permanent liberty) — hold no attacker stone, touch nothing outside but
+/// permanent liberty, or of a chain with two solid eyes: empty points
+/// whose every neighbour is a stone of that chain; the defender can never
+/// play on them, both being liberties of the chain, so they are no part of
+/// the area, and the chain keeps them as long as the attacker does not
+/// fill them, which the argument below never does) — hold no attacker stone, touch nothing outside but
 /// safe attacker stones (no permanent liberty, no friendly stone beyond),
 /// and at most one of them has no safe attacker stone beside it.
 ///
@@ -295,7 +299,7 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         if unsafe_heads.contains(h) {
             return false;
         }
-        let s = safe(pos, ctx, v);
+        let s = safe(pos, ctx, v) || two_solid_eyes(pos, v);
         if s {
             safe_heads.insert(h);
         } else {
@@ -311,6 +315,9 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
                 continue;
             }
             return false;
+        }
+        if pos.color_at(t).is_none() && solid_eye_of_two_eyed(pos, att, t) {
+            continue;
         }
         if area.insert(t) {
             stack.push(t);
@@ -344,6 +351,45 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         }
     }
     true
+}
+
+/// The chain at `e`'s neighbours, when `e` is empty and every neighbour
+/// is a stone of one chain of `color`: that chain's head.
+fn solid_eye_chain(pos: &Position, color: Color, e: Vertex) -> Option<Vertex> {
+    if pos.color_at(e).is_some() {
+        return None;
+    }
+    let mut head = None;
+    for &u in pos.graph().neighbors(e) {
+        if pos.color_at(u) != Some(color) {
+            return None;
+        }
+        let h = pos.chain_head(u);
+        if head.is_some() && head != h {
+            return None;
+        }
+        head = h;
+    }
+    head
+}
+
+/// Whether the chain at `v` has two solid eyes: empty points whose every
+/// neighbour is a stone of that chain.
+fn two_solid_eyes(pos: &Position, v: Vertex) -> bool {
+    let Some(color) = pos.color_at(v) else {
+        return false;
+    };
+    let head = pos.chain_head(v);
+    let libs = pos.liberties(v);
+    libs.iter()
+        .filter(|&e| solid_eye_chain(pos, color, e) == head)
+        .nth(1)
+        .is_some()
+}
+
+/// Whether `e` is a solid eye of a chain of `color` with two solid eyes.
+fn solid_eye_of_two_eyed(pos: &Position, color: Color, e: Vertex) -> bool {
+    solid_eye_chain(pos, color, e).is_some_and(|h| two_solid_eyes(pos, h))
 }
 
 /// The largest enclosed region [`two_regions`] counts as an eye.
