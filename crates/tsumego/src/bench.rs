@@ -172,6 +172,13 @@ pub struct ProblemResult {
     /// A book move's point holds a frame stone in the posing used: the
     /// frame took a point the book plays (the answer cannot be the book's).
     pub book_move_framed: bool,
+    /// The book's moves the posing used checked after its variation opened
+    /// with another move, each with what it reaches there (`G18: ko (the
+    /// defender needs 2 threats)`, `H18: framed`): why a wrong answer is
+    /// wrong — the book's move fails, only wins a ko the variation's move
+    /// wins outright, was cut off, or the frame took its point. Empty when
+    /// the variation opened with a book move or none was checked.
+    pub book_moves: Vec<String>,
 }
 
 impl ProblemResult {
@@ -203,6 +210,7 @@ impl ProblemResult {
             opponent_threats: None,
             framed: Vec::new(),
             book_move_framed: false,
+            book_moves: Vec::new(),
         }
     }
 }
@@ -789,6 +797,9 @@ struct Attempt {
     first_accepted: bool,
     /// A book move is among `correct`.
     accepted: bool,
+    /// The book moves checked (the variation opening with another move),
+    /// with what each reaches, in the book's order ([`ProblemResult::book_moves`]).
+    book_moves: Vec<(Vertex, String)>,
     /// The main analysis's searcher, its table kept for the seed's reading
     /// ([`seed_differs`]; book regime with threat counts, a table of at
     /// most [`KEPT_TABLE_BYTES`]).
@@ -936,12 +947,19 @@ fn attempt(
     };
     let first_accepted = pv_first.is_some_and(in_sol);
     let mut accepted = first_accepted;
+    let mut book_moves: Vec<(Vertex, String)> = Vec::new();
     if fare.wins() && !accepted {
         for &o in sol {
             let Some(v) = problem
                 .from_original(o)
                 .filter(|v| problem.region().contains(*v))
             else {
+                let why = if problem.frame().contains(&o) {
+                    "framed"
+                } else {
+                    "out of the region"
+                };
+                book_moves.push((o, why.to_string()));
                 continue;
             };
             let mv = Mv::Play(v);
@@ -974,6 +992,7 @@ fn attempt(
             };
             if let Ok(b) = b {
                 *nodes += b.nodes;
+                book_moves.push((o, b.reading.word.clone()));
                 if b.fare == Fare::Unproven || (b.reading.open && b.fare < fare) {
                     // Cut off before it is known to do as well.
                     cut = true;
@@ -999,6 +1018,7 @@ fn attempt(
         fare,
         first_accepted,
         accepted,
+        book_moves,
         problem,
     }))
 }
@@ -1721,6 +1741,11 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
         .map(|&v| graph.vertex_name(v))
         .collect();
     r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
+    r.book_moves = used
+        .book_moves
+        .iter()
+        .map(|(v, word)| format!("{}: {word}", graph.vertex_name(*v)))
+        .collect();
 }
 
 /// Whether `side`'s fare under the seed's rules is known from its fare in
@@ -2391,6 +2416,9 @@ impl BenchReport {
                 if let Some(d) = &x.detail {
                     let _ = write!(line, ": {d}");
                 }
+                if !x.book_moves.is_empty() && matches!(o, Outcome::Wrong) {
+                    let _ = write!(line, "; book moves: {}", x.book_moves.join(", "));
+                }
                 let _ = writeln!(s, "{line}");
             }
         }
@@ -2675,6 +2703,7 @@ mod tests {
             cut: false,
             first_accepted: true,
             accepted: true,
+            book_moves: Vec::new(),
             reader: None,
         };
         assert!(!attempt(true).settled());
@@ -2769,6 +2798,43 @@ mod tests {
         let f = run(&line, posing(1, 0.0), limits(1_000_000));
         assert_eq!(f.framed, r.framed);
         assert!(f.book_move_framed, "{f:?}");
+        // The book move's point is named with why it was not checked.
+        assert_eq!(f.book_moves, vec![format!("{name}: framed")], "{f:?}");
+    }
+
+    /// A wrong answer names what each book move reaches: the straight
+    /// three with A19 as the book's move (White lives at B19).
+    #[test]
+    fn a_wrong_answer_names_what_the_book_moves_reach() {
+        let r = run(CLOSED_THREE, posing(2, 0.5), limits(1_000_000));
+        assert_eq!(r.outcome, Outcome::Solved, "{r:?}");
+        assert!(r.book_moves.is_empty(), "{r:?}");
+        let line = CLOSED_THREE.replace("\"ba\"", "\"aa\"");
+        let w = run(&line, posing(2, 0.5), limits(1_000_000));
+        assert_eq!(w.outcome, Outcome::Wrong, "{w:?}");
+        assert_eq!(w.book_moves.len(), 1, "{w:?}");
+        let (point, word) = w.book_moves[0].split_once(": ").expect("point: word");
+        assert_eq!(point, "A19", "{w:?}");
+        assert!(
+            !word.starts_with("kills") && !word.starts_with("ko"),
+            "{w:?}"
+        );
+        let report = summarise(
+            "x.jsonl".into(),
+            "jsonl",
+            1,
+            false,
+            limits(1_000_000),
+            Regime::BOOK,
+            0,
+            true,
+            vec![w],
+        );
+        assert!(
+            report.text(false).contains("book moves: A19: "),
+            "{}",
+            report.text(false)
+        );
     }
 
     #[test]

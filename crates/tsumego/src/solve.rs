@@ -441,7 +441,11 @@ pub struct SideThreats {
     /// The winning line from the first player on, when `side` wins: the
     /// line without threats when it wins so, else its ko line with its
     /// fewest threats. Its first move (when `side` moves first) is the move
-    /// that wins with the fewest threats.
+    /// that wins with the fewest threats; when `side` wins outright (the
+    /// other's threats asked for and not turning it), a move that wins
+    /// against them all (the line without threats may open with one they
+    /// turn), the line without threats after it. Empty when the limits cut
+    /// the search for that move off.
     pub pv: Vec<Mv>,
     /// Set when the line was cut off (the count itself is proven).
     pub extraction_stopped: Option<Stop>,
@@ -736,6 +740,9 @@ fn count_side(
     // ko-advantaged opponent is no shortcut: there the side that waits N
     // tenukis may then retake at will, so the seed's approach ko is alive
     // at N = 2 and turned by three threats.)
+    // The other side's query that `side` was proven to win against with
+    // the most threats (the outright win), when it was asked.
+    let mut strongest = None;
     if out.threats == Some(0) && max > 0 && kos & (1 << side.other().index()) == 0 {
         out.unlimited = true;
     } else if out.threats == Some(0) && max > 0 {
@@ -743,13 +750,16 @@ fn count_side(
         // First against threats that never run out: a side that wins so
         // wins against any number (see `count_against`).
         match count_against(s, &ask, other, max) {
-            Count::Never => out.unlimited = true,
+            Count::Never => {
+                out.unlimited = true;
+                strongest = Some(Query::threats(other, other, UNLIMITED));
+            }
             Count::Turns(k) => out.opponent = Some(k),
             Count::AtMost(k, st) => {
                 out.opponent = Some(k);
                 out.stopped = Some(st);
             }
-            Count::NotWithin => {}
+            Count::NotWithin => strongest = Some(Query::threats(other, other, max)),
             Count::Cut(st) => out.stopped = Some(st),
         }
     }
@@ -758,11 +768,121 @@ fn count_side(
         s.extend_budget(options.limits.max_nodes);
         let line = root(s);
         out.pv = principal_variation(s, &line, moves, q, options.max_pv);
+        // An outright win proven against the other's threats: the first
+        // move shown must win so, not only without threats (the line
+        // without threats may open with a move the threats turn, while
+        // another move wins against them all: Cho Intermediate's
+        // Prob0434 in its frame, A16 against C18).
+        if let (Some(against), Some(&first_mv)) = (strongest, out.pv.first())
+            && line.last().is_some_and(|r| r.mover(&s.ctx) == side)
+            && s.stopped().is_none()
+        {
+            // The root again, with the threats of `against` (a state
+            // carries its threat counts).
+            against.set(s);
+            let against_line = root(s);
+            let found =
+                outright_first_move(s, (q, &line), (against, &against_line), moves, first_mv);
+            q.set(s);
+            match found {
+                Some(mv) if mv != first_mv => {
+                    let mut l = line.clone();
+                    let mut m = moves.to_vec();
+                    let last = l.last().expect("a line has a state").clone();
+                    let mut next = last.clone();
+                    last.play_into(&s.ctx, mv, &mut next);
+                    l.push(next);
+                    m.push(mv);
+                    let mut pv = vec![mv];
+                    pv.extend(principal_variation(
+                        s,
+                        &l,
+                        &m,
+                        q,
+                        options.max_pv.saturating_sub(1),
+                    ));
+                    out.pv = pv;
+                }
+                Some(_) => {}
+                // Not found within the budget: the line is cut short.
+                None => out.pv.truncate(0),
+            }
+        }
         out.extraction_stopped = s.stopped();
     }
     out.nodes = s.nodes() - nodes_before;
     out.elapsed = started.elapsed();
     out
+}
+
+/// The first move of the side to move at the root (of `line`, built under
+/// the query `q` it wins, and of `against_line`, the same root built under
+/// `against`, a query of the other side's the root was proven to lose)
+/// that wins `q` and after which `against`'s goal side does not win:
+/// `preferred` when it does both, else the first such move in the search's
+/// order, the table's refutations of `against` tried first. `None` when
+/// the search is stopped before one is found. The current query is left
+/// unspecified.
+fn outright_first_move(
+    s: &mut Searcher,
+    (q, line): (Query, &[State]),
+    (against, against_line): (Query, &[State]),
+    prefix: &[Mv],
+    preferred: Mv,
+) -> Option<Mv> {
+    // Whether `goal_wins` holds for the query's goal side after `mv`
+    // (proven from the table, or by a search); `None` when stopped.
+    let after = |s: &mut Searcher, query: Query, line: &[State], mv: Mv| -> Option<bool> {
+        query.set(s);
+        let Some((_, child)) = s
+            .children_of(line, prefix)
+            .into_iter()
+            .find(|(m, _)| *m == mv)
+        else {
+            return Some(false);
+        };
+        if repeats(s, line, &child) {
+            // A cycle closed at once: the goal side does not win it.
+            return Some(false);
+        }
+        if let Some((wins, _)) = s.table_answer(&child) {
+            return Some(wins);
+        }
+        let mut l = line.to_vec();
+        l.push(child);
+        let mut m = prefix.to_vec();
+        m.push(mv);
+        match s.prove(&l, &m).0 {
+            Answer::Yes => Some(true),
+            Answer::No => Some(false),
+            Answer::Unknown(_) => None,
+        }
+    };
+    let outright = |s: &mut Searcher, mv: Mv| -> Option<bool> {
+        Some(!after(s, against, against_line, mv)? && after(s, q, line, mv)?)
+    };
+    against.set(s);
+    let children = s.children_of(against_line, prefix);
+    let mut order: Vec<Mv> = vec![preferred];
+    order.extend(
+        children
+            .iter()
+            .filter(|(mv, child)| {
+                *mv != preferred && s.table_answer(child).is_some_and(|(wins, _)| !wins)
+            })
+            .map(|(mv, _)| *mv),
+    );
+    for (mv, _) in &children {
+        if !order.contains(mv) {
+            order.push(*mv);
+        }
+    }
+    for mv in order {
+        if outright(s, mv)? {
+            return Some(mv);
+        }
+    }
+    None
 }
 
 /// How many external ko threats `other` needs to turn a result it loses

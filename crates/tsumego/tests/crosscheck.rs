@@ -1395,6 +1395,41 @@ fn a_bent_four_the_attacker_must_start_is_dead_in_the_book_regime() {
     );
 }
 
+// Cho Intermediate Prob0434 in the bench's frame at reach 2
+// (tests/data/cases): Black, to play, kills outright (no count of White's
+// threats up to four turns it), but not with one move for every count:
+// the line without threats opens with a move two White threats turn. The
+// count's first move is the one the bench credits with the outright kill
+// (and holds the book's moves to), so it must win outright itself: played,
+// White turns it with no count either. (Before, the count opened with the
+// line without threats, A16, a ko; the book's G18 is the same ko, and the
+// bench called it wrong against a move no better.)
+#[test]
+fn an_outright_count_opens_with_a_move_that_wins_outright() {
+    let parsed = data_file("cases/cho-intermediate-0434-reach2-frame.txt");
+    assert_eq!(parsed.regime().expect("rules"), Regime::BOOK);
+    let problem = Problem::new(parsed.spec).expect("the case poses");
+    let o = Options {
+        max_pv: 40,
+        ..book_counts(true)
+    };
+    let count = |moves: &[miai_tsumego::Mv]| {
+        let t = side_threats(&problem, Side::Attacker, moves, Side::Attacker, &o, None)
+            .expect("a legal line");
+        assert_eq!(t.stopped, None, "after {moves:?}: {t:?}");
+        t
+    };
+    let root = count(&[]);
+    assert_eq!((root.threats, root.opponent), (Some(0), None), "{root:?}");
+    let first = *root.pv.first().expect("a winning line");
+    let after = count(&[first]);
+    assert_eq!(
+        (after.threats, after.opponent),
+        (Some(0), None),
+        "the count's first move {first:?} is turned by threats: {after:?}"
+    );
+}
+
 // Cho problems whose book move the bench scores a ko, where GNU Go's owl
 // calls it unconditional (issue 19, fourteenth session): after the book's
 // move the defender, moving first, is dead without threats and lives with

@@ -953,14 +953,17 @@ fn the_book_stop_clears_the_threats_unless_turned_off() {
 /// The bench takes `--no-book-stop` too. Cho Elementary Prob0021's
 /// position (the bent four of `cases/cho-elementary-0021-after-a19.txt`
 /// before the book's A19): with the stop the book regime kills outright
-/// (A15 proven, another move than the book's A19), without it the kill is
-/// a ko, and the report's ko model says the stop is off.
+/// with the book's A19 (the line without threats opens with A15, which
+/// one White threat turns: the first move credited with the outright kill
+/// is one that wins it), without it the kill is a ko, and the report's ko
+/// model says the stop is off.
 #[test]
 fn bench_no_book_stop_keeps_the_bent_fours_ko() {
     let problem = r#"{"AB": ["ba", "ca", "fa", "fb", "cc", "dc", "ec", "ad", "bd", "ce"], "AW": ["ea", "bb", "cb", "db", "ac", "bc"], "SZ": "19", "C": "Black to play", "SOL": [["B", "aa", "", ""]], "id": "p21"}"#;
     let on = bench_jsonl("p21.jsonl", &[problem], &[]);
     let r = &on["results"][0];
-    assert_eq!(r["outcome"], "other-correct", "{r}");
+    assert_eq!(r["outcome"], "solved", "{r}");
+    assert_eq!(r["first_move"], "A19", "{r}");
     assert!(!on["ko_model"].as_str().expect("a string").contains("stop"));
     let off = bench_jsonl("p21.jsonl", &[problem], &["--no-book-stop"]);
     let r = &off["results"][0];
