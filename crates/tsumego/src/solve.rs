@@ -259,7 +259,9 @@ pub struct KoThreats {
     pub stopped: Option<Stop>,
     /// The winning line without threats, from the first player on, when
     /// one side wins so (its first move is the move that wins with no
-    /// threats, when the first player is that side).
+    /// threats, when the first player is that side; where the other side
+    /// does not turn it with up to [`KoThreats::max`] threats, a move that
+    /// wins against those too; empty if the limits cut that search off).
     pub plain_pv: Vec<Mv>,
     /// The ko line, from the first player on: the side that needs threats
     /// winning with its fewest (empty when no side wins only with threats).
@@ -773,46 +775,63 @@ fn count_side(
         // without threats may open with a move the threats turn, while
         // another move wins against them all: Cho Intermediate's
         // Prob0434 in its frame, A16 against C18).
-        if let (Some(against), Some(&first_mv)) = (strongest, out.pv.first())
+        if let Some(against) = strongest
             && line.last().is_some_and(|r| r.mover(&s.ctx) == side)
             && s.stopped().is_none()
         {
-            // The root again, with the threats of `against` (a state
-            // carries its threat counts).
-            against.set(s);
-            let against_line = root(s);
-            let found =
-                outright_first_move(s, (q, &line), (against, &against_line), moves, first_mv);
-            q.set(s);
-            match found {
-                Some(mv) if mv != first_mv => {
-                    let mut l = line.clone();
-                    let mut m = moves.to_vec();
-                    let last = l.last().expect("a line has a state").clone();
-                    let mut next = last.clone();
-                    last.play_into(&s.ctx, mv, &mut next);
-                    l.push(next);
-                    m.push(mv);
-                    let mut pv = vec![mv];
-                    pv.extend(principal_variation(
-                        s,
-                        &l,
-                        &m,
-                        q,
-                        options.max_pv.saturating_sub(1),
-                    ));
-                    out.pv = pv;
-                }
-                Some(_) => {}
-                // Not found within the budget: the line is cut short.
-                None => out.pv.truncate(0),
-            }
+            let pv = std::mem::take(&mut out.pv);
+            out.pv = open_outright(s, &root, moves, (q, against), pv, options.max_pv);
         }
         out.extraction_stopped = s.stopped();
     }
     out.nodes = s.nodes() - nodes_before;
     out.elapsed = started.elapsed();
     out
+}
+
+/// `pv`, the line of the query `q` (a win without threats for the side to
+/// move at the root), made to open with a move that also wins against
+/// `against` (the other side's query with the most threats, which the root
+/// was proven to lose: the win is outright): `pv` itself when its first
+/// move does, else a move that does, followed by `q`'s line after it; empty
+/// when the limits stop the search for one. The line without threats may
+/// open with a move the threats turn while another move wins against them
+/// all (Cho Intermediate's Prob0434 in its frame: A16, a ko, against C18).
+/// The current query is left unspecified.
+fn open_outright(
+    s: &mut Searcher,
+    root: &dyn Fn(&Searcher) -> Vec<State>,
+    moves: &[Mv],
+    (q, against): (Query, Query),
+    pv: Vec<Mv>,
+    max_pv: usize,
+) -> Vec<Mv> {
+    let Some(&first_mv) = pv.first() else {
+        return pv;
+    };
+    // The root under each query (a state carries its threat counts).
+    q.set(s);
+    let line = root(s);
+    against.set(s);
+    let against_line = root(s);
+    match outright_first_move(s, (q, &line), (against, &against_line), moves, first_mv) {
+        Some(mv) if mv != first_mv => {
+            q.set(s);
+            let last = line.last().expect("a line has a state");
+            let mut next = last.clone();
+            last.play_into(&s.ctx, mv, &mut next);
+            let mut l = line.clone();
+            l.push(next);
+            let mut m = moves.to_vec();
+            m.push(mv);
+            let mut out = vec![mv];
+            out.extend(principal_variation(s, &l, &m, q, max_pv.saturating_sub(1)));
+            out
+        }
+        Some(_) => pv,
+        // Not found within the budget: the line is cut short.
+        None => Vec::new(),
+    }
 }
 
 /// The first move of the side to move at the root (of `line`, built under
@@ -1061,6 +1080,35 @@ pub fn analyse_after(
             (k.plain, first),
             (Outcome::AttackerWins, Side::Attacker) | (Outcome::DefenderWins, Side::Defender)
         );
+        // An outright win (the other side's threats, up to the most tried,
+        // do not turn it): its line opens with a move that wins so, and
+        // that move leads the analysis's line too.
+        let other = first.other();
+        let turned = match other {
+            Side::Attacker => k.attacker,
+            Side::Defender => k.defender,
+        };
+        if let Some(q) = plain_q
+            && first_wins_plainly
+            && k.max > 0
+            && turned.is_none()
+            && k.stopped.is_none()
+            && searcher.stopped().is_none()
+        {
+            let against = Query::threats(other, other, k.max);
+            let plain = std::mem::take(&mut k.plain_pv);
+            k.plain_pv = open_outright(
+                &mut searcher,
+                &root,
+                moves,
+                (q, against),
+                plain,
+                options.max_pv,
+            );
+            if k.plain_pv.first().is_some_and(|m| pv.first() != Some(m)) {
+                pv = k.plain_pv.clone();
+            }
+        }
         k.leads = matches!(options.regime, Regime::Book { .. })
             && options.book_stop
             && !k.agrees_with(status);

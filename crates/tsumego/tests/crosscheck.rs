@@ -1430,6 +1430,37 @@ fn an_outright_count_opens_with_a_move_that_wins_outright() {
     );
 }
 
+/// The analysis (the CLI's and the server's) on the same case: dead in
+/// the counts, with no count of White threats turning it, so its line and
+/// its line without threats open with a move after which White, moving
+/// with the most threats tried, still does not live (the line without
+/// threats opened with A16, which two threats turn).
+#[test]
+fn an_outright_analysis_leads_with_a_move_that_wins_outright() {
+    let parsed = data_file("cases/cho-intermediate-0434-reach2-frame.txt");
+    let problem = Problem::new(parsed.spec).expect("the case poses");
+    let o = Options {
+        max_pv: 40,
+        ..book_counts(true)
+    };
+    let a = analyse(&problem, Side::Attacker, &o, None, None);
+    let k = a.threats.as_ref().expect("threat counts");
+    assert_eq!(
+        (k.plain, k.attacker, k.defender, k.stopped),
+        (Outcome::AttackerWins, Some(0), None, None),
+        "{k:?}"
+    );
+    let first = *a.pv.first().expect("a line");
+    assert_eq!(k.plain_pv.first(), Some(&first), "{a:?}");
+    let after = side_threats(&problem, Side::Attacker, &[first], Side::Attacker, &o, None)
+        .expect("a legal line");
+    assert_eq!(
+        (after.threats, after.opponent, after.stopped),
+        (Some(0), None, None),
+        "the analysis's first move {first:?} is turned by threats: {after:?}"
+    );
+}
+
 // Cho problems whose book move the bench scores a ko, where GNU Go's owl
 // calls it unconditional (issue 19, fourteenth session): after the book's
 // move the defender, moving first, is dead without threats and lives with
