@@ -35,6 +35,8 @@ pub mod limit;
 pub(crate) mod tt;
 pub mod zone;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use miai_goban::Vertex;
@@ -49,7 +51,7 @@ use crate::state::{Ctx, KEY_BOOK, Mv, QuietKeys, State};
 use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
-use tt::{Entry, Tt};
+use tt::{Entry, Lookup, SharedTt, Table, Tt};
 use zone::{ALL, Zone};
 
 /// Proof numbers at or above this are infinite.
@@ -124,7 +126,7 @@ pub(crate) struct NodeValue {
 /// A searcher's transposition table and board facts, kept for another
 /// searcher of the same problem ([`Searcher::into_kept`]).
 pub(crate) struct Kept {
-    tt: Tt,
+    tt: Table,
     facts: Facts,
 }
 
@@ -138,7 +140,7 @@ impl Kept {
 /// The searcher: one per analysis; its table is shared by the queries.
 pub(crate) struct Searcher<'c> {
     pub ctx: Ctx,
-    pub tt: Tt,
+    pub tt: Table,
     salt: u64,
     goal: Side,
     /// Counts the nodes since the start of the analysis or, after
@@ -186,6 +188,180 @@ pub(crate) struct Searcher<'c> {
     twins: bool,
     /// The zones of the proven goal wins in the table, by salted key.
     zones: FxHashMap<u64, Zone>,
+    /// Two threads on a query (`Options::split`): the main searcher's
+    /// state for it.
+    par: Option<Box<Par>>,
+    /// This searcher's part in a query two threads divide.
+    role: Role,
+    /// The marks of the nodes the main searcher is in ([`Busy`]).
+    busy: Option<Arc<Busy>>,
+    /// What the threads of the split queries did.
+    split_stats: SplitStats,
+    /// The helper's children to read [`Busy`] for: index and key.
+    marked: Vec<(usize, u64)>,
+}
+
+/// A searcher's part in a query ([`Searcher::prove`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Alone.
+    Solo,
+    /// With a helper beside it: it marks the nodes it is in.
+    Main,
+    /// Beside the main searcher: it reads the marks as raised numbers.
+    Helper,
+}
+
+/// Slots of [`Busy`] (a power of two).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// The nodes the main searcher of a split query is in (its line), as
+/// counts by the salted key's low bits: the helper reads a child marked
+/// here with raised numbers — Kaneko's (2010) virtual proof numbers — so
+/// that it works beside the main searcher's line, not on it. The marks
+/// order the helper's work only; a collision raises a number in vain.
+#[derive(Debug)]
+struct Busy(Vec<AtomicU32>);
+
+impl Busy {
+    fn new() -> Busy {
+        Busy((0..BUSY_SLOTS).map(|_| AtomicU32::new(0)).collect())
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU32 {
+        &self.0[key as usize & (BUSY_SLOTS - 1)]
+    }
+}
+
+/// A number the helper reads for a child the main searcher is in: twice
+/// and one more ([`Busy`]), below [`SATURATED`].
+#[inline]
+fn virtual_number(x: u32) -> u32 {
+    x.saturating_mul(2).saturating_add(1).min(SATURATED).max(x)
+}
+
+/// What the two threads of the split queries did (`Options::split`): the
+/// nodes of each, and how many of the proven children each one's
+/// expansions read from the table the other had stored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SplitStats {
+    /// Queries a second thread joined.
+    pub queries: u32,
+    /// Of them, those the helper decided first.
+    pub helper_first: u32,
+    /// Nodes of the main searcher in those queries, from the join on.
+    pub main_nodes: u64,
+    /// Nodes of the helper.
+    pub helper_nodes: u64,
+    /// Proven children read from the table while two threads searched,
+    /// by reader (main, helper).
+    pub read_proofs: [u64; 2],
+    /// Of them, the ones the other thread had stored.
+    pub read_other: [u64; 2],
+}
+
+impl SplitStats {
+    fn add(&mut self, o: &SplitStats) {
+        self.queries += o.queries;
+        self.helper_first += o.helper_first;
+        self.main_nodes += o.main_nodes;
+        self.helper_nodes += o.helper_nodes;
+        for i in 0..2 {
+            self.read_proofs[i] += o.read_proofs[i];
+            self.read_other[i] += o.read_other[i];
+        }
+    }
+}
+
+/// The main searcher's state for the split queries.
+struct Par {
+    /// Nodes a query is searched alone before the helper joins it.
+    after: u64,
+    /// What joins it (a measurement's switch: `MIAI_SPLIT_MODE`).
+    mode: SplitMode,
+    /// The analysis's cancel flag.
+    cancel: Option<Cancel>,
+    table_bytes: usize,
+    busy: Arc<Busy>,
+    /// The helper's board facts and zones, kept from query to query.
+    helper: Option<(Facts, FxHashMap<u64, Zone>)>,
+}
+
+/// What a split query does after its first stretch, for the measurements
+/// in docs/tsumego.md (the environment's `MIAI_SPLIT_MODE`: `solo`,
+/// `virtual`, else the default, `Plain`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SplitMode {
+    /// The helper, df-pn as the main searcher's on the shared table (the
+    /// default: it measured better than [`SplitMode::Virtual`]).
+    Plain,
+    /// The helper, reading the main searcher's line with raised numbers.
+    Virtual,
+    /// No helper: the main searcher goes on alone on the shared table
+    /// (what the table alone costs).
+    Solo,
+}
+
+/// What a helper thread is given for one query.
+struct HelperJob {
+    ctx: Ctx,
+    limits: Limits,
+    cancel: Cancel,
+    table: Arc<SharedTt>,
+    busy: Arc<Busy>,
+    goal: Side,
+    salt: u64,
+    plain_salts: [Option<u64>; 2],
+    twins: bool,
+    virtual_numbers: bool,
+    facts: Facts,
+    zones: FxHashMap<u64, Zone>,
+    line: Vec<State>,
+    moves: Vec<Mv>,
+}
+
+/// What it gives back.
+struct HelperOut {
+    answer: Answer,
+    value: NodeValue,
+    nodes: u64,
+    facts: Facts,
+    zones: FxHashMap<u64, Zone>,
+    stats: SplitStats,
+}
+
+impl HelperJob {
+    fn run(self) -> HelperOut {
+        let mut s = Searcher::new_with(
+            self.ctx,
+            self.limits,
+            Ordering::Heuristic,
+            Some(self.cancel.clone()),
+            None,
+            Table::Shared(self.table),
+        );
+        s.facts = self.facts;
+        s.zones = self.zones;
+        s.goal = self.goal;
+        s.salt = self.salt;
+        s.plain_salts = self.plain_salts;
+        s.twins = self.twins;
+        s.busy = self.virtual_numbers.then_some(self.busy);
+        s.role = Role::Helper;
+        let (answer, value) = s.prove_solo(&self.line, &self.moves);
+        if !matches!(answer, Answer::Unknown(_)) {
+            self.cancel.cancel();
+        }
+        HelperOut {
+            answer,
+            value,
+            nodes: s.nodes(),
+            facts: s.facts,
+            zones: s.zones,
+            stats: s.split_stats,
+        }
+    }
 }
 
 /// [`NodeValue::ko`]'s bit, with zones, for a proof that met a cycle leaf
@@ -240,7 +416,7 @@ impl Import {
     /// threats part `part` ([`State::threats_part`]), `mover` to move
     /// there, from the plain proofs, when they prove it here.
     #[inline]
-    fn value(&self, tt: &Tt, key: u64, part: u64, mover: Side) -> Option<Entry> {
+    fn value<L: Lookup>(&self, tt: &L, key: u64, part: u64, mover: Side) -> Option<Entry> {
         let e = tt.get(key ^ part ^ self.salt)?;
         let winner = match (e.phi, e.delta) {
             (0, _) => mover,
@@ -332,7 +508,7 @@ impl<'c> Searcher<'c> {
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
     ) -> Searcher<'c> {
-        let tt = Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+        let tt = Table::Own(Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)));
         Searcher::new_with(ctx, limits, ordering, cancel, progress, tt)
     }
 
@@ -342,13 +518,32 @@ impl<'c> Searcher<'c> {
         ordering: Ordering,
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
-        tt: Tt,
+        tt: Table,
     ) -> Searcher<'c> {
         let seed = match ordering {
             Ordering::Shuffled(s) => s,
             Ordering::Heuristic => 0,
         };
+        let par = ctx.split.map(|after| {
+            Box::new(Par {
+                after,
+                mode: match std::env::var("MIAI_SPLIT_MODE").as_deref() {
+                    Ok("solo") => SplitMode::Solo,
+                    Ok("virtual") => SplitMode::Virtual,
+                    _ => SplitMode::Plain,
+                },
+                cancel: cancel.clone(),
+                table_bytes: limits.table_bytes_or(DEFAULT_TABLE_BYTES),
+                busy: Arc::new(Busy::new()),
+                helper: None,
+            })
+        });
         Searcher {
+            par,
+            role: Role::Solo,
+            busy: None,
+            split_stats: SplitStats::default(),
+            marked: Vec::new(),
             tt,
             ctx,
             salt: 0,
@@ -439,6 +634,167 @@ impl<'c> Searcher<'c> {
     /// Whether the goal side wins from `line`'s last state, the earlier
     /// states being the line that reached it.
     pub fn prove(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        if self.par.is_some() {
+            return self.prove_split(line, moves);
+        }
+        self.prove_solo(line, moves)
+    }
+
+    /// What the split queries' threads did (`Options::split`; `None`
+    /// without it).
+    pub fn split_stats(&self) -> Option<SplitStats> {
+        self.par.as_ref().map(|_| self.split_stats)
+    }
+
+    /// [`Searcher::split_stats`], written to standard error as one line
+    /// when the environment has `MIAI_SPLIT_STATS` set (for the
+    /// measurements in docs/tsumego.md).
+    pub fn report_split(&self) {
+        if self.par.is_none() || std::env::var_os("MIAI_SPLIT_STATS").is_none() {
+            return;
+        }
+        let s = self.split_stats;
+        eprintln!(
+            "split: nodes {} queries {} helper_first {} main_nodes {} helper_nodes {} \
+             read_proofs {} {} read_other {} {}",
+            self.nodes(),
+            s.queries,
+            s.helper_first,
+            s.main_nodes,
+            s.helper_nodes,
+            s.read_proofs[0],
+            s.read_proofs[1],
+            s.read_other[0],
+            s.read_other[1]
+        );
+    }
+
+    /// Nodes the analysis may still search (`None`: no limit).
+    fn nodes_left(&self) -> Option<u64> {
+        self.meter
+            .limits()
+            .max_nodes
+            .map(|m| m.saturating_sub(self.meter.nodes()))
+    }
+
+    /// A new meter: at most `max_nodes` more nodes, the analysis's time
+    /// limit as it stands, `cancel`'s flag.
+    fn remeter(&mut self, max_nodes: Option<u64>, cancel: Option<&Cancel>) {
+        let elapsed = self.started.elapsed();
+        let limits = Limits {
+            max_nodes,
+            max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
+            ..self.limits
+        };
+        self.nodes_before += self.meter.nodes();
+        self.meter = Meter::new(&limits, cancel);
+    }
+
+    /// [`Searcher::prove`] with `Options::split`: alone for its first
+    /// stretch of nodes, then, if the query is still open, with a
+    /// helper thread beside it on a table both read and write
+    /// ([`SharedTt`]); the first to decide stops the other. Only
+    /// history-free values enter the table, so a proof one thread stored
+    /// is the state's true value for the other too. The remaining node
+    /// budget is halved between them, the time limit holds for both.
+    fn prove_split(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        let par = self.par.as_ref().expect("a split searcher");
+        let (cancel, after) = (par.cancel.clone(), par.after);
+        if self.meter.stopped().is_some() {
+            return self.prove_solo(line, moves);
+        }
+        let left = self.nodes_left();
+        let capped = left.is_none_or(|l| l > after);
+        self.remeter(Some(left.map_or(after, |l| l.min(after))), cancel.as_ref());
+        let r = self.prove_solo(line, moves);
+        let left = left.map(|l| l.saturating_sub(self.meter.nodes()));
+        if !(capped && r.0 == Answer::Unknown(Stop::Nodes)) {
+            self.remeter(left, cancel.as_ref());
+            if let Answer::Unknown(s) = r.0 {
+                self.meter.stop(s);
+            }
+            return r;
+        }
+        // Both threads.
+        let par = self.par.as_mut().expect("a split searcher");
+        let table = self.tt.share(par.table_bytes);
+        let mode = par.mode;
+        if mode == SplitMode::Solo {
+            self.remeter(left, cancel.as_ref());
+            let r = self.prove_solo(line, moves);
+            if let Answer::Unknown(s) = r.0 {
+                self.meter.stop(s);
+            }
+            return r;
+        }
+        let busy = Arc::clone(&par.busy);
+        let (facts, zones) = par
+            .helper
+            .take()
+            .unwrap_or_else(|| (Facts::new(), FxHashMap::default()));
+        let query = cancel.as_ref().map_or_else(Cancel::new, Cancel::child);
+        self.remeter(left.map(|l| l.div_ceil(2)), Some(&query));
+        let job = HelperJob {
+            ctx: self.ctx.clone(),
+            limits: Limits {
+                max_nodes: left.map(|l| l / 2),
+                max_time: self
+                    .limits
+                    .max_time
+                    .map(|t| t.saturating_sub(self.started.elapsed())),
+                ..self.limits
+            },
+            cancel: query.clone(),
+            table,
+            busy: Arc::clone(&busy),
+            goal: self.goal,
+            salt: self.salt,
+            plain_salts: self.plain_salts,
+            twins: self.twins,
+            virtual_numbers: mode == SplitMode::Virtual,
+            facts,
+            zones,
+            line: line.to_vec(),
+            moves: moves.to_vec(),
+        };
+        self.busy = Some(busy);
+        self.role = Role::Main;
+        let (mine, out) = std::thread::scope(|sc| {
+            let h = sc.spawn(move || job.run());
+            let mine = self.prove_solo(line, moves);
+            if !matches!(mine.0, Answer::Unknown(_)) {
+                query.cancel();
+            }
+            (mine, h.join().expect("the helper thread"))
+        });
+        self.role = Role::Solo;
+        let main_nodes = self.meter.nodes();
+        let mut stats = out.stats;
+        stats.queries = 1;
+        stats.main_nodes = main_nodes;
+        stats.helper_nodes = out.nodes;
+        let r = match (mine.0, out.answer) {
+            (Answer::Unknown(_), Answer::Yes | Answer::No) => {
+                stats.helper_first = 1;
+                (out.answer, out.value)
+            }
+            _ => mine,
+        };
+        self.split_stats.add(&stats);
+        if let Some(p) = self.par.as_mut() {
+            p.helper = Some((out.facts, out.zones));
+        }
+        self.nodes_before += out.nodes;
+        let left = left.map(|l| l.saturating_sub(main_nodes + out.nodes));
+        self.remeter(left, cancel.as_ref());
+        if let Answer::Unknown(s) = r.0 {
+            self.meter.stop(s);
+        }
+        r
+    }
+
+    /// [`Searcher::prove`] on this thread alone.
+    fn prove_solo(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
         self.set_import();
         let ctx = &self.ctx;
         self.zmode = ctx.zones
@@ -729,38 +1085,39 @@ impl<'c> Searcher<'c> {
         // at once; the others are looked up, their slots read first.
         // With threats, a child not in the table may be proven by the
         // plain query's proofs ([`Import`]).
-        let (tt, salt) = (&self.tt, self.salt);
-        match self.import {
-            None if self.twins => {
-                value_with_twins(tt, salt, init, &mut children, &pending);
+        // The helper's children to read the marks of (before the filter
+        // leaves some out: a child the main searcher is in for the first
+        // time is in no table yet).
+        let marked = (self.role == Role::Helper).then(|| {
+            let mut m = std::mem::take(&mut self.marked);
+            m.clear();
+            m.extend(pending.iter().map(|&(i, key, _)| (i, key)));
+            m
+        });
+        let (salt, im, twins) = (self.salt, self.import, self.twins);
+        let (children_mut, pending_ref) = (&mut children, &mut pending);
+        match &self.tt {
+            Table::Own(tt) => {
+                value_children(tt, salt, im, twins, mover, init, children_mut, pending_ref);
             }
-            None => {
-                pending.retain(|&(i, key, _)| {
-                    let hold = tt.may_hold(key ^ salt);
-                    if !hold {
-                        (children[i].phi, children[i].delta) = init;
-                    }
-                    hold
-                });
-                tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
-                for &(i, key, _) in &pending {
-                    let c = &mut children[i];
-                    (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
-                        Some(e) => (e.phi, e.delta, e.ko),
-                        None => (init.0, init.1, 0),
-                    };
-                }
+            Table::Shared(tt) => {
+                value_children(
+                    &**tt,
+                    salt,
+                    im,
+                    twins,
+                    mover,
+                    init,
+                    children_mut,
+                    pending_ref,
+                );
             }
-            Some(im) => value_with_import(
-                tt,
-                salt,
-                im,
-                mover.other(),
-                init,
-                self.twins,
-                &mut children,
-                &pending,
-            ),
+        }
+        if self.role != Role::Solo {
+            self.split_reads(&mut children, &pending, marked.as_deref().unwrap_or(&[]));
+        }
+        if let Some(m) = marked {
+            self.marked = m;
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -768,6 +1125,40 @@ impl<'c> Searcher<'c> {
         }
         self.plays = plays;
         (children, gen_dep, ko_dep)
+    }
+
+    /// With two threads on the query: counts the proven children the
+    /// table gave (and those the other thread stored), and in the helper
+    /// raises the numbers of the open children the main searcher is in
+    /// ([`Busy`]).
+    #[inline(never)]
+    fn split_reads(
+        &mut self,
+        children: &mut [Child],
+        pending: &[(usize, u64, u64)],
+        marked: &[(usize, u64)],
+    ) {
+        let Table::Shared(t) = &self.tt else { return };
+        let (me, salt) = (usize::from(self.role == Role::Helper), self.salt);
+        for &(i, key, _) in pending {
+            let c = &children[i];
+            if c.phi == 0 || c.delta == 0 {
+                self.split_stats.read_proofs[me] += 1;
+                if t.get_tagged(key ^ salt)
+                    .is_some_and(|(_, by)| usize::from(by) != me)
+                {
+                    self.split_stats.read_other[me] += 1;
+                }
+            }
+        }
+        let Some(b) = &self.busy else { return };
+        for &(i, key) in marked {
+            let c = &mut children[i];
+            if c.phi != 0 && c.delta != 0 && b.slot(key ^ salt).load(AtomicOrdering::Relaxed) > 0 {
+                c.phi = virtual_number(c.phi);
+                c.delta = virtual_number(c.delta);
+            }
+        }
     }
 
     /// Puts the children of the node at depth `d` (as [`Searcher::expand`]
@@ -1073,6 +1464,13 @@ impl<'c> Searcher<'c> {
             return v;
         }
         self.enter(d);
+        let mark = (self.role == Role::Main)
+            .then(|| self.stack[d].key(&self.ctx) ^ self.salt)
+            .inspect(|&k| {
+                if let Some(b) = &self.busy {
+                    b.slot(k).fetch_add(1, AtomicOrdering::Relaxed);
+                }
+            });
         let mut t = self.tenukis[d];
         // Relevance zones: where the goal's opponent moves, its null move
         // (a pass that leaves the node's fields as a quiet play would: the
@@ -1215,6 +1613,11 @@ impl<'c> Searcher<'c> {
         }
         v.ko |= self.stack[d].kos(&self.ctx);
         self.give_child_list(d, children);
+        if let Some(k) = mark
+            && let Some(b) = &self.busy
+        {
+            b.slot(k).fetch_sub(1, AtomicOrdering::Relaxed);
+        }
         self.leave(d);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
         self.store(d, v, work.max(1), zone);
@@ -1422,6 +1825,7 @@ impl<'c> Searcher<'c> {
                 work,
                 ko: v.ko,
             },
+            u8::from(self.role == Role::Helper),
         );
     }
 
@@ -1444,6 +1848,48 @@ impl<'c> Searcher<'c> {
     }
 }
 
+/// Values the `pending` children (index, key, threats part) of a node
+/// where `mover` moves from the table `tt` (for the current query's salt,
+/// with its plain proofs `im` and book twins `twins`), else `init`. The
+/// children the table's filter rules out start from `init` at once and
+/// leave `pending`; the others are looked up, their slots read first.
+/// With threats, a child not in the table may be proven by the plain
+/// query's proofs ([`Import`]).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn value_children<L: Lookup>(
+    tt: &L,
+    salt: u64,
+    im: Option<Import>,
+    twins: bool,
+    mover: Side,
+    init: (u32, u32),
+    children: &mut [Child],
+    pending: &mut Vec<(usize, u64, u64)>,
+) {
+    match im {
+        None if twins => value_with_twins(tt, salt, init, children, pending),
+        None => {
+            pending.retain(|&(i, key, _)| {
+                let hold = tt.may_hold(key ^ salt);
+                if !hold {
+                    (children[i].phi, children[i].delta) = init;
+                }
+                hold
+            });
+            tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+            for &(i, key, _) in pending.iter() {
+                let c = &mut children[i];
+                (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
+                    Some(e) => (e.phi, e.delta, e.ko),
+                    None => (init.0, init.1, 0),
+                };
+            }
+        }
+        Some(im) => value_with_import(tt, salt, im, mover.other(), init, twins, children, pending),
+    }
+}
+
 /// The values of the `pending` children (index, key, threats part) of a
 /// node whose children have `mover` to move, in a query with threats that
 /// takes the plain query's proofs ([`Import`]): the table's entry, else
@@ -1451,8 +1897,8 @@ impl<'c> Searcher<'c> {
 /// ([`twin_numbers`]), else `init`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn value_with_import(
-    tt: &Tt,
+fn value_with_import<L: Lookup>(
+    tt: &L,
     salt: u64,
     im: Import,
     mover: Side,
@@ -1489,8 +1935,8 @@ fn value_with_import(
 /// proven a loss at ([`TWIN_WEIGHT`] × init, 1), so that df-pn tries first
 /// what the book game proved. Initial numbers order the work and prove
 /// nothing: a child is proven only by its own search.
-fn value_with_twins(
-    tt: &Tt,
+fn value_with_twins<L: Lookup>(
+    tt: &L,
     salt: u64,
     init: (u32, u32),
     children: &mut [Child],
@@ -1510,7 +1956,7 @@ fn value_with_twins(
 /// The initial numbers of a child not in the table (salted key `salted`)
 /// from its book twin's entry ([`value_with_twins`]), else `init`.
 #[inline]
-fn twin_numbers(tt: &Tt, salted: u64, init: (u32, u32)) -> (u32, u32) {
+fn twin_numbers<L: Lookup>(tt: &L, salted: u64, init: (u32, u32)) -> (u32, u32) {
     let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
     match tt.get(salted ^ KEY_BOOK) {
         Some(e) if e.phi == 0 => (1, big),

@@ -132,6 +132,12 @@ struct SolveArgs {
     /// corner dead: the attacker removes them before it starts the ko).
     #[arg(long)]
     no_book_stop: bool,
+    /// Both cores on one query: a query still open after its first
+    /// 500,000 nodes is searched by two threads on one shared
+    /// transposition table (`--max-nodes` counts both threads' nodes,
+    /// whose counts then vary from run to run).
+    #[arg(long)]
+    split: bool,
     /// Limits of one analysis (default: 20,000,000 nodes, no time limit,
     /// a 256 MiB table).
     #[command(flatten)]
@@ -327,6 +333,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.or(DEFAULT_LIMITS),
         all_moves: args.all_moves,
         book_stop: !args.no_book_stop,
+        split: args.split.then_some(Options::SPLIT_AFTER),
         ..Options::default()
     };
     let sides: &[Side] = match args.first {
