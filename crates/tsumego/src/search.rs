@@ -301,6 +301,25 @@ enum SplitMode {
     /// No helper: the main searcher goes on alone on the shared table
     /// (what the table alone costs).
     Solo,
+    /// The helper alone, on this thread, takes the query over after the
+    /// first stretch (the unit tests' way to have every split query
+    /// answered by a helper: [`helper_alone`]).
+    HelperAlone,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// [`SplitMode::HelperAlone`] for the searchers made on this thread.
+    pub(crate) static HELPER_ALONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the searchers made now take [`SplitMode::HelperAlone`] (in the
+/// unit tests only).
+fn helper_alone() -> bool {
+    #[cfg(test)]
+    return HELPER_ALONE.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
 }
 
 /// What a helper thread is given for one query.
@@ -528,6 +547,7 @@ impl<'c> Searcher<'c> {
             Box::new(Par {
                 after,
                 mode: match std::env::var("MIAI_SPLIT_MODE").as_deref() {
+                    _ if helper_alone() => SplitMode::HelperAlone,
                     Ok("solo") => SplitMode::Solo,
                     Ok("virtual") => SplitMode::Virtual,
                     _ => SplitMode::Plain,
@@ -728,35 +748,28 @@ impl<'c> Searcher<'c> {
             return r;
         }
         let busy = Arc::clone(&par.busy);
-        let (facts, zones) = par
-            .helper
-            .take()
-            .unwrap_or_else(|| (Facts::new(), FxHashMap::default()));
         let query = cancel.as_ref().map_or_else(Cancel::new, Cancel::child);
+        if mode == SplitMode::HelperAlone {
+            let job = self.helper_job(line, moves, table, left, &query, false);
+            let out = job.run();
+            let stats = SplitStats {
+                queries: 1,
+                helper_first: u32::from(!matches!(out.answer, Answer::Unknown(_))),
+                helper_nodes: out.nodes,
+                ..out.stats
+            };
+            let r = (out.answer, out.value);
+            return self.after_split(left, 0, stats, out, r, cancel);
+        }
         self.remeter(left.map(|l| l.div_ceil(2)), Some(&query));
-        let job = HelperJob {
-            ctx: self.ctx.clone(),
-            limits: Limits {
-                max_nodes: left.map(|l| l / 2),
-                max_time: self
-                    .limits
-                    .max_time
-                    .map(|t| t.saturating_sub(self.started.elapsed())),
-                ..self.limits
-            },
-            cancel: query.clone(),
+        let job = self.helper_job(
+            line,
+            moves,
             table,
-            busy: Arc::clone(&busy),
-            goal: self.goal,
-            salt: self.salt,
-            plain_salts: self.plain_salts,
-            twins: self.twins,
-            virtual_numbers: mode == SplitMode::Virtual,
-            facts,
-            zones,
-            line: line.to_vec(),
-            moves: moves.to_vec(),
-        };
+            left.map(|l| l / 2),
+            &query,
+            mode == SplitMode::Virtual,
+        );
         self.busy = Some(busy);
         self.role = Role::Main;
         let (mine, out) = std::thread::scope(|sc| {
@@ -780,6 +793,66 @@ impl<'c> Searcher<'c> {
             }
             _ => mine,
         };
+        self.after_split(left, main_nodes, stats, out, r, cancel)
+    }
+
+    /// The helper's job for the current query on the shared `table`:
+    /// the query's context, goal, salt, plain proofs and twins, the
+    /// helper's facts and zones from the queries before, at most
+    /// `max_nodes`, the analysis's time left, `query`'s cancel flag.
+    fn helper_job(
+        &mut self,
+        line: &[State],
+        moves: &[Mv],
+        table: Arc<SharedTt>,
+        max_nodes: Option<u64>,
+        query: &Cancel,
+        virtual_numbers: bool,
+    ) -> HelperJob {
+        let par = self.par.as_mut().expect("a split searcher");
+        let busy = Arc::clone(&par.busy);
+        let (facts, zones) = par
+            .helper
+            .take()
+            .unwrap_or_else(|| (Facts::new(), FxHashMap::default()));
+        HelperJob {
+            ctx: self.ctx.clone(),
+            limits: Limits {
+                max_nodes,
+                max_time: self
+                    .limits
+                    .max_time
+                    .map(|t| t.saturating_sub(self.started.elapsed())),
+                ..self.limits
+            },
+            cancel: query.clone(),
+            table,
+            busy,
+            goal: self.goal,
+            salt: self.salt,
+            plain_salts: self.plain_salts,
+            twins: self.twins,
+            virtual_numbers,
+            facts,
+            zones,
+            line: line.to_vec(),
+            moves: moves.to_vec(),
+        }
+    }
+
+    /// The books after a split query: the statistics, the helper's facts
+    /// and zones kept, its nodes counted, a meter for the `left` nodes
+    /// (before the join) less both threads' (stopped as the answer `r`
+    /// was, if open).
+    fn after_split(
+        &mut self,
+        left: Option<u64>,
+        main_nodes: u64,
+        stats: SplitStats,
+        out: HelperOut,
+        r: (Answer, NodeValue),
+        cancel: Option<Cancel>,
+    ) -> (Answer, NodeValue) {
         self.split_stats.add(&stats);
         if let Some(p) = self.par.as_mut() {
             p.helper = Some((out.facts, out.zones));
@@ -2244,5 +2317,89 @@ impl Facts {
             };
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::HELPER_ALONE;
+    use crate::problem::file;
+    use crate::{Analysis, Limits, Options, Problem, Side, Status, analyse};
+
+    fn answers(a: &Analysis) -> String {
+        format!(
+            "{:?} / {:?} / {:?}",
+            a.status,
+            a.without_threats,
+            a.threats.as_ref().map(|t| t.code())
+        )
+    }
+
+    /// Every query of an analysis handed to a helper searcher at once and
+    /// answered by it alone (`SplitMode::HelperAlone`: the helper's job is
+    /// built from the query as in a split — context, goal, salt, plain
+    /// proofs — and the main searcher goes on, for the next queries and
+    /// the lines, on the table the helper filled): the answers are one
+    /// searcher's, on every data file, both players first. (In a real split
+    /// the helper decides first only now and then; this checks that path
+    /// on every query.)
+    #[test]
+    fn a_helper_alone_answers_every_query_as_one_searcher() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let (mut compared, mut by_helper) = (0, 0);
+        let mut mismatches = Vec::new();
+        for dir in ["classic", "seed003", "cases"] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+                .expect("the data directory")
+                .map(|e| e.expect("an entry").path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                let f = file::parse(&text).expect("a valid data file");
+                let Ok(p) = Problem::new(f.spec.clone()) else {
+                    continue;
+                };
+                let one = Options {
+                    regime: f.regime().expect("valid rules headers"),
+                    limits: Limits::none()
+                        .with_nodes(3_000_000)
+                        .with_table_bytes(8 << 20),
+                    ..Options::default()
+                };
+                for first in [Side::Attacker, Side::Defender] {
+                    let a = analyse(&p, first, &one, None, None);
+                    HELPER_ALONE.set(true);
+                    let two = Options {
+                        split: Some(0),
+                        ..one
+                    };
+                    let b = analyse(&p, first, &two, None, None);
+                    HELPER_ALONE.set(false);
+                    if matches!(a.status, Status::Unproven(_)) {
+                        continue;
+                    }
+                    compared += 1;
+                    by_helper += b.split.expect("split statistics").helper_first;
+                    if answers(&a) != answers(&b) {
+                        mismatches.push(format!(
+                            "{} {first} first: {} alone, {} by helpers",
+                            path.display(),
+                            answers(&a),
+                            answers(&b)
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+        assert!(compared >= 60, "only {compared} compared");
+        assert!(
+            by_helper >= 100,
+            "only {by_helper} queries answered by a helper"
+        );
     }
 }
