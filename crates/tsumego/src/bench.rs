@@ -492,7 +492,7 @@ struct Eval {
 #[derive(Debug, Clone, Copy)]
 struct Switches {
     book_stop: bool,
-    split: Option<u64>,
+    split: Option<crate::search::Split>,
 }
 
 /// The options of the bench's analyses.
@@ -1495,11 +1495,11 @@ pub struct Posing {
     /// on by default, as in the single-problem analysis).
     pub book_stop: bool,
     /// Both cores on each query of an analysis ([`Options::split`]): a
-    /// query still open after a first stretch of this many nodes is
-    /// searched by two threads on one shared table. Independent of
+    /// query still open after a first stretch of nodes is searched by two
+    /// threads on one shared table. Independent of
     /// [`Posing::threads`] (which runs two frames side by side); node
     /// counts are then not reproducible. Off (`None`) by default.
-    pub split: Option<u64>,
+    pub split: Option<crate::search::Split>,
 }
 
 impl Posing {

@@ -244,7 +244,7 @@ fn virtual_number(x: u32) -> u32 {
 /// What the two threads of the split queries did (`Options::split`): the
 /// nodes of each, and how many of the proven children each one's
 /// expansions read from the table the other had stored.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SplitStats {
     /// Queries a second thread joined.
     pub queries: u32,
@@ -259,6 +259,40 @@ pub struct SplitStats {
     pub read_proofs: [u64; 2],
     /// Of them, the ones the other thread had stored.
     pub read_other: [u64; 2],
+    /// Shared tables made: one at a query's first join, and one each
+    /// time the table was grown (docs/tsumego.md).
+    pub tables: u32,
+    /// Bytes of the largest shared table.
+    pub table_bytes: u64,
+}
+
+impl std::fmt::Display for SplitStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let share = |i: usize| {
+            if self.read_proofs[i] == 0 {
+                "-".to_string()
+            } else {
+                format!(
+                    "{:.0} %",
+                    100.0 * self.read_other[i] as f64 / self.read_proofs[i] as f64
+                )
+            }
+        };
+        write!(
+            f,
+            "split: {} queries joined ({} decided by the helper), {} + {} nodes \
+             (main + helper) after the joins, proofs read from the other: {} / {}, \
+             {} shared tables, the largest {:.1} MiB",
+            self.queries,
+            self.helper_first,
+            self.main_nodes,
+            self.helper_nodes,
+            share(0),
+            share(1),
+            self.tables,
+            self.table_bytes as f64 / f64::from(1 << 20)
+        )
+    }
 }
 
 impl SplitStats {
@@ -271,6 +305,8 @@ impl SplitStats {
             self.read_proofs[i] += o.read_proofs[i];
             self.read_other[i] += o.read_other[i];
         }
+        self.tables += o.tables;
+        self.table_bytes = self.table_bytes.max(o.table_bytes);
     }
 }
 
@@ -278,8 +314,8 @@ impl SplitStats {
 struct Par {
     /// Nodes a query is searched alone before the helper joins it.
     after: u64,
-    /// What joins it (a measurement's switch: `MIAI_SPLIT_MODE`).
-    mode: SplitMode,
+    /// What joins it.
+    mode: SplitHelper,
     /// The analysis's cancel flag.
     cancel: Option<Cancel>,
     table_bytes: usize,
@@ -288,38 +324,52 @@ struct Par {
     helper: Option<(Facts, FxHashMap<u64, Zone>)>,
 }
 
-/// What a split query does after its first stretch, for the measurements
-/// in docs/tsumego.md (the environment's `MIAI_SPLIT_MODE`: `solo`,
-/// `virtual`, else the default, `Plain`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SplitMode {
-    /// The helper, df-pn as the main searcher's on the shared table (the
-    /// default: it measured better than [`SplitMode::Virtual`]).
+/// Both cores on one query ([`Options::split`](crate::Options::split)):
+/// when a query still open after its first stretch gets a second thread,
+/// and what that thread does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Split {
+    /// Nodes a query is searched alone before the helper joins it
+    /// ([`Split::AFTER`] by default).
+    pub after: u64,
+    /// What joins it ([`SplitHelper::Plain`] by default).
+    pub helper: SplitHelper,
+}
+
+impl Split {
+    /// The default first stretch (`--split` on the command line): most
+    /// queries end before it.
+    pub const AFTER: u64 = 500_000;
+}
+
+impl Default for Split {
+    fn default() -> Split {
+        Split {
+            after: Split::AFTER,
+            helper: SplitHelper::Plain,
+        }
+    }
+}
+
+/// What a split query does after its first stretch (docs/tsumego.md,
+/// "a shared-table parallel df-pn": the three were measured, the plain
+/// helper is the default; `--split-helper` on the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SplitHelper {
+    /// A helper thread, df-pn as the main searcher's on the shared table.
+    #[default]
     Plain,
-    /// The helper, reading the main searcher's line with raised numbers.
+    /// A helper thread reading the main searcher's line with raised
+    /// numbers (Kaneko's virtual proof numbers, [`Busy`]): measured worse.
     Virtual,
     /// No helper: the main searcher goes on alone on the shared table
-    /// (what the table alone costs).
-    Solo,
+    /// (what the table alone costs; a measurement's).
+    NoHelper,
     /// The helper alone, on this thread, takes the query over after the
-    /// first stretch (the unit tests' way to have every split query
-    /// answered by a helper: [`helper_alone`]).
+    /// first stretch, and the main searcher goes on from its table (the
+    /// unit tests' way to have every split query answered by a helper).
+    #[doc(hidden)]
     HelperAlone,
-}
-
-#[cfg(test)]
-thread_local! {
-    /// [`SplitMode::HelperAlone`] for the searchers made on this thread.
-    pub(crate) static HELPER_ALONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Whether the searchers made now take [`SplitMode::HelperAlone`] (in the
-/// unit tests only).
-fn helper_alone() -> bool {
-    #[cfg(test)]
-    return HELPER_ALONE.with(std::cell::Cell::get);
-    #[cfg(not(test))]
-    false
 }
 
 /// What a helper thread is given for one query.
@@ -543,15 +593,10 @@ impl<'c> Searcher<'c> {
             Ordering::Shuffled(s) => s,
             Ordering::Heuristic => 0,
         };
-        let par = ctx.split.map(|after| {
+        let par = ctx.split.map(|split| {
             Box::new(Par {
-                after,
-                mode: match std::env::var("MIAI_SPLIT_MODE").as_deref() {
-                    _ if helper_alone() => SplitMode::HelperAlone,
-                    Ok("solo") => SplitMode::Solo,
-                    Ok("virtual") => SplitMode::Virtual,
-                    _ => SplitMode::Plain,
-                },
+                after: split.after,
+                mode: split.helper,
                 cancel: cancel.clone(),
                 table_bytes: limits.table_bytes_or(DEFAULT_TABLE_BYTES),
                 busy: Arc::new(Busy::new()),
@@ -666,29 +711,6 @@ impl<'c> Searcher<'c> {
         self.par.as_ref().map(|_| self.split_stats)
     }
 
-    /// [`Searcher::split_stats`], written to standard error as one line
-    /// when the environment has `MIAI_SPLIT_STATS` set (for the
-    /// measurements in docs/tsumego.md).
-    pub fn report_split(&self) {
-        if self.par.is_none() || std::env::var_os("MIAI_SPLIT_STATS").is_none() {
-            return;
-        }
-        let s = self.split_stats;
-        eprintln!(
-            "split: nodes {} queries {} helper_first {} main_nodes {} helper_nodes {} \
-             read_proofs {} {} read_other {} {}",
-            self.nodes(),
-            s.queries,
-            s.helper_first,
-            s.main_nodes,
-            s.helper_nodes,
-            s.read_proofs[0],
-            s.read_proofs[1],
-            s.read_other[0],
-            s.read_other[1]
-        );
-    }
-
     /// Nodes the analysis may still search (`None`: no limit).
     fn nodes_left(&self) -> Option<u64> {
         self.meter
@@ -739,7 +761,7 @@ impl<'c> Searcher<'c> {
         let par = self.par.as_mut().expect("a split searcher");
         let table = self.tt.share(par.table_bytes);
         let mode = par.mode;
-        if mode == SplitMode::Solo {
+        if mode == SplitHelper::NoHelper {
             self.remeter(left, cancel.as_ref());
             let r = self.prove_solo(line, moves);
             if let Answer::Unknown(s) = r.0 {
@@ -749,7 +771,7 @@ impl<'c> Searcher<'c> {
         }
         let busy = Arc::clone(&par.busy);
         let query = cancel.as_ref().map_or_else(Cancel::new, Cancel::child);
-        if mode == SplitMode::HelperAlone {
+        if mode == SplitHelper::HelperAlone {
             let job = self.helper_job(line, moves, table, left, &query, false);
             let out = job.run();
             let stats = SplitStats {
@@ -768,7 +790,7 @@ impl<'c> Searcher<'c> {
             table,
             left.map(|l| l / 2),
             &query,
-            mode == SplitMode::Virtual,
+            mode == SplitHelper::Virtual,
         );
         self.busy = Some(busy);
         self.role = Role::Main;
@@ -2324,7 +2346,7 @@ impl Facts {
 mod tests {
     use std::path::Path;
 
-    use super::HELPER_ALONE;
+    use super::{Split, SplitHelper};
     use crate::problem::file;
     use crate::{Analysis, Limits, Options, Problem, Side, Status, analyse};
 
@@ -2338,7 +2360,7 @@ mod tests {
     }
 
     /// Every query of an analysis handed to a helper searcher at once and
-    /// answered by it alone (`SplitMode::HelperAlone`: the helper's job is
+    /// answered by it alone (`SplitHelper::HelperAlone`: the helper's job is
     /// built from the query as in a split — context, goal, salt, plain
     /// proofs — and the main searcher goes on, for the next queries and
     /// the lines, on the table the helper filled): the answers are one
@@ -2372,13 +2394,14 @@ mod tests {
                 };
                 for first in [Side::Attacker, Side::Defender] {
                     let a = analyse(&p, first, &one, None, None);
-                    HELPER_ALONE.set(true);
                     let two = Options {
-                        split: Some(0),
+                        split: Some(Split {
+                            after: 0,
+                            helper: SplitHelper::HelperAlone,
+                        }),
                         ..one
                     };
                     let b = analyse(&p, first, &two, None, None);
-                    HELPER_ALONE.set(false);
                     if matches!(a.status, Status::Unproven(_)) {
                         continue;
                     }

@@ -176,17 +176,17 @@ pub struct Options {
     /// proof read. It saves work only: answers are the same either way.
     pub zones: bool,
     /// Both cores on one query: a query still open after a first stretch
-    /// of this many nodes ([`Options::SPLIT_AFTER`] from the command line)
-    /// is searched on by a second thread beside the
-    /// first, on one transposition table both read and write (lock-free,
-    /// of the same memory bound); the helper reads the nodes the first
-    /// thread is in with raised numbers (virtual proof numbers), and the
-    /// first to decide stops the other. The node limit counts both
+    /// of [`Split::after`](crate::search::Split::after) nodes
+    /// ([`Options::SPLIT_AFTER`] from the command line) is searched on by
+    /// a second thread beside the first, on one transposition table both
+    /// read and write (lock-free, of the same memory bound; what the
+    /// second thread does: [`Split::helper`](crate::search::Split::helper)),
+    /// and the first to decide stops the other. The node limit counts both
     /// threads' nodes. Only history-free values enter the table, so the
     /// answers are the same; the node counts are not reproducible (they
     /// depend on the threads' timing). Off by default (docs/tsumego.md,
     /// "a shared-table parallel df-pn").
-    pub split: Option<u64>,
+    pub split: Option<crate::search::Split>,
 }
 
 impl Options {
@@ -197,7 +197,7 @@ impl Options {
     /// The first stretch of [`Options::split`] the command line uses:
     /// most queries end before it, and a query a second thread joins pays
     /// for a shared table of the full memory bound.
-    pub const SPLIT_AFTER: u64 = 500_000;
+    pub const SPLIT_AFTER: u64 = crate::search::Split::AFTER;
 }
 
 impl Default for Options {
@@ -783,7 +783,6 @@ fn count_side(
         out.extraction_stopped = s.stopped();
     }
     out.nodes = s.nodes() - nodes_before;
-    s.report_split();
     out.elapsed = started.elapsed();
     out
 }
@@ -974,7 +973,6 @@ pub fn analyse_after(
         }
         k
     });
-    searcher.report_split();
     Ok(Analysis {
         first,
         status,

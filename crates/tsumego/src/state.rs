@@ -82,7 +82,7 @@ pub(crate) struct Ctx {
     pub zones: bool,
     /// Two threads divide each query that outlasts a first stretch of
     /// this many nodes (`Options::split`; see `crate::search`).
-    pub split: Option<u64>,
+    pub split: Option<crate::search::Split>,
     /// Each vertex's bit in a zone (its index in `region_list`), or
     /// [`NO_ZONE_BIT`] off the region; all [`NO_ZONE_BIT`] when the region
     /// has more points than a zone has bits (then no zones are kept).

@@ -14,8 +14,10 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use miai_tsumego::problem::file;
-use miai_tsumego::search::SplitStats;
-use miai_tsumego::{Limits, Options, Ordering, Problem, Regime, Side, Status, analyse};
+use miai_tsumego::{
+    Limits, Options, Ordering, Problem, Regime, Side, Split, SplitHelper, SplitStats, Status,
+    analyse,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -61,7 +63,10 @@ struct Seen {
 impl Seen {
     fn compare(&mut self, name: &str, problem: &Problem, first: Side, one: &Options, after: u64) {
         let two = Options {
-            split: Some(after),
+            split: Some(Split {
+                after,
+                helper: SplitHelper::Plain,
+            }),
             ..*one
         };
         let a = analyse(problem, first, one, None, None);
