@@ -57,6 +57,8 @@ fn answers(a: &miai_tsumego::Analysis) -> String {
 struct Seen {
     compared: usize,
     stats: SplitStats,
+    /// Shared tables grown (past each analysis's first).
+    grown: u32,
     mismatches: Vec<String>,
 }
 
@@ -80,6 +82,7 @@ impl Seen {
         self.stats.queries += s.queries;
         self.stats.helper_first += s.helper_first;
         self.stats.helper_nodes += s.helper_nodes;
+        self.grown += s.tables.saturating_sub(1);
         for i in 0..2 {
             self.stats.read_proofs[i] += s.read_proofs[i];
             self.stats.read_other[i] += s.read_other[i];
@@ -110,6 +113,13 @@ impl Seen {
         assert!(
             s.read_other[0] > 0 && s.read_other[1] > 0,
             "no thread read the other's proofs: {s:?}"
+        );
+        // The shared table starts small, sized from the entries at the
+        // join, and grows between stretches: that path ran too.
+        assert!(self.grown > 0, "no shared table grew: {s:?}");
+        eprintln!(
+            "{} compared, {} tables grown, {s:?}",
+            self.compared, self.grown
         );
     }
 }

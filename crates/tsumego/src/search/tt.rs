@@ -347,20 +347,26 @@ impl Lookup for SharedTt {
     }
 }
 
-/// A table two searchers of one query share ([`SharedTt`]), or a
-/// searcher's own ([`Tt`]).
+/// A table two searchers of one query share ([`SharedTt`]), with the
+/// slots this searcher filled in it (an upper bound on the entries it
+/// holds: [`SharedTt::put`] counts the empty slots it fills; with the
+/// other thread's count added when it is done), or a searcher's own
+/// ([`Tt`]).
 #[derive(Debug)]
 pub(crate) enum Table {
     Own(Tt),
-    Shared(std::sync::Arc<SharedTt>),
+    Shared(std::sync::Arc<SharedTt>, usize),
 }
+
+/// Slots of the smallest [`SharedTt`] [`Table::share`] makes (64 KiB).
+const MIN_SHARED_SLOTS: usize = 1 << 12;
 
 impl Table {
     #[inline]
     pub fn get(&self, key: u64) -> Option<Entry> {
         match self {
             Table::Own(t) => t.get(key),
-            Table::Shared(t) => t.get(key),
+            Table::Shared(t, _) => t.get(key),
         }
     }
 
@@ -368,44 +374,115 @@ impl Table {
     pub fn put(&mut self, key: u64, e: Entry, by: u8) {
         match self {
             Table::Own(t) => t.put(key, e),
-            Table::Shared(t) => t.put(key, e, by),
+            Table::Shared(t, filled) => {
+                if t.put(key, e, by) {
+                    *filled += 1;
+                    // Alone on it (no helper holds it: between the split
+                    // queries), the searcher grows a table half full.
+                    if *filled > t.max_entries() / 2
+                        && !t.at_bound()
+                        && std::sync::Arc::strong_count(t) == 1
+                    {
+                        self.grow();
+                    }
+                }
+            }
         }
     }
 
-    /// Entries stored (the shared table does not count them: 0).
+    /// Entries stored (in a shared table, the slots filled, by both
+    /// threads once [`Table::add_filled`] has counted the other's).
     pub fn len(&self) -> usize {
         match self {
             Table::Own(t) => t.len(),
-            Table::Shared(_) => 0,
+            Table::Shared(_, filled) => *filled,
+        }
+    }
+
+    /// Counts `n` slots of the shared table the other thread filled.
+    pub fn add_filled(&mut self, n: usize) {
+        if let Table::Shared(_, filled) = self {
+            *filled += n;
+        }
+    }
+
+    /// Nodes the threads may search on the shared table, both together,
+    /// before it is half full (at least [`MIN_SHARED_SLOTS`] / 4; a node
+    /// fills at most a slot or so); `None` once the table is as large as
+    /// the memory bound allows (it is not grown again).
+    pub fn stretch(&self) -> Option<u64> {
+        match self {
+            Table::Shared(t, filled) if !t.at_bound() => {
+                let half = t.max_entries() / 2;
+                Some(half.saturating_sub(*filled).max(MIN_SHARED_SLOTS / 4) as u64)
+            }
+            _ => None,
+        }
+    }
+
+    /// A shared table about four times its entries (a power of two of
+    /// slots, at least [`MIN_SHARED_SLOTS`], at most the memory bound).
+    fn sized(bytes: usize, entries: usize) -> SharedTt {
+        let slots = entries
+            .saturating_mul(4)
+            .next_power_of_two()
+            .max(MIN_SHARED_SLOTS);
+        SharedTt::with_slots(bytes, slots)
+    }
+
+    /// The shared table, alone, made about four times its entries (copied
+    /// over; the old array is freed).
+    fn grow(&mut self) {
+        if let Table::Shared(t, filled) = self {
+            let bigger = Table::sized(t.bound, *filled);
+            let n = t
+                .entries()
+                .filter(|&(k, e, by)| bigger.put(k, e, by))
+                .count();
+            *self = Table::Shared(std::sync::Arc::new(bigger), n);
         }
     }
 
     pub fn max_entries(&self) -> usize {
         match self {
             Table::Own(t) => t.max_entries(),
-            Table::Shared(t) => t.max_entries(),
+            Table::Shared(t, _) => t.max_entries(),
         }
     }
 
     pub fn bytes(&self) -> usize {
         match self {
             Table::Own(t) => t.bytes(),
-            Table::Shared(t) => t.bytes(),
+            Table::Shared(t, _) => t.bytes(),
         }
     }
 
-    /// The table made shareable: a shared table of the same memory bound
-    /// holding this one's entries (as many as its buckets take).
-    pub fn share(&mut self, bytes: usize) -> std::sync::Arc<SharedTt> {
-        if let Table::Own(t) = self {
-            let shared = SharedTt::new(bytes);
-            for s in t.slots.iter().filter(|s| s.work != 0) {
-                shared.put(s.key, s.entry(), 0);
+    /// The table made shareable, for the helper to join: a shared table
+    /// of the memory bound `bytes` holding this one's entries (as many as
+    /// its buckets take), sized about four times them (not the bound: a
+    /// short split would pay for allocating and faulting in memory it
+    /// never uses); a shared table already half full is grown so. Called
+    /// when no helper holds it. Also whether a table was made.
+    pub fn share(&mut self, bytes: usize) -> (std::sync::Arc<SharedTt>, bool) {
+        let made = match self {
+            Table::Own(t) => {
+                let shared = Table::sized(bytes, t.len());
+                let n = t
+                    .slots
+                    .iter()
+                    .filter(|s| s.work != 0 && shared.put(s.key, s.entry(), 0))
+                    .count();
+                *self = Table::Shared(std::sync::Arc::new(shared), n);
+                true
             }
-            *self = Table::Shared(std::sync::Arc::new(shared));
-        }
+            Table::Shared(t, filled) if *filled > t.max_entries() / 2 && !t.at_bound() => {
+                self.grow();
+                true
+            }
+            Table::Shared(..) => false,
+        };
         match self {
-            Table::Shared(t) => std::sync::Arc::clone(t),
+            Table::Shared(t, _) => (std::sync::Arc::clone(t), made),
             Table::Own(_) => unreachable!("made shared above"),
         }
     }
@@ -434,6 +511,9 @@ pub(crate) struct SharedTt {
     /// wrong answer); after `n` keys stored, a share of about
     /// `1 - exp(-n / (4 * slots))` of the bits is set.
     filter: Vec<std::sync::atomic::AtomicU64>,
+    /// The memory bound it was made for (its size may be below it:
+    /// [`Table::share`]).
+    bound: usize,
 }
 
 /// Slots per bucket of a [`SharedTt`] (a cache line of 16-byte slots).
@@ -449,9 +529,20 @@ const NUMBER_MAX: u64 = (1 << NUMBER_BITS) - 1;
 
 impl SharedTt {
     /// A table of at most `bytes` (at least 1024 slots).
+    #[cfg(test)]
     pub fn new(bytes: usize) -> SharedTt {
+        SharedTt::with_slots(bytes, usize::MAX)
+    }
+
+    /// Buckets of a table of at most `bytes` (at least 1024 slots).
+    fn max_buckets(bytes: usize) -> usize {
         // A slot's bytes and its half byte of filter.
-        let buckets = (bytes * 2 / (SHARED_SLOT_BYTES * 2 + 1) / WAYS).max(1024 / WAYS);
+        (bytes * 2 / (SHARED_SLOT_BYTES * 2 + 1) / WAYS).max(1024 / WAYS)
+    }
+
+    /// A table of about `slots` slots, within the memory bound `bytes`.
+    pub fn with_slots(bytes: usize, slots: usize) -> SharedTt {
+        let buckets = SharedTt::max_buckets(bytes).min(slots.div_ceil(WAYS).max(1024 / WAYS));
         let atomics = |n| {
             (0..n)
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
@@ -461,7 +552,25 @@ impl SharedTt {
             words: atomics(buckets * WAYS * 2),
             buckets,
             filter: atomics(filter_words(buckets * WAYS)),
+            bound: bytes,
         }
+    }
+
+    /// Whether it is as large as its memory bound allows.
+    pub fn at_bound(&self) -> bool {
+        self.buckets == SharedTt::max_buckets(self.bound)
+    }
+
+    /// Its entries: key, entry, tag (a slot two threads once wrote at
+    /// once gives a key no state has, as it reads as a miss now).
+    fn entries(&self) -> impl Iterator<Item = (u64, Entry, u8)> + '_ {
+        (0..self.buckets * WAYS).filter_map(|slot| {
+            let (c, w) = self.load(slot);
+            ((w >> 54) & 63 != 0).then(|| {
+                let (e, by) = SharedTt::unpack(w);
+                (c ^ w, e, by)
+            })
+        })
     }
 
     #[inline]
@@ -571,8 +680,9 @@ impl SharedTt {
         std::hint::black_box(x);
     }
 
-    /// Stores an entry, tagged `by` (the searcher's number, 0 or 1).
-    pub fn put(&self, key: u64, e: Entry, by: u8) {
+    /// Stores an entry, tagged `by` (the searcher's number, 0 or 1); whether
+    /// it filled an empty slot.
+    pub fn put(&self, key: u64, e: Entry, by: u8) -> bool {
         use std::sync::atomic::Ordering::Relaxed;
         let new_proven = e.phi == 0 || e.delta == 0;
         let base = self.bucket(key);
@@ -584,9 +694,10 @@ impl SharedTt {
             let old_proven = old.phi == 0 || old.delta == 0;
             if old.work != 0 && c ^ w == key {
                 if old_proven && !new_proven {
-                    return;
+                    return false;
                 }
                 victim = slot;
+                victim_rank = u64::MAX;
                 break;
             }
             let rank = match (old.work, old_proven) {
@@ -606,6 +717,7 @@ impl SharedTt {
         let w = SharedTt::pack(e, by);
         self.words[victim * 2 + 1].store(w, Relaxed);
         self.words[victim * 2].store(key ^ w, Relaxed);
+        victim_rank == 0
     }
 
     pub fn max_entries(&self) -> usize {
