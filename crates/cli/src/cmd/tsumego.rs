@@ -57,8 +57,8 @@ pub(crate) struct SplitArgs {
     /// Both cores on one query: a query still open after its first
     /// `--split-after` nodes is searched by two threads on one shared
     /// transposition table (`--max-nodes` counts both threads' nodes,
-    /// whose counts then vary from run to run; the threads' statistics are
-    /// in the verbose or JSON output).
+    /// whose counts then vary from run to run; `miai tsumego` shows the
+    /// threads' statistics, in its text and its JSON).
     #[arg(long)]
     split: bool,
     /// With `--split`: the nodes a query is searched alone before the

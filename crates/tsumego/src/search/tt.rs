@@ -779,6 +779,69 @@ mod tests {
         }
     }
 
+    /// A shared table made from a one-thread table is sized from its
+    /// entries, not the memory bound, and holds them; alone, it grows as
+    /// it fills, up to the bound and not past it; it answers each key with
+    /// its last entry or nothing (a bucket may forget it).
+    #[test]
+    fn the_shared_table_starts_small_and_grows_to_the_bound() {
+        let bound = 8 << 20;
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut tt = Tt::new(bound);
+        let mut last: HashMap<u64, (u32, u32)> = HashMap::new();
+        let entry = |rng: &mut ChaCha8Rng| Entry {
+            phi: rng.random_range(1..1000),
+            delta: rng.random_range(1..1000),
+            work: 1,
+            ko: 0,
+        };
+        for _ in 0..5000 {
+            let (k, e) = (rng.random(), entry(&mut rng));
+            tt.put(k, e);
+            last.insert(k, (e.phi, e.delta));
+        }
+        let mut table = Table::Own(tt);
+        let (shared, made) = table.share(bound);
+        assert!(made);
+        let slots = shared.max_entries();
+        assert!((4 * 5000..=8 * 5000).contains(&slots), "{slots} slots");
+        assert!(!shared.at_bound() && shared.bytes() < bound / 8);
+        drop(shared);
+        let held = |table: &Table, last: &HashMap<u64, (u32, u32)>| {
+            let mut hits = 0;
+            for (&k, &v) in last {
+                if let Some(e) = table.get(k) {
+                    assert_eq!((e.phi, e.delta), v, "key {k:x}");
+                    hits += 1;
+                }
+            }
+            hits
+        };
+        assert!(held(&table, &last) * 100 >= last.len() * 99);
+        let mut sizes = vec![slots];
+        let mut keys: Vec<u64> = last.keys().copied().collect();
+        for _ in 0..400_000 {
+            let k = if rng.random_bool(0.2) {
+                keys[rng.random_range(0..keys.len())]
+            } else {
+                let k = rng.random();
+                keys.push(k);
+                k
+            };
+            let e = entry(&mut rng);
+            table.put(k, e, 0);
+            last.insert(k, (e.phi, e.delta));
+            if table.max_entries() != *sizes.last().expect("a size") {
+                sizes.push(table.max_entries());
+                assert!(table.bytes() <= bound, "{} bytes", table.bytes());
+            }
+        }
+        assert!(sizes.len() >= 3, "grown only to {sizes:?}");
+        assert_eq!(table.stretch(), None, "at the bound: {sizes:?}");
+        let hits = held(&table, &last);
+        assert!(hits * 2 >= last.len(), "{hits} of {}", last.len());
+    }
+
     /// The shared table's packing keeps proofs exact (0 and infinity), the
     /// numbers below its field's top, the ko bits and the tag; it answers
     /// a key with the entry last put under it, or with nothing (a bucket
