@@ -769,7 +769,9 @@ impl<'c> Searcher<'c> {
             let par = self.par.as_mut().expect("a split searcher");
             let mode = par.mode;
             let (table, made) = self.tt.share(par.table_bytes);
-            let stretch = self.tt.stretch();
+            // (Without a helper the searcher grows the table as it goes:
+            // no stretches, no restarts from the root.)
+            let stretch = self.tt.stretch().filter(|_| mode != SplitHelper::NoHelper);
             let more = stretch.is_some_and(|s| left.is_none_or(|l| l > s));
             let budget = match (left, stretch) {
                 (Some(l), Some(s)) => Some(l.min(s)),

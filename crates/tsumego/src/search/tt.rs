@@ -358,6 +358,13 @@ pub(crate) enum Table {
     Shared(std::sync::Arc<SharedTt>, usize),
 }
 
+/// A shared table is grown when more than `1 / GROW_AT` of its slots are
+/// filled ...
+const GROW_AT: usize = 2;
+
+/// ... to about `SPARE` times the entries (a power of two of slots).
+const SPARE: usize = 4;
+
 /// Slots of the smallest [`SharedTt`] [`Table::share`] makes (64 KiB).
 const MIN_SHARED_SLOTS: usize = 1 << 12;
 
@@ -379,7 +386,7 @@ impl Table {
                     *filled += 1;
                     // Alone on it (no helper holds it: between the split
                     // queries), the searcher grows a table half full.
-                    if *filled > t.max_entries() / 2
+                    if *filled > t.max_entries() / GROW_AT
                         && !t.at_bound()
                         && std::sync::Arc::strong_count(t) == 1
                     {
@@ -413,7 +420,7 @@ impl Table {
     pub fn stretch(&self) -> Option<u64> {
         match self {
             Table::Shared(t, filled) if !t.at_bound() => {
-                let half = t.max_entries() / 2;
+                let half = t.max_entries() / GROW_AT;
                 Some(half.saturating_sub(*filled).max(MIN_SHARED_SLOTS / 4) as u64)
             }
             _ => None,
@@ -424,7 +431,7 @@ impl Table {
     /// slots, at least [`MIN_SHARED_SLOTS`], at most the memory bound).
     fn sized(bytes: usize, entries: usize) -> SharedTt {
         let slots = entries
-            .saturating_mul(4)
+            .saturating_mul(SPARE)
             .next_power_of_two()
             .max(MIN_SHARED_SLOTS);
         SharedTt::with_slots(bytes, slots)
@@ -475,7 +482,7 @@ impl Table {
                 *self = Table::Shared(std::sync::Arc::new(shared), n);
                 true
             }
-            Table::Shared(t, filled) if *filled > t.max_entries() / 2 && !t.at_bound() => {
+            Table::Shared(t, filled) if *filled > t.max_entries() / GROW_AT && !t.at_bound() => {
                 self.grow();
                 true
             }
