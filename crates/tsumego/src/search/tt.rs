@@ -501,8 +501,9 @@ impl Table {
 /// entry packed in one ([`SharedTt::pack`]), and a check word, the key xor
 /// the entry (Hyatt and Mann's lockless hashing). A slot two threads wrote
 /// at once holds a mix whose check word matches no key: it reads as a
-/// miss, never as another key's entry. Its memory is fixed at creation
-/// (the bound); a full bucket forgets the least worked-on unproven entry,
+/// miss, never as another key's entry. Its memory is fixed at creation,
+/// within a memory bound ([`Table::share`] sizes it from the entries and
+/// replaces it by a larger one as it fills); a full bucket forgets the least worked-on unproven entry,
 /// else the least worked-on one. A proven entry is never replaced by an
 /// unproven one of its key (but for a race, which loses the proof only).
 /// Lossy, unlike [`Tt`]: the search's values are the same kind
