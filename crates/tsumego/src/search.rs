@@ -361,8 +361,8 @@ pub enum SplitHelper {
     /// A helper thread, df-pn as the main searcher's on the shared table.
     #[default]
     Plain,
-    /// A helper thread reading the main searcher's line with raised
-    /// numbers (Kaneko's virtual proof numbers, [`Busy`]): measured worse.
+    /// A helper thread reading the nodes of the main searcher's line with
+    /// raised numbers (Kaneko's virtual proof numbers): measured worse.
     Virtual,
     /// No helper: the main searcher goes on alone on the shared table
     /// (what the table alone costs; a measurement's).
