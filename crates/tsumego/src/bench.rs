@@ -495,18 +495,27 @@ struct Eval {
     nodes: u64,
 }
 
+/// The analyses' switches a [`Posing`] sets beside the regime and the
+/// threat count.
+#[derive(Debug, Clone, Copy)]
+struct Switches {
+    book_stop: bool,
+    split: Option<crate::search::Split>,
+}
+
 /// The options of the bench's analyses.
 fn bench_options(
     regime: Regime,
     threat_search: u8,
-    book_stop: bool,
+    switches: Switches,
     limits: Limits,
     max_pv: usize,
 ) -> Options {
     Options {
         regime,
         limits,
-        book_stop,
+        book_stop: switches.book_stop,
+        split: switches.split,
         // Who succeeds is all a book problem asks: living in seki or with
         // two eyes both answer it, and a ko's no-threats reading is not
         // scored.
@@ -531,12 +540,12 @@ fn evaluate(
     moves: &[Mv],
     regime: Regime,
     threat_search: u8,
-    book_stop: bool,
+    switches: Switches,
     limits: Limits,
     max_pv: usize,
     cancel: &Cancel,
 ) -> Result<Eval, String> {
-    let options = bench_options(regime, threat_search, book_stop, limits, max_pv);
+    let options = bench_options(regime, threat_search, switches, limits, max_pv);
     if threat_search > 0 && regime.seed_rules() {
         let t = side_threats(problem, side, moves, side, &options, Some(cancel.clone()))
             .map_err(|e| e.to_string())?;
@@ -913,7 +922,7 @@ fn attempt(
     // In the book regime with threat counts the searcher is kept (when its
     // table is small) for the seed's reading ([`seed_differs`]).
     let (a, mut reader) = if posing.threat_search > 0 && regime.seed_rules() {
-        let options = bench_options(regime, posing.threat_search, posing.book_stop, limits, 40);
+        let options = bench_options(regime, posing.threat_search, posing.switches(), limits, 40);
         let (t, reader) =
             ThreatReader::count(&problem, side, &[], side, &options, Some(cancel.clone()))
                 .map_err(|e| e.to_string())?;
@@ -925,7 +934,7 @@ fn attempt(
             &[],
             regime,
             posing.threat_search,
-            posing.book_stop,
+            posing.switches(),
             limits,
             40,
             cancel,
@@ -972,7 +981,7 @@ fn attempt(
             let b = match reader.as_mut() {
                 Some(reader) => {
                     let options =
-                        bench_options(regime, posing.threat_search, posing.book_stop, limits, 1);
+                        bench_options(regime, posing.threat_search, posing.switches(), limits, 1);
                     reader
                         .count_again(&problem, &[mv], &options)
                         .map(|t| threat_eval(t, side, &limits, cancel))
@@ -984,7 +993,7 @@ fn attempt(
                     &[mv],
                     regime,
                     posing.threat_search,
-                    posing.book_stop,
+                    posing.switches(),
                     limits,
                     1,
                     cancel,
@@ -1505,9 +1514,23 @@ pub struct Posing {
     /// defender has answered the attacker's pass ([`Options::book_stop`];
     /// on by default, as in the single-problem analysis).
     pub book_stop: bool,
+    /// Both cores on each query of an analysis ([`Options::split`]): a
+    /// query still open after a first stretch of nodes is searched by two
+    /// threads on one shared table. Independent of
+    /// [`Posing::threads`] (which runs two frames side by side); node
+    /// counts are then not reproducible. Off (`None`) by default.
+    pub split: Option<crate::search::Split>,
 }
 
 impl Posing {
+    /// The switches of its analyses.
+    fn switches(&self) -> Switches {
+        Switches {
+            book_stop: self.book_stop,
+            split: self.split,
+        }
+    }
+
     /// The default number of threats the bench tries
     /// ([`Posing::threat_search`]).
     pub const DEFAULT_THREAT_SEARCH: u8 = Options::DEFAULT_THREAT_SEARCH;
@@ -1794,7 +1817,7 @@ fn seed_differs(
     let a = match used.reader.as_mut() {
         // On the book reading's table (`ThreatReader::count_again`).
         Some(reader) => {
-            let options = bench_options(regime, posing.threat_search, posing.book_stop, limits, 1);
+            let options = bench_options(regime, posing.threat_search, posing.switches(), limits, 1);
             let t = reader.count_again(&used.problem, &[], &options).ok()?;
             threat_eval(t, used.side, &limits, cancel)
         }
@@ -1804,7 +1827,7 @@ fn seed_differs(
             &[],
             regime,
             posing.threat_search,
-            posing.book_stop,
+            posing.switches(),
             limits,
             1,
             cancel,
@@ -2467,6 +2490,7 @@ mod tests {
             threat_search: 0,
             threads: 1,
             book_stop: true,
+            split: None,
         }
     }
 
@@ -2645,7 +2669,10 @@ mod tests {
                 &[],
                 Regime::SEED,
                 t,
-                true,
+                Switches {
+                    book_stop: true,
+                    split: None,
+                },
                 limits(nodes),
                 1,
                 &Cancel::new(),
@@ -3133,7 +3160,10 @@ mod tests {
             &[],
             Regime::SEED,
             0,
-            true,
+            Switches {
+                book_stop: true,
+                split: None,
+            },
             limits(10_000),
             1,
             &Cancel::new(),

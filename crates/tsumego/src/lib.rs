@@ -38,8 +38,8 @@ pub use error::{LineError, ProblemError};
 pub use problem::{Problem, ProblemSpec, RegionKind};
 pub use regime::{Regime, RegimeError};
 pub use report::Report;
-pub use search::Ordering;
 pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Progress, Stop};
+pub use search::{Ordering, Split, SplitHelper, SplitStats};
 pub use side::Side;
 pub use solve::{
     Analysis, KoThreats, Options, Outcome, SideThreats, Status, ThreatReader, analyse,

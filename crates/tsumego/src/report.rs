@@ -96,6 +96,10 @@ pub struct FirstReport {
     pub nodes: u64,
     /// Wall-clock time, in seconds.
     pub seconds: f64,
+    /// With [`Options::split`]: what the two threads of the split queries
+    /// did (absent without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<crate::search::SplitStats>,
     /// The principal variation.
     pub pv: Vec<PvMove>,
     /// The correct first moves, when asked for.
@@ -374,6 +378,7 @@ impl FirstReport {
             }),
             nodes: a.nodes,
             seconds: a.elapsed.as_secs_f64(),
+            split: a.split,
             pv,
             correct: a
                 .correct
@@ -705,6 +710,9 @@ impl fmt::Display for Report {
                 f.nodes,
                 f.seconds
             )?;
+            if let Some(x) = &f.split {
+                writeln!(s, "  {x}")?;
+            }
             if let Some(t) = &f.threats {
                 if !t.leads {
                     writeln!(s, "  ko threats: {}", t.description)?;

@@ -35,6 +35,8 @@ pub mod limit;
 pub(crate) mod tt;
 pub mod zone;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
 use std::time::Instant;
 
 use miai_goban::Vertex;
@@ -49,7 +51,7 @@ use crate::state::{Ctx, KEY_BOOK, Mv, QuietKeys, State};
 use limit::{Cancel, DEFAULT_TABLE_BYTES, Limits, Progress, Stop, TableUsage};
 use miai_search::Meter;
 use miai_search::hash::mix64;
-use tt::{Entry, Tt};
+use tt::{Entry, Lookup, SharedTt, Table, Tt};
 use zone::{ALL, Zone};
 
 /// Proof numbers at or above this are infinite.
@@ -124,7 +126,7 @@ pub(crate) struct NodeValue {
 /// A searcher's transposition table and board facts, kept for another
 /// searcher of the same problem ([`Searcher::into_kept`]).
 pub(crate) struct Kept {
-    tt: Tt,
+    tt: Table,
     facts: Facts,
 }
 
@@ -138,7 +140,7 @@ impl Kept {
 /// The searcher: one per analysis; its table is shared by the queries.
 pub(crate) struct Searcher<'c> {
     pub ctx: Ctx,
-    pub tt: Tt,
+    pub tt: Table,
     salt: u64,
     goal: Side,
     /// Counts the nodes since the start of the analysis or, after
@@ -186,6 +188,254 @@ pub(crate) struct Searcher<'c> {
     twins: bool,
     /// The zones of the proven goal wins in the table, by salted key.
     zones: FxHashMap<u64, Zone>,
+    /// Two threads on a query (`Options::split`): the main searcher's
+    /// state for it.
+    par: Option<Box<Par>>,
+    /// This searcher's part in a query two threads divide.
+    role: Role,
+    /// The marks of the nodes the main searcher is in ([`Busy`]).
+    busy: Option<Arc<Busy>>,
+    /// What the threads of the split queries did.
+    split_stats: SplitStats,
+    /// The helper's children to read [`Busy`] for: index and key.
+    marked: Vec<(usize, u64)>,
+}
+
+/// A searcher's part in a query ([`Searcher::prove`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Alone.
+    Solo,
+    /// With a helper beside it: it marks the nodes it is in.
+    Main,
+    /// Beside the main searcher: it reads the marks as raised numbers.
+    Helper,
+}
+
+/// Slots of [`Busy`] (a power of two).
+const BUSY_SLOTS: usize = 1 << 16;
+
+/// The nodes the main searcher of a split query is in (its line), as
+/// counts by the salted key's low bits: the helper reads a child marked
+/// here with raised numbers — Kaneko's (2010) virtual proof numbers — so
+/// that it works beside the main searcher's line, not on it. The marks
+/// order the helper's work only; a collision raises a number in vain.
+#[derive(Debug)]
+struct Busy(Vec<AtomicU32>);
+
+impl Busy {
+    fn new() -> Busy {
+        Busy((0..BUSY_SLOTS).map(|_| AtomicU32::new(0)).collect())
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU32 {
+        &self.0[key as usize & (BUSY_SLOTS - 1)]
+    }
+}
+
+/// A number the helper reads for a child the main searcher is in: twice
+/// and one more ([`Busy`]), below [`SATURATED`].
+#[inline]
+fn virtual_number(x: u32) -> u32 {
+    x.saturating_mul(2).saturating_add(1).min(SATURATED).max(x)
+}
+
+/// What the two threads of the split queries did (`Options::split`): the
+/// nodes of each, and how many of the proven children each one's
+/// expansions read from the table the other had stored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SplitStats {
+    /// Queries a second thread joined.
+    pub queries: u32,
+    /// Of them, those the helper decided first.
+    pub helper_first: u32,
+    /// Nodes of the main searcher in those queries, from the join on.
+    pub main_nodes: u64,
+    /// Nodes of the helper.
+    pub helper_nodes: u64,
+    /// Proven children read from the table while two threads searched,
+    /// by reader (main, helper).
+    pub read_proofs: [u64; 2],
+    /// Of them, the ones the other thread had stored.
+    pub read_other: [u64; 2],
+    /// Shared tables made: one at a query's first join, and one each
+    /// time the table was grown (docs/tsumego.md).
+    pub tables: u32,
+    /// Bytes of the largest shared table.
+    pub table_bytes: u64,
+}
+
+impl std::fmt::Display for SplitStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let share = |i: usize| {
+            if self.read_proofs[i] == 0 {
+                "-".to_string()
+            } else {
+                format!(
+                    "{:.0} %",
+                    100.0 * self.read_other[i] as f64 / self.read_proofs[i] as f64
+                )
+            }
+        };
+        write!(
+            f,
+            "split: {} queries joined ({} decided by the helper), {} + {} nodes \
+             (main + helper) after the joins, proofs read from the other: {} / {}, \
+             {} shared tables, the largest {:.1} MiB",
+            self.queries,
+            self.helper_first,
+            self.main_nodes,
+            self.helper_nodes,
+            share(0),
+            share(1),
+            self.tables,
+            self.table_bytes as f64 / f64::from(1 << 20)
+        )
+    }
+}
+
+impl SplitStats {
+    fn add(&mut self, o: &SplitStats) {
+        self.queries += o.queries;
+        self.helper_first += o.helper_first;
+        self.main_nodes += o.main_nodes;
+        self.helper_nodes += o.helper_nodes;
+        for i in 0..2 {
+            self.read_proofs[i] += o.read_proofs[i];
+            self.read_other[i] += o.read_other[i];
+        }
+        self.tables += o.tables;
+        self.table_bytes = self.table_bytes.max(o.table_bytes);
+    }
+}
+
+/// The main searcher's state for the split queries.
+struct Par {
+    /// Nodes a query is searched alone before the helper joins it.
+    after: u64,
+    /// What joins it.
+    mode: SplitHelper,
+    /// The analysis's cancel flag.
+    cancel: Option<Cancel>,
+    table_bytes: usize,
+    busy: Arc<Busy>,
+    /// The helper's board facts and zones, kept from query to query.
+    helper: Option<(Facts, FxHashMap<u64, Zone>)>,
+}
+
+/// Both cores on one query ([`Options::split`](crate::Options::split)):
+/// when a query still open after its first stretch gets a second thread,
+/// and what that thread does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Split {
+    /// Nodes a query is searched alone before the helper joins it
+    /// ([`Split::AFTER`] by default).
+    pub after: u64,
+    /// What joins it ([`SplitHelper::Plain`] by default).
+    pub helper: SplitHelper,
+}
+
+impl Split {
+    /// The default first stretch (`--split` on the command line): most
+    /// queries end before it.
+    pub const AFTER: u64 = 500_000;
+}
+
+impl Default for Split {
+    fn default() -> Split {
+        Split {
+            after: Split::AFTER,
+            helper: SplitHelper::Plain,
+        }
+    }
+}
+
+/// What a split query does after its first stretch (docs/tsumego.md,
+/// "a shared-table parallel df-pn": the three were measured, the plain
+/// helper is the default; `--split-helper` on the command line).
+// (The hidden variant is a test's, not a marker of more to come.)
+#[allow(clippy::manual_non_exhaustive)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SplitHelper {
+    /// A helper thread, df-pn as the main searcher's on the shared table.
+    #[default]
+    Plain,
+    /// A helper thread reading the nodes of the main searcher's line with
+    /// raised numbers (Kaneko's virtual proof numbers): measured worse.
+    Virtual,
+    /// No helper: the main searcher goes on alone on the shared table
+    /// (what the table alone costs; a measurement's).
+    NoHelper,
+    /// The helper alone, on this thread, takes the query over after the
+    /// first stretch, and the main searcher goes on from its table (the
+    /// unit tests' way to have every split query answered by a helper).
+    #[doc(hidden)]
+    HelperAlone,
+}
+
+/// What a helper thread is given for one query.
+struct HelperJob {
+    ctx: Ctx,
+    limits: Limits,
+    cancel: Cancel,
+    table: Arc<SharedTt>,
+    busy: Arc<Busy>,
+    goal: Side,
+    salt: u64,
+    plain_salts: [Option<u64>; 2],
+    twins: bool,
+    virtual_numbers: bool,
+    facts: Facts,
+    zones: FxHashMap<u64, Zone>,
+    line: Vec<State>,
+    moves: Vec<Mv>,
+}
+
+/// What it gives back.
+struct HelperOut {
+    answer: Answer,
+    value: NodeValue,
+    nodes: u64,
+    facts: Facts,
+    zones: FxHashMap<u64, Zone>,
+    stats: SplitStats,
+    /// Slots of the shared table it filled.
+    filled: usize,
+}
+
+impl HelperJob {
+    fn run(self) -> HelperOut {
+        let mut s = Searcher::new_with(
+            self.ctx,
+            self.limits,
+            Ordering::Heuristic,
+            Some(self.cancel.clone()),
+            None,
+            Table::Shared(self.table, 0),
+        );
+        s.facts = self.facts;
+        s.zones = self.zones;
+        s.goal = self.goal;
+        s.salt = self.salt;
+        s.plain_salts = self.plain_salts;
+        s.twins = self.twins;
+        s.busy = self.virtual_numbers.then_some(self.busy);
+        s.role = Role::Helper;
+        let (answer, value) = s.prove_solo(&self.line, &self.moves);
+        if !matches!(answer, Answer::Unknown(_)) {
+            self.cancel.cancel();
+        }
+        HelperOut {
+            answer,
+            value,
+            nodes: s.nodes(),
+            facts: s.facts,
+            zones: s.zones,
+            stats: s.split_stats,
+            filled: s.tt.len(),
+        }
+    }
 }
 
 /// [`NodeValue::ko`]'s bit, with zones, for a proof that met a cycle leaf
@@ -240,7 +490,7 @@ impl Import {
     /// threats part `part` ([`State::threats_part`]), `mover` to move
     /// there, from the plain proofs, when they prove it here.
     #[inline]
-    fn value(&self, tt: &Tt, key: u64, part: u64, mover: Side) -> Option<Entry> {
+    fn value<L: Lookup>(&self, tt: &L, key: u64, part: u64, mover: Side) -> Option<Entry> {
         let e = tt.get(key ^ part ^ self.salt)?;
         let winner = match (e.phi, e.delta) {
             (0, _) => mover,
@@ -332,7 +582,7 @@ impl<'c> Searcher<'c> {
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
     ) -> Searcher<'c> {
-        let tt = Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES));
+        let tt = Table::Own(Tt::new(limits.table_bytes_or(DEFAULT_TABLE_BYTES)));
         Searcher::new_with(ctx, limits, ordering, cancel, progress, tt)
     }
 
@@ -342,13 +592,28 @@ impl<'c> Searcher<'c> {
         ordering: Ordering,
         cancel: Option<Cancel>,
         progress: Option<&'c mut dyn FnMut(Progress)>,
-        tt: Tt,
+        tt: Table,
     ) -> Searcher<'c> {
         let seed = match ordering {
             Ordering::Shuffled(s) => s,
             Ordering::Heuristic => 0,
         };
+        let par = ctx.split.map(|split| {
+            Box::new(Par {
+                after: split.after,
+                mode: split.helper,
+                cancel: cancel.clone(),
+                table_bytes: limits.table_bytes_or(DEFAULT_TABLE_BYTES),
+                busy: Arc::new(Busy::new()),
+                helper: None,
+            })
+        });
         Searcher {
+            par,
+            role: Role::Solo,
+            busy: None,
+            split_stats: SplitStats::default(),
+            marked: Vec::new(),
             tt,
             ctx,
             salt: 0,
@@ -439,6 +704,227 @@ impl<'c> Searcher<'c> {
     /// Whether the goal side wins from `line`'s last state, the earlier
     /// states being the line that reached it.
     pub fn prove(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        if self.par.is_some() {
+            return self.prove_split(line, moves);
+        }
+        self.prove_solo(line, moves)
+    }
+
+    /// What the split queries' threads did (`Options::split`; `None`
+    /// without it).
+    pub fn split_stats(&self) -> Option<SplitStats> {
+        self.par.as_ref().map(|_| self.split_stats)
+    }
+
+    /// Nodes the analysis may still search (`None`: no limit).
+    fn nodes_left(&self) -> Option<u64> {
+        self.meter
+            .limits()
+            .max_nodes
+            .map(|m| m.saturating_sub(self.meter.nodes()))
+    }
+
+    /// A new meter: at most `max_nodes` more nodes, the analysis's time
+    /// limit as it stands, `cancel`'s flag.
+    fn remeter(&mut self, max_nodes: Option<u64>, cancel: Option<&Cancel>) {
+        let elapsed = self.started.elapsed();
+        let limits = Limits {
+            max_nodes,
+            max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
+            ..self.limits
+        };
+        self.nodes_before += self.meter.nodes();
+        self.meter = Meter::new(&limits, cancel);
+    }
+
+    /// [`Searcher::prove`] with `Options::split`: alone for its first
+    /// stretch of nodes, then, if the query is still open, with a
+    /// helper thread beside it on a table both read and write
+    /// ([`SharedTt`]); the first to decide stops the other. Only
+    /// history-free values enter the table, so a proof one thread stored
+    /// is the state's true value for the other too. The remaining node
+    /// budget is halved between them, the time limit holds for both.
+    fn prove_split(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
+        let par = self.par.as_ref().expect("a split searcher");
+        let (cancel, after) = (par.cancel.clone(), par.after);
+        if self.meter.stopped().is_some() {
+            return self.prove_solo(line, moves);
+        }
+        let left = self.nodes_left();
+        let capped = left.is_none_or(|l| l > after);
+        self.remeter(Some(left.map_or(after, |l| l.min(after))), cancel.as_ref());
+        let r = self.prove_solo(line, moves);
+        let mut left = left.map(|l| l.saturating_sub(self.meter.nodes()));
+        if !(capped && r.0 == Answer::Unknown(Stop::Nodes)) {
+            self.remeter(left, cancel.as_ref());
+            if let Answer::Unknown(s) = r.0 {
+                self.meter.stop(s);
+            }
+            return r;
+        }
+        // Both threads, in stretches between which the shared table,
+        // sized at the join from the entries so far, may grow.
+        let mut first = true;
+        loop {
+            let par = self.par.as_mut().expect("a split searcher");
+            let mode = par.mode;
+            let (table, made) = self.tt.share(par.table_bytes);
+            // (Without a helper the searcher grows the table as it goes:
+            // no stretches, no restarts from the root.)
+            let stretch = self.tt.stretch().filter(|_| mode != SplitHelper::NoHelper);
+            let more = stretch.is_some_and(|s| left.is_none_or(|l| l > s));
+            let budget = match (left, stretch) {
+                (Some(l), Some(s)) => Some(l.min(s)),
+                (l, s) => l.or(s),
+            };
+            let start = SplitStats {
+                queries: u32::from(first),
+                tables: u32::from(made),
+                table_bytes: table.bytes() as u64,
+                ..SplitStats::default()
+            };
+            let (r, spent) = self.split_stretch(line, moves, table, budget, mode, start);
+            first = false;
+            left = left.map(|l| l.saturating_sub(spent));
+            self.remeter(left, cancel.as_ref());
+            if !(more && r.0 == Answer::Unknown(Stop::Nodes)) {
+                if let Answer::Unknown(s) = r.0 {
+                    self.meter.stop(s);
+                }
+                return r;
+            }
+        }
+    }
+
+    /// One stretch of a split query on the shared `table`: at most
+    /// `budget` nodes (both threads'), shared by the threads as `mode`
+    /// says; the answer and the nodes spent. The books after it: the
+    /// statistics (`stats` and the stretch's), the helper's facts and
+    /// zones kept, its nodes counted and its slots filled.
+    fn split_stretch(
+        &mut self,
+        line: &[State],
+        moves: &[Mv],
+        table: Arc<SharedTt>,
+        budget: Option<u64>,
+        mode: SplitHelper,
+        mut stats: SplitStats,
+    ) -> ((Answer, NodeValue), u64) {
+        let par = self.par.as_ref().expect("a split searcher");
+        let cancel = par.cancel.clone();
+        let busy = Arc::clone(&par.busy);
+        let query = cancel.as_ref().map_or_else(Cancel::new, Cancel::child);
+        let decided = |a: Answer| !matches!(a, Answer::Unknown(_));
+        let (r, out, by_helper) = match mode {
+            SplitHelper::NoHelper => {
+                // (Alone on it, the searcher may grow it as it goes.)
+                drop(table);
+                self.remeter(budget, cancel.as_ref());
+                (self.prove_solo(line, moves), None, false)
+            }
+            SplitHelper::HelperAlone => {
+                self.remeter(Some(0), cancel.as_ref());
+                let out = self
+                    .helper_job(line, moves, table, budget, &query, false)
+                    .run();
+                let by_helper = decided(out.answer);
+                ((out.answer, out.value), Some(out), by_helper)
+            }
+            SplitHelper::Plain | SplitHelper::Virtual => {
+                self.remeter(budget.map(|l| l.div_ceil(2)), Some(&query));
+                let job = self.helper_job(
+                    line,
+                    moves,
+                    table,
+                    budget.map(|l| l / 2),
+                    &query,
+                    mode == SplitHelper::Virtual,
+                );
+                self.busy = Some(busy);
+                self.role = Role::Main;
+                let (mine, out) = std::thread::scope(|sc| {
+                    let h = sc.spawn(move || job.run());
+                    let mine = self.prove_solo(line, moves);
+                    if decided(mine.0) {
+                        query.cancel();
+                    }
+                    (mine, h.join().expect("the helper thread"))
+                });
+                self.role = Role::Solo;
+                if !decided(mine.0) && decided(out.answer) {
+                    ((out.answer, out.value), Some(out), true)
+                } else {
+                    (mine, Some(out), false)
+                }
+            }
+        };
+        let main_nodes = self.meter.nodes();
+        stats.main_nodes = main_nodes;
+        let mut spent = main_nodes;
+        if let Some(out) = out {
+            stats.helper_nodes = out.nodes;
+            stats.helper_first = u32::from(by_helper);
+            for i in 0..2 {
+                stats.read_proofs[i] += out.stats.read_proofs[i];
+                stats.read_other[i] += out.stats.read_other[i];
+            }
+            if let Some(p) = self.par.as_mut() {
+                p.helper = Some((out.facts, out.zones));
+            }
+            self.tt.add_filled(out.filled);
+            self.nodes_before += out.nodes;
+            spent += out.nodes;
+        }
+        self.split_stats.add(&stats);
+        (r, spent)
+    }
+
+    /// The helper's job for the current query on the shared `table`:
+    /// the query's context, goal, salt, plain proofs and twins, the
+    /// helper's facts and zones from the queries before, at most
+    /// `max_nodes`, the analysis's time left, `query`'s cancel flag.
+    fn helper_job(
+        &mut self,
+        line: &[State],
+        moves: &[Mv],
+        table: Arc<SharedTt>,
+        max_nodes: Option<u64>,
+        query: &Cancel,
+        virtual_numbers: bool,
+    ) -> HelperJob {
+        let par = self.par.as_mut().expect("a split searcher");
+        let busy = Arc::clone(&par.busy);
+        let (facts, zones) = par
+            .helper
+            .take()
+            .unwrap_or_else(|| (Facts::new(), FxHashMap::default()));
+        HelperJob {
+            ctx: self.ctx.clone(),
+            limits: Limits {
+                max_nodes,
+                max_time: self
+                    .limits
+                    .max_time
+                    .map(|t| t.saturating_sub(self.started.elapsed())),
+                ..self.limits
+            },
+            cancel: query.clone(),
+            table,
+            busy,
+            goal: self.goal,
+            salt: self.salt,
+            plain_salts: self.plain_salts,
+            twins: self.twins,
+            virtual_numbers,
+            facts,
+            zones,
+            line: line.to_vec(),
+            moves: moves.to_vec(),
+        }
+    }
+
+    /// [`Searcher::prove`] on this thread alone.
+    fn prove_solo(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
         self.set_import();
         let ctx = &self.ctx;
         self.zmode = ctx.zones
@@ -729,38 +1215,39 @@ impl<'c> Searcher<'c> {
         // at once; the others are looked up, their slots read first.
         // With threats, a child not in the table may be proven by the
         // plain query's proofs ([`Import`]).
-        let (tt, salt) = (&self.tt, self.salt);
-        match self.import {
-            None if self.twins => {
-                value_with_twins(tt, salt, init, &mut children, &pending);
+        // The helper's children to read the marks of (before the filter
+        // leaves some out: a child the main searcher is in for the first
+        // time is in no table yet).
+        let marked = (self.role == Role::Helper).then(|| {
+            let mut m = std::mem::take(&mut self.marked);
+            m.clear();
+            m.extend(pending.iter().map(|&(i, key, _)| (i, key)));
+            m
+        });
+        let (salt, im, twins) = (self.salt, self.import, self.twins);
+        let (children_mut, pending_ref) = (&mut children, &mut pending);
+        match &self.tt {
+            Table::Own(tt) => {
+                value_children(tt, salt, im, twins, mover, init, children_mut, pending_ref);
             }
-            None => {
-                pending.retain(|&(i, key, _)| {
-                    let hold = tt.may_hold(key ^ salt);
-                    if !hold {
-                        (children[i].phi, children[i].delta) = init;
-                    }
-                    hold
-                });
-                tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
-                for &(i, key, _) in &pending {
-                    let c = &mut children[i];
-                    (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
-                        Some(e) => (e.phi, e.delta, e.ko),
-                        None => (init.0, init.1, 0),
-                    };
-                }
+            Table::Shared(tt, _) => {
+                value_children(
+                    &**tt,
+                    salt,
+                    im,
+                    twins,
+                    mover,
+                    init,
+                    children_mut,
+                    pending_ref,
+                );
             }
-            Some(im) => value_with_import(
-                tt,
-                salt,
-                im,
-                mover.other(),
-                init,
-                self.twins,
-                &mut children,
-                &pending,
-            ),
+        }
+        if self.role != Role::Solo {
+            self.split_reads(&mut children, &pending, marked.as_deref().unwrap_or(&[]));
+        }
+        if let Some(m) = marked {
+            self.marked = m;
         }
         self.pending = pending;
         if let Ordering::Shuffled(_) = self.ordering {
@@ -768,6 +1255,42 @@ impl<'c> Searcher<'c> {
         }
         self.plays = plays;
         (children, gen_dep, ko_dep)
+    }
+
+    /// With two threads on the query: counts the proven children the
+    /// table gave (and those the other thread stored), and in the helper
+    /// raises the numbers of the open children the main searcher is in
+    /// ([`Busy`]).
+    #[inline(never)]
+    fn split_reads(
+        &mut self,
+        children: &mut [Child],
+        pending: &[(usize, u64, u64)],
+        marked: &[(usize, u64)],
+    ) {
+        let Table::Shared(t, _) = &self.tt else {
+            return;
+        };
+        let (me, salt) = (usize::from(self.role == Role::Helper), self.salt);
+        for &(i, key, _) in pending {
+            let c = &children[i];
+            if c.phi == 0 || c.delta == 0 {
+                self.split_stats.read_proofs[me] += 1;
+                if t.get_tagged(key ^ salt)
+                    .is_some_and(|(_, by)| usize::from(by) != me)
+                {
+                    self.split_stats.read_other[me] += 1;
+                }
+            }
+        }
+        let Some(b) = &self.busy else { return };
+        for &(i, key) in marked {
+            let c = &mut children[i];
+            if c.phi != 0 && c.delta != 0 && b.slot(key ^ salt).load(AtomicOrdering::Relaxed) > 0 {
+                c.phi = virtual_number(c.phi);
+                c.delta = virtual_number(c.delta);
+            }
+        }
     }
 
     /// Puts the children of the node at depth `d` (as [`Searcher::expand`]
@@ -1073,6 +1596,13 @@ impl<'c> Searcher<'c> {
             return v;
         }
         self.enter(d);
+        let mark = (self.role == Role::Main)
+            .then(|| self.stack[d].key(&self.ctx) ^ self.salt)
+            .inspect(|&k| {
+                if let Some(b) = &self.busy {
+                    b.slot(k).fetch_add(1, AtomicOrdering::Relaxed);
+                }
+            });
         let mut t = self.tenukis[d];
         // Relevance zones: where the goal's opponent moves, its null move
         // (a pass that leaves the node's fields as a quiet play would: the
@@ -1215,6 +1745,11 @@ impl<'c> Searcher<'c> {
         }
         v.ko |= self.stack[d].kos(&self.ctx);
         self.give_child_list(d, children);
+        if let Some(k) = mark
+            && let Some(b) = &self.busy
+        {
+            b.slot(k).fetch_sub(1, AtomicOrdering::Relaxed);
+        }
         self.leave(d);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
         self.store(d, v, work.max(1), zone);
@@ -1422,6 +1957,7 @@ impl<'c> Searcher<'c> {
                 work,
                 ko: v.ko,
             },
+            u8::from(self.role == Role::Helper),
         );
     }
 
@@ -1444,6 +1980,48 @@ impl<'c> Searcher<'c> {
     }
 }
 
+/// Values the `pending` children (index, key, threats part) of a node
+/// where `mover` moves from the table `tt` (for the current query's salt,
+/// with its plain proofs `im` and book twins `twins`), else `init`. The
+/// children the table's filter rules out start from `init` at once and
+/// leave `pending`; the others are looked up, their slots read first.
+/// With threats, a child not in the table may be proven by the plain
+/// query's proofs ([`Import`]).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn value_children<L: Lookup>(
+    tt: &L,
+    salt: u64,
+    im: Option<Import>,
+    twins: bool,
+    mover: Side,
+    init: (u32, u32),
+    children: &mut [Child],
+    pending: &mut Vec<(usize, u64, u64)>,
+) {
+    match im {
+        None if twins => value_with_twins(tt, salt, init, children, pending),
+        None => {
+            pending.retain(|&(i, key, _)| {
+                let hold = tt.may_hold(key ^ salt);
+                if !hold {
+                    (children[i].phi, children[i].delta) = init;
+                }
+                hold
+            });
+            tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+            for &(i, key, _) in pending.iter() {
+                let c = &mut children[i];
+                (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
+                    Some(e) => (e.phi, e.delta, e.ko),
+                    None => (init.0, init.1, 0),
+                };
+            }
+        }
+        Some(im) => value_with_import(tt, salt, im, mover.other(), init, twins, children, pending),
+    }
+}
+
 /// The values of the `pending` children (index, key, threats part) of a
 /// node whose children have `mover` to move, in a query with threats that
 /// takes the plain query's proofs ([`Import`]): the table's entry, else
@@ -1451,8 +2029,8 @@ impl<'c> Searcher<'c> {
 /// ([`twin_numbers`]), else `init`.
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
-fn value_with_import(
-    tt: &Tt,
+fn value_with_import<L: Lookup>(
+    tt: &L,
     salt: u64,
     im: Import,
     mover: Side,
@@ -1489,8 +2067,8 @@ fn value_with_import(
 /// proven a loss at ([`TWIN_WEIGHT`] × init, 1), so that df-pn tries first
 /// what the book game proved. Initial numbers order the work and prove
 /// nothing: a child is proven only by its own search.
-fn value_with_twins(
-    tt: &Tt,
+fn value_with_twins<L: Lookup>(
+    tt: &L,
     salt: u64,
     init: (u32, u32),
     children: &mut [Child],
@@ -1510,7 +2088,7 @@ fn value_with_twins(
 /// The initial numbers of a child not in the table (salted key `salted`)
 /// from its book twin's entry ([`value_with_twins`]), else `init`.
 #[inline]
-fn twin_numbers(tt: &Tt, salted: u64, init: (u32, u32)) -> (u32, u32) {
+fn twin_numbers<L: Lookup>(tt: &L, salted: u64, init: (u32, u32)) -> (u32, u32) {
     let big = init.0.max(init.1).saturating_mul(TWIN_WEIGHT);
     match tt.get(salted ^ KEY_BOOK) {
         Some(e) if e.phi == 0 => (1, big),
@@ -1798,5 +2376,90 @@ impl Facts {
             };
         }
         f
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::{Split, SplitHelper};
+    use crate::problem::file;
+    use crate::{Analysis, Limits, Options, Problem, Side, Status, analyse};
+
+    fn answers(a: &Analysis) -> String {
+        format!(
+            "{:?} / {:?} / {:?}",
+            a.status,
+            a.without_threats,
+            a.threats.as_ref().map(|t| t.code())
+        )
+    }
+
+    /// Every query of an analysis handed to a helper searcher at once and
+    /// answered by it alone (`SplitHelper::HelperAlone`: the helper's job is
+    /// built from the query as in a split — context, goal, salt, plain
+    /// proofs — and the main searcher goes on, for the next queries and
+    /// the lines, on the table the helper filled): the answers are one
+    /// searcher's, on every data file, both players first. (In a real split
+    /// the helper decides first only now and then; this checks that path
+    /// on every query.)
+    #[test]
+    fn a_helper_alone_answers_every_query_as_one_searcher() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+        let (mut compared, mut by_helper) = (0, 0);
+        let mut mismatches = Vec::new();
+        for dir in ["classic", "seed003", "cases"] {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+                .expect("the data directory")
+                .map(|e| e.expect("an entry").path())
+                .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+                .collect();
+            paths.sort();
+            for path in paths {
+                let text = std::fs::read_to_string(&path).expect("readable");
+                let f = file::parse(&text).expect("a valid data file");
+                let Ok(p) = Problem::new(f.spec.clone()) else {
+                    continue;
+                };
+                let one = Options {
+                    regime: f.regime().expect("valid rules headers"),
+                    limits: Limits::none()
+                        .with_nodes(3_000_000)
+                        .with_table_bytes(8 << 20),
+                    ..Options::default()
+                };
+                for first in [Side::Attacker, Side::Defender] {
+                    let a = analyse(&p, first, &one, None, None);
+                    let two = Options {
+                        split: Some(Split {
+                            after: 0,
+                            helper: SplitHelper::HelperAlone,
+                        }),
+                        ..one
+                    };
+                    let b = analyse(&p, first, &two, None, None);
+                    if matches!(a.status, Status::Unproven(_)) {
+                        continue;
+                    }
+                    compared += 1;
+                    by_helper += b.split.expect("split statistics").helper_first;
+                    if answers(&a) != answers(&b) {
+                        mismatches.push(format!(
+                            "{} {first} first: {} alone, {} by helpers",
+                            path.display(),
+                            answers(&a),
+                            answers(&b)
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+        assert!(compared >= 60, "only {compared} compared");
+        assert!(
+            by_helper >= 100,
+            "only {by_helper} queries answered by a helper"
+        );
     }
 }

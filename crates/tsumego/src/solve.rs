@@ -175,12 +175,29 @@ pub struct Options {
     /// quiet plays off the zone are left out — they change nothing the
     /// proof read. It saves work only: answers are the same either way.
     pub zones: bool,
+    /// Both cores on one query: a query still open after a first stretch
+    /// of [`Split::after`](crate::search::Split::after) nodes
+    /// ([`Options::SPLIT_AFTER`] from the command line) is searched on by
+    /// a second thread beside the first, on one transposition table both
+    /// read and write (lock-free, of the same memory bound; what the
+    /// second thread does: [`Split::helper`](crate::search::Split::helper)),
+    /// and the first to decide stops the other. The node limit counts both
+    /// threads' nodes. Only history-free values enter the table, so the
+    /// answers are the same; the node counts are not reproducible (they
+    /// depend on the threads' timing). Off by default (docs/tsumego.md,
+    /// "a shared-table parallel df-pn").
+    pub split: Option<crate::search::Split>,
 }
 
 impl Options {
     /// The default [`Options::threat_search`]: up to 4 external ko threats
     /// (a two-step approach ko needs 2 or 3).
     pub const DEFAULT_THREAT_SEARCH: u8 = 4;
+
+    /// The first stretch of [`Options::split`] the command line uses:
+    /// most queries end before it, and a query a second thread joins pays
+    /// for a shared table of the full memory bound.
+    pub const SPLIT_AFTER: u64 = crate::search::Split::AFTER;
 }
 
 impl Default for Options {
@@ -200,6 +217,7 @@ impl Default for Options {
             plain_proofs: true,
             book_stop: true,
             zones: false,
+            split: None,
         }
     }
 }
@@ -228,10 +246,13 @@ pub struct Analysis {
     /// Set when the principal variation or the correct moves were cut off
     /// (the status itself is still proven).
     pub extraction_stopped: Option<Stop>,
-    /// Nodes searched (all queries).
+    /// Nodes searched (all queries; with [`Options::split`], both
+    /// threads').
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// With [`Options::split`]: what the two threads of its queries did.
+    pub split: Option<crate::search::SplitStats>,
 }
 
 /// Ko-threat counts as GoTools gives them (seed regime): who wins when
@@ -506,6 +527,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;
     ctx.zones = options.zones;
+    ctx.split = options.split;
     ctx
 }
 
@@ -1133,6 +1155,7 @@ pub fn analyse_after(
         },
         nodes: searcher.nodes(),
         elapsed: started.elapsed(),
+        split: searcher.split_stats(),
     })
 }
 

@@ -80,6 +80,9 @@ pub(crate) struct Ctx {
     /// Relevance zones in the plain queries (`Options::zones`; see
     /// `crate::search`).
     pub zones: bool,
+    /// Two threads divide each query that outlasts a first stretch of
+    /// this many nodes (`Options::split`; see `crate::search`).
+    pub split: Option<crate::search::Split>,
     /// Each vertex's bit in a zone (its index in `region_list`), or
     /// [`NO_ZONE_BIT`] off the region; all [`NO_ZONE_BIT`] when the region
     /// has more points than a zone has bits (then no zones are kept).
@@ -134,6 +137,7 @@ impl Ctx {
             plain_proofs: true,
             book_stop: false,
             zones: false,
+            split: None,
             zone_bit,
             zone_targets,
             wall_list,

@@ -69,6 +69,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         plain_proofs: true,
         book_stop: true,
         zones: false,
+        split: None,
     }
 }
 

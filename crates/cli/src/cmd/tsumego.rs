@@ -50,6 +50,51 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
+/// Both cores on one query (`Options::split`), for `miai tsumego` and its
+/// bench.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct SplitArgs {
+    /// Both cores on one query: a query still open after its first
+    /// `--split-after` nodes is searched by two threads on one shared
+    /// transposition table (`--max-nodes` counts both threads' nodes,
+    /// whose counts then vary from run to run; `miai tsumego` shows the
+    /// threads' statistics, in its text and its JSON).
+    #[arg(long)]
+    split: bool,
+    /// With `--split`: the nodes a query is searched alone before the
+    /// second thread joins it.
+    #[arg(long, value_name = "N", requires = "split", default_value_t = miai_tsumego::Split::AFTER)]
+    split_after: u64,
+    /// With `--split`: what the second thread does (`virtual`: Kaneko's
+    /// virtual proof numbers, measured worse; `no-helper`: none, the
+    /// first thread goes on alone on the shared table — what the table
+    /// costs; for measurements).
+    #[arg(long, value_enum, requires = "split", default_value_t = SplitHelperArg::Plain)]
+    split_helper: SplitHelperArg,
+}
+
+/// [`miai_tsumego::SplitHelper`] on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SplitHelperArg {
+    Plain,
+    Virtual,
+    NoHelper,
+}
+
+impl SplitArgs {
+    /// The analyses' [`Options::split`].
+    pub(crate) fn split(&self) -> Option<miai_tsumego::Split> {
+        self.split.then_some(miai_tsumego::Split {
+            after: self.split_after,
+            helper: match self.split_helper {
+                SplitHelperArg::Plain => miai_tsumego::SplitHelper::Plain,
+                SplitHelperArg::Virtual => miai_tsumego::SplitHelper::Virtual,
+                SplitHelperArg::NoHelper => miai_tsumego::SplitHelper::NoHelper,
+            },
+        })
+    }
+}
+
 /// Which side moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum First {
@@ -132,6 +177,8 @@ struct SolveArgs {
     /// corner dead: the attacker removes them before it starts the ko).
     #[arg(long)]
     no_book_stop: bool,
+    #[command(flatten)]
+    split: SplitArgs,
     /// Limits of one analysis (default: 20,000,000 nodes, no time limit,
     /// a 256 MiB table).
     #[command(flatten)]
@@ -327,6 +374,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         limits: args.limits.or(DEFAULT_LIMITS),
         all_moves: args.all_moves,
         book_stop: !args.no_book_stop,
+        split: args.split.split(),
         ..Options::default()
     };
     let sides: &[Side] = match args.first {

@@ -103,6 +103,10 @@ pub struct BenchArgs {
     /// `--max-nodes` gives the same answers whatever the threads.
     #[arg(long, value_name = "T", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=2))]
     threads: u16,
+    /// `--split` (independent of `--threads`: a second thread per
+    /// problem, or a third beside `--threads 2`).
+    #[command(flatten)]
+    split: super::SplitArgs,
     /// List every problem in the text output, not only the failures.
     #[arg(long)]
     verbose: bool,
@@ -187,6 +191,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         threat_search: args.threat_search,
         threads: usize::from(args.threads),
         book_stop: !args.no_book_stop,
+        split: args.split.split(),
     };
     let jobs = usize::from(args.jobs).min(items.len()).max(1);
     // Problems are handed out in order; each runs on one thread with its
