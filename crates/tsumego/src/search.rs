@@ -259,8 +259,10 @@ pub struct SplitStats {
     pub read_proofs: [u64; 2],
     /// Of them, the ones the other thread had stored.
     pub read_other: [u64; 2],
-    /// Shared tables made: one at a query's first join, and one each
-    /// time the table was grown (docs/tsumego.md).
+    /// Shared tables made by the split's own copies: one at the
+    /// analysis's first join, and one each time a half-full table was
+    /// grown between stretches (a table grown by a searcher alone is not
+    /// counted; docs/tsumego.md).
     pub tables: u32,
     /// Bytes of the largest shared table.
     pub table_bytes: u64,

@@ -195,8 +195,8 @@ impl Options {
     pub const DEFAULT_THREAT_SEARCH: u8 = 4;
 
     /// The first stretch of [`Options::split`] the command line uses:
-    /// most queries end before it, and a query a second thread joins pays
-    /// for a shared table of the full memory bound.
+    /// most queries end before it (a query a second thread joins pays for
+    /// the copy of its table into a shared one).
     pub const SPLIT_AFTER: u64 = crate::search::Split::AFTER;
 }
 
@@ -873,14 +873,16 @@ fn outright_first_move(
 ) -> Option<Mv> {
     // Whether `goal_wins` holds for the query's goal side after `mv`
     // (proven from the table, or by a search); `None` when stopped.
-    let after = |s: &mut Searcher, query: Query, line: &[State], mv: Mv| -> Option<bool> {
+    // (`missing`: the answer for a move that is no child under `query`,
+    // the one that does not make it outright.)
+    let after = |s: &mut Searcher, query: Query, line: &[State], mv: Mv, missing: bool| {
         query.set(s);
         let Some((_, child)) = s
             .children_of(line, prefix)
             .into_iter()
             .find(|(m, _)| *m == mv)
         else {
-            return Some(false);
+            return Some(missing);
         };
         if repeats(s, line, &child) {
             // A cycle closed at once: the goal side does not win it.
@@ -900,7 +902,7 @@ fn outright_first_move(
         }
     };
     let outright = |s: &mut Searcher, mv: Mv| -> Option<bool> {
-        Some(!after(s, against, against_line, mv)? && after(s, q, line, mv)?)
+        Some(!after(s, against, against_line, mv, true)? && after(s, q, line, mv, false)?)
     };
     against.set(s);
     let children = s.children_of(against_line, prefix);
@@ -1116,9 +1118,13 @@ pub fn analyse_after(
             && turned.is_none()
             && k.stopped.is_none()
             && searcher.stopped().is_none()
+            && root(&searcher)
+                .last()
+                .is_some_and(|r| r.mover(&searcher.ctx) == first)
         {
             let against = Query::threats(other, other, k.max);
             let plain = std::mem::take(&mut k.plain_pv);
+            let before = plain.first().copied();
             k.plain_pv = open_outright(
                 &mut searcher,
                 &root,
@@ -1127,7 +1133,10 @@ pub fn analyse_after(
                 plain,
                 options.max_pv,
             );
-            if k.plain_pv.first().is_some_and(|m| pv.first() != Some(m)) {
+            // The analysis's line opened with the move the threats turn:
+            // it opens with the outright one instead.
+            if before.is_some() && pv.first() == before.as_ref() && k.plain_pv.first() != pv.first()
+            {
                 pv = k.plain_pv.clone();
             }
         }
