@@ -153,6 +153,25 @@ fn agree(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u6
     (off.nodes, on.nodes)
 }
 
+/// The analysis with and without the room test (`eye_room`) agree on
+/// `problem` (status, result without threats, threat counts), the one
+/// without it proven: their nodes (without, with).
+fn room_agrees(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u64) {
+    let without = Options {
+        eye_room: false,
+        ..options(regime, true)
+    };
+    let off = analyse(problem, first, &without, None, None);
+    let on = analyse(problem, first, &options(regime, true), None, None);
+    assert!(off.status.is_proven(), "{what}: cut off");
+    assert_eq!(
+        (on.status, on.without_threats, &on.threats),
+        (off.status, off.without_threats, &off.threats),
+        "{what}: with / without the room test"
+    );
+    (off.nodes, on.nodes)
+}
+
 /// The points of `shape` to try an attacker stone on: none, every point of
 /// a space up to four points, and the points of highest degree of larger
 /// ones (where a vital point is).
@@ -316,21 +335,15 @@ fn no_room_agrees_with_the_search_without_it() {
     let mut fired = 0;
     let mut cases = 0;
     let mut check = |problem: &Problem, first: Side, regime: Regime, what: &str| {
-        let without = Options {
-            eye_room: false,
-            ..options(regime, true)
-        };
-        let off = analyse(problem, first, &without, None, None);
-        let on = analyse(problem, first, &options(regime, true), None, None);
-        assert!(off.status.is_proven(), "{what}: cut off");
-        assert_eq!(
-            (on.status, on.without_threats, &on.threats),
-            (off.status, off.without_threats, &off.threats),
-            "{what}, {first} first, {regime}: with / without the room test"
+        let (off, on) = room_agrees(
+            problem,
+            first,
+            regime,
+            &format!("{what}, {first} first, {regime}"),
         );
-        nodes.0 += off.nodes;
-        nodes.1 += on.nodes;
-        fired += usize::from(on.nodes < off.nodes);
+        nodes.0 += off;
+        nodes.1 += on;
+        fired += usize::from(on < off);
         cases += 1;
     };
     let regimes = [
@@ -505,22 +518,11 @@ fn no_room_beside_a_two_eyed_chain_agrees_with_the_search_without_it() {
                     Regime::Seed { ko_threats: 0 },
                     Regime::Book { ko_threats: 2 },
                 ] {
-                    let without = Options {
-                        eye_room: false,
-                        ..options(regime, true)
-                    };
-                    let off = analyse(&problem, first, &without, None, None);
-                    let on = analyse(&problem, first, &options(regime, true), None, None);
                     let what = format!("{w}x{h} {:?}, {first} first, {regime}", setup.stones);
-                    assert!(off.status.is_proven(), "{what}: cut off");
-                    assert_eq!(
-                        (on.status, on.without_threats, &on.threats),
-                        (off.status, off.without_threats, &off.threats),
-                        "{what}: with / without the room test"
-                    );
-                    nodes.0 += off.nodes;
-                    nodes.1 += on.nodes;
-                    fired += usize::from(on.nodes < off.nodes);
+                    let (off, on) = room_agrees(&problem, first, regime, &what);
+                    nodes.0 += off;
+                    nodes.1 += on;
+                    fired += usize::from(on < off);
                     cases += 1;
                 }
             }
