@@ -399,15 +399,7 @@ fn heuristic_initial_numbers_change_the_work_not_the_answers() {
     for i in 0..90 {
         let spec = alternating(&mut rng, i, 14, 7);
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("random case {i}: {e}"));
-        let regime = match i % 3 {
-            0 => Regime::Superko,
-            1 => Regime::Seed {
-                ko_threats: rng.random_range(0..=2),
-            },
-            _ => Regime::Book {
-                ko_threats: rng.random_range(0..=2),
-            },
-        };
+        let regime = random::regime_in_turn(&mut rng, i);
         cases.push((format!("random case {i}"), problem, regime));
     }
     for (name, problem, threats) in small_data_files() {

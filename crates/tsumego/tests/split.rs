@@ -168,15 +168,7 @@ fn two_threads_answer_random_problems_as_one() {
         let Ok(problem) = Problem::new(spec) else {
             continue;
         };
-        let regime = match i % 3 {
-            0 => Regime::Superko,
-            1 => Regime::Seed {
-                ko_threats: rng.random_range(0..=2),
-            },
-            _ => Regime::Book {
-                ko_threats: rng.random_range(0..=2),
-            },
-        };
+        let regime = random::regime_in_turn(&mut rng, i);
         let ordering = if i % 4 == 3 {
             Ordering::Shuffled(rng.random())
         } else {

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use miai_goban::{Color, Graph, Position, Rules, Setup, Vertex};
-use miai_tsumego::ProblemSpec;
+use miai_tsumego::{ProblemSpec, Regime};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -142,4 +142,18 @@ fn attempt(
     spec.region = Some(area);
     spec.attacker_just_tenukied = rng.random_bool(0.15);
     Some(spec)
+}
+
+/// The regime of random case `i`: superko, the seed's and the book's in
+/// turn, the last two with 0 to 2 threats drawn from `rng`.
+pub fn regime_in_turn(rng: &mut ChaCha8Rng, i: usize) -> Regime {
+    match i % 3 {
+        0 => Regime::Superko,
+        1 => Regime::Seed {
+            ko_threats: rng.random_range(0..=2),
+        },
+        _ => Regime::Book {
+            ko_threats: rng.random_range(0..=2),
+        },
+    }
 }
