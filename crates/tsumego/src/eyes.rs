@@ -547,3 +547,94 @@ pub(crate) fn potential(pos: &Position, ctx: &Ctx) -> u32 {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miai_goban::{Graph, Setup};
+
+    use super::*;
+    use crate::problem::{Problem, ProblemSpec};
+    use crate::regime::Regime;
+
+    /// The room test on a hand-made position, with and without the pair
+    /// of inner points (`Ctx::eye_room_pair`). Rows of `X` (the attacker,
+    /// Black) and `O` (the defender) stones and `.` empty points, all in
+    /// the region; `#` attacker stones and `+` empty points off it (the
+    /// wall and its permanent liberties).
+    fn room(rows: &[&str]) -> (bool, bool) {
+        let (w, h) = (rows[0].len(), rows.len());
+        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
+        let mut setup = Setup::empty(graph.clone());
+        let mut region = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = graph.at(x, y).expect("on the board");
+                setup.stones[v.index()] = match c {
+                    'X' | '#' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if matches!(c, 'X' | 'O' | '.') {
+                    region.push(v);
+                }
+            }
+        }
+        setup.to_move = Color::Black;
+        let mut spec = ProblemSpec::new(setup);
+        spec.attacker = Some(Color::Black);
+        spec.region = Some(region);
+        let problem = Problem::new(spec).expect("a legal position");
+        let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        let pos = State::start(&problem, &ctx, Side::Attacker).pos;
+        ctx.eye_room_pair = false;
+        let one = no_room(&pos, &ctx);
+        ctx.eye_room_pair = true;
+        (one, no_room(&pos, &ctx))
+    }
+
+    #[test]
+    fn one_inner_point_is_no_room_either_way() {
+        // White's one-point eye in the corner, Black's wall beyond.
+        assert_eq!(room(&[".O#+", "OO#+", "##++", "++++"]), (true, true));
+    }
+
+    #[test]
+    fn two_adjacent_inner_points_are_no_room_with_the_pair() {
+        // A two-point eye in the corner: A19 and B19 touch no safe stone.
+        assert_eq!(room(&["..O#+", "OOO#+", "###++", "+++++"]), (false, true));
+        // Two White chains (B18-A18 and C19) round the same two points.
+        assert_eq!(room(&["..O#+", "OO##+", "###++", "+++++"]), (false, true));
+        // In the centre, a two-point eye inside a White ring.
+        assert_eq!(
+            room(&[
+                "+++++++", "+#####+", "+#OOO#+", "+#O.O#+", "+#O.O#+", "+#OOO#+", "+#####+",
+                "+++++++",
+            ]),
+            (false, true)
+        );
+        // A White stone on one of the two points: still no room.
+        assert_eq!(room(&["O.O#+", "OOO#+", "###++", "+++++"]), (false, true));
+    }
+
+    #[test]
+    fn what_the_pair_does_not_cover_is_left_to_the_search() {
+        // Three inner points (a straight three: alive with White to move).
+        assert_eq!(
+            room(&["...O#+", "OOOO#+", "####++", "++++++"]),
+            (false, false)
+        );
+        // Two inner points apart (A19 and E19), split by Black's safe
+        // C19-C18: the pair must be neighbours.
+        assert_eq!(
+            room(&[".OXO.O#+", "OOXOOO#+", "########", "++++++++"]),
+            (false, false)
+        );
+        // An unsafe Black stone on one of the two points.
+        assert_eq!(room(&["X.O#+", "OOO#+", "###++", "+++++"]), (false, false));
+        // The area leaks: White's A17 touches an empty point off the
+        // region.
+        assert_eq!(room(&["..O#+", "OOO#+", "O##++", "+++++"]), (false, false));
+    }
+}
