@@ -142,7 +142,8 @@ pub struct Options {
     /// ever hold (the region's points reached from the target points
     /// without crossing a safe attacker stone) hold no attacker stone,
     /// touch nothing outside but safe attacker stones, and at most one of
-    /// them has no safe attacker stone beside it — no room for two eyes,
+    /// them (two next to each other with `eye_room_pair`) has no safe
+    /// attacker stone beside it — no room for two eyes,
     /// nothing to capture. On by default; checked against the plain search
     /// (`tests/eyes.rs`).
     pub eye_room: bool,
