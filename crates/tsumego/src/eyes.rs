@@ -271,8 +271,8 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// fill them, which the argument below never does) — hold no attacker
 /// stone, touch nothing outside but safe attacker stones (no permanent
 /// liberty, no friendly stone beyond), and the *inner* points (those with
-/// no safe attacker stone beside them) are at most one, or, with `pair`
-/// (`Ctx::eye_room_pair`), two points `p` and `q` next to each other, each
+/// no safe attacker stone beside them) are at most one, or, with
+/// `Ctx::eye_room_pair`, two points `p` and `q` next to each other, each
 /// with a neighbour besides the other.
 ///
 /// Then the attacker kills, whoever moves and in every regime of the
@@ -319,13 +319,15 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 ///   attacker move grows S), or the attacker fills a liberty of it next
 ///   and I is empty.
 ///
-/// No ko arises on the way (every capture is by a chain of two stones or
-/// more, or leaves the capturing stone two liberties), so the ko rules,
-/// bans and threats never matter; the attacker never passes; and no state
-/// repeats: S grows between two visits to the two-point case, whose few
-/// moves change the board each time. Used only with no ko on the board
-/// (the caller's condition). Checked against the search without it:
-/// `tests/eyes.rs`.
+/// No ko arises in the area (every capture there takes two stones or
+/// more, is made by a chain of two stones or more, or leaves the capturing
+/// stone two liberties), so the ko rules, bans and threats never matter
+/// (the defender's plays beyond the safe stones change nothing inside,
+/// and a ko there bans no point of the area); the attacker never passes;
+/// and no state repeats: S grows between two visits to the two-point
+/// case, whose few moves change the board each time. Used only with no ko
+/// on the board (the caller's condition). Checked against the search
+/// without it: `tests/eyes.rs`.
 pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
     let att = ctx.attacker;
     let g = pos.graph();
