@@ -268,22 +268,66 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// whose every neighbour is a stone of that chain; the defender can never
 /// play on them, both being liberties of the chain, so they are no part of
 /// the area, and the chain keeps them as long as the attacker does not
-/// fill them, which the argument below never does) — hold no attacker stone, touch nothing outside but
-/// safe attacker stones (no permanent liberty, no friendly stone beyond),
-/// and at most one of them has no safe attacker stone beside it.
+/// fill them, which the argument below never does) — hold no attacker
+/// stone, touch nothing outside but safe attacker stones (no permanent
+/// liberty, no friendly stone beyond), and the *inner* points (those with
+/// no safe attacker stone beside them) are at most one, or, with
+/// `Ctx::eye_room_pair`, two points `p` and `q` next to each other, each
+/// with a neighbour besides the other.
 ///
 /// Then the attacker kills, whoever moves and in every regime of the
-/// seed's rules, threats or none: it fills the area's empty points beside
-/// its safe stones one by one (each such stone joins a safe chain, so it
-/// is never suicide, never captured, never a ko, and never repeats a
-/// state: the safe stones only grow), capturing whatever runs out of
-/// liberties; the defender can capture nothing (no attacker stone it can
-/// take ever stands in the area) and can never make two eyes (an eye
-/// touches no safe attacker stone, and two eyes are two such points).
-/// When those points are all filled, every defender chain left has the
-/// one remaining point as its only liberty, and the attacker plays there,
-/// capturing them all. Used only with no ko on the board (the caller's
-/// condition). Checked against the plain search: `tests/eyes.rs`.
+/// seed's rules, threats or none. The argument reads *S*, the safe
+/// attacker stones, and *I*, the inner points; S only grows and I only
+/// shrinks along it.
+///
+/// - *Filling.* The attacker fills the area's empty points beside its
+///   safe stones that have a neighbour outside S, one by one: each such
+///   stone joins a safe chain, so it is never suicide, never captured,
+///   never a ko (its chain has two stones or more), and never repeats a
+///   state (S only grows); it is never banned either, as a ban needs a
+///   ko the defender took, and the defender can take nothing: no attacker
+///   stone it can capture stands in the area. The defender can never make
+///   two eyes (an eye touches no safe attacker stone). When no such point
+///   is left at the attacker's turn, every defender chain has its
+///   liberties in I, and every neighbour of an empty inner point is in I
+///   or a defender stone (an empty neighbour outside I would be beside S
+///   and fillable).
+/// - *One inner point* (`no_room`'s first form): every defender chain has
+///   that point as its only liberty; the attacker plays there, capturing
+///   them all.
+/// - *Two, p and q*: if one is filled, the other is every chain's only
+///   liberty, as above. If both are empty, every chain's liberties are
+///   `{p}`, `{q}` or both. If no chain has `p` alone, the attacker plays
+///   `p` (its one liberty `q`): if the defender takes it at `q`, its stone
+///   there joins a chain beside `q` (two stones or more, no ko) whose only
+///   liberty is then `p`, with every defender stone in it, and the
+///   attacker takes them all at `p`; otherwise the attacker plays `q`,
+///   every chain's only liberty, taking them all. The same with `p` and
+///   `q` swapped. If chains with `p` alone (`X`) and with `q` alone both
+///   exist, the attacker plays `p`, taking `X`; X's neighbours were X, `p`
+///   and S only, so its points are fillable, and the stone at `p` has
+///   liberties `q` and X's points beside `p` (two or more: no ko). If one
+///   of these is still empty after the defender's move (it could take
+///   nothing), the attacker fills it: `p` joins S, I is empty, and the
+///   filling above ends it. Else X touched `p` at one point `v`, the
+///   defender played there (a stone with a liberty in X's points), and
+///   every other chain's only liberty is `q`: the attacker plays `q`,
+///   taking every chain but the stone at `v` (its stones `p` and `q` a
+///   chain of two, no ko). The defender then takes that chain at its last
+///   liberty (two stones, no ko: back to two empty inner points, S the
+///   same, and a fillable point of X left beside `v`, so the next
+///   attacker move grows S), or the attacker fills a liberty of it next
+///   and I is empty.
+///
+/// No ko arises in the area (every capture there takes two stones or
+/// more, is made by a chain of two stones or more, or leaves the capturing
+/// stone two liberties), so the ko rules, bans and threats never matter
+/// (the defender's plays beyond the safe stones change nothing inside,
+/// and a ko there bans no point of the area); the attacker never passes;
+/// and no state repeats: S grows between two visits to the two-point
+/// case, whose few moves change the board each time. Used only with no ko
+/// on the board (the caller's condition). Checked against the search
+/// without it: `tests/eyes.rs`.
 pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
     let att = ctx.attacker;
     let g = pos.graph();
@@ -323,7 +367,9 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             stack.push(t);
         }
     }
-    let mut open = 0;
+    // The inner points: at most one, or two with `eye_room_pair`.
+    let most = if ctx.eye_room_pair { 2 } else { 1 };
+    let mut inner: Vec<Vertex> = Vec::with_capacity(2);
     while let Some(p) = stack.pop() {
         let mut beside_safe = false;
         for &u in g.neighbors(p) {
@@ -344,13 +390,19 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             }
         }
         if !beside_safe {
-            open += 1;
-            if open > 1 {
+            if inner.len() == most {
                 return false;
             }
+            inner.push(p);
         }
     }
-    true
+    match *inner.as_slice() {
+        [p, q] => {
+            let (np, nq) = (g.neighbors(p), g.neighbors(q));
+            np.contains(&q) && np.len() >= 2 && nq.len() >= 2
+        }
+        _ => true,
+    }
 }
 
 /// The chain at `e`'s neighbours, when `e` is empty and every neighbour
@@ -496,4 +548,95 @@ pub(crate) fn potential(pos: &Position, ctx: &Ctx) -> u32 {
         }
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use miai_goban::{Graph, Setup};
+
+    use super::*;
+    use crate::problem::{Problem, ProblemSpec};
+    use crate::regime::Regime;
+
+    /// The room test on a hand-made position, with and without the pair
+    /// of inner points (`Ctx::eye_room_pair`). Rows of `X` (the attacker,
+    /// Black) and `O` (the defender) stones and `.` empty points, all in
+    /// the region; `#` attacker stones and `+` empty points off it (the
+    /// wall and its permanent liberties).
+    fn room(rows: &[&str]) -> (bool, bool) {
+        let (w, h) = (rows[0].len(), rows.len());
+        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
+        let mut setup = Setup::empty(graph.clone());
+        let mut region = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = graph.at(x, y).expect("on the board");
+                setup.stones[v.index()] = match c {
+                    'X' | '#' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if matches!(c, 'X' | 'O' | '.') {
+                    region.push(v);
+                }
+            }
+        }
+        setup.to_move = Color::Black;
+        let mut spec = ProblemSpec::new(setup);
+        spec.attacker = Some(Color::Black);
+        spec.region = Some(region);
+        let problem = Problem::new(spec).expect("a legal position");
+        let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        let pos = State::start(&problem, &ctx, Side::Attacker).pos;
+        ctx.eye_room_pair = false;
+        let one = no_room(&pos, &ctx);
+        ctx.eye_room_pair = true;
+        (one, no_room(&pos, &ctx))
+    }
+
+    #[test]
+    fn one_inner_point_is_no_room_either_way() {
+        // White's one-point eye in the corner, Black's wall beyond.
+        assert_eq!(room(&[".O#+", "OO#+", "##++", "++++"]), (true, true));
+    }
+
+    #[test]
+    fn two_adjacent_inner_points_are_no_room_with_the_pair() {
+        // A two-point eye in the corner: A19 and B19 touch no safe stone.
+        assert_eq!(room(&["..O#+", "OOO#+", "###++", "+++++"]), (false, true));
+        // Two White chains (B18-A18 and C19) round the same two points.
+        assert_eq!(room(&["..O#+", "OO##+", "###++", "+++++"]), (false, true));
+        // In the centre, a two-point eye inside a White ring.
+        assert_eq!(
+            room(&[
+                "+++++++", "+#####+", "+#OOO#+", "+#O.O#+", "+#O.O#+", "+#OOO#+", "+#####+",
+                "+++++++",
+            ]),
+            (false, true)
+        );
+        // A White stone on one of the two points: still no room.
+        assert_eq!(room(&["O.O#+", "OOO#+", "###++", "+++++"]), (false, true));
+    }
+
+    #[test]
+    fn what_the_pair_does_not_cover_is_left_to_the_search() {
+        // Three inner points (a straight three: alive with White to move).
+        assert_eq!(
+            room(&["...O#+", "OOOO#+", "####++", "++++++"]),
+            (false, false)
+        );
+        // Two inner points apart (A19 and E19), split by Black's safe
+        // C19-C18: the pair must be neighbours.
+        assert_eq!(
+            room(&[".OXO.O#+", "OOXOOO#+", "########", "++++++++"]),
+            (false, false)
+        );
+        // An unsafe Black stone on one of the two points.
+        assert_eq!(room(&["X.O#+", "OOO#+", "###++", "+++++"]), (false, false));
+        // The area leaks: White's A17 touches an empty point off the
+        // region.
+        assert_eq!(room(&["..O#+", "OOO#+", "O##++", "+++++"]), (false, false));
+    }
 }

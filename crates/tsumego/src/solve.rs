@@ -142,10 +142,18 @@ pub struct Options {
     /// ever hold (the region's points reached from the target points
     /// without crossing a safe attacker stone) hold no attacker stone,
     /// touch nothing outside but safe attacker stones, and at most one of
-    /// them has no safe attacker stone beside it — no room for two eyes,
+    /// them (two next to each other with `eye_room_pair`) has no safe
+    /// attacker stone beside it — no room for two eyes,
     /// nothing to capture. On by default; checked against the plain search
     /// (`tests/eyes.rs`).
     pub eye_room: bool,
+    /// With `eye_room`: the area's points with no safe attacker stone
+    /// beside them may also be two points next to each other (the
+    /// defender's chains then all end with their liberties there, and the
+    /// attacker takes them without a ko: the argument is
+    /// `eyes::no_room`'s). On by default; checked against the search
+    /// without it (`tests/eyes.rs`).
+    pub eye_room_pair: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
     /// a heuristic proof and disproof number (the defender's eye-space
     /// potential) instead of (1, 1). It orders the work only: proven
@@ -213,6 +221,7 @@ impl Default for Options {
             eye_shapes: true,
             eye_regions: false,
             eye_room: true,
+            eye_room_pair: true,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: true,
@@ -524,6 +533,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
+    ctx.eye_room_pair = options.eye_room_pair;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;
     ctx.zones = options.zones;

@@ -69,6 +69,9 @@ pub(crate) struct Ctx {
     /// With `eyes`: a defender with at most one point of its area away
     /// from the attacker's safe stones is dead (`crate::eyes::no_room`).
     pub eye_room: bool,
+    /// With `eye_room`: two inner points next to each other are no room
+    /// either (`crate::eyes::no_room`).
+    pub eye_room_pair: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -133,6 +136,7 @@ impl Ctx {
             eyes: true,
             eye_regions: false,
             eye_room: true,
+            eye_room_pair: true,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: false,

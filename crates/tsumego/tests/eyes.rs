@@ -539,3 +539,221 @@ fn no_room_beside_a_two_eyed_chain_agrees_with_the_search_without_it() {
         nodes.0
     );
 }
+
+/// The analysis with and without the room test's pair of inner points
+/// (`Options::eye_room_pair`; the rest of the knowledge on) agree on
+/// `problem`, the one without it proven: their nodes (without, with).
+fn pair_agrees(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u64) {
+    let without = Options {
+        eye_room_pair: false,
+        ..options(regime, true)
+    };
+    let off = analyse(problem, first, &without, None, None);
+    let on = analyse(problem, first, &options(regime, true), None, None);
+    assert!(off.status.is_proven(), "{what}: cut off");
+    assert_eq!(
+        (on.status, on.without_threats, &on.threats),
+        (off.status, off.without_threats, &off.threats),
+        "{what}: with / without the pair of inner points"
+    );
+    (off.nodes, on.nodes)
+}
+
+/// The room test's pair of inner points (`Options::eye_room_pair`)
+/// against the search without it: random positions in the corner (a 5x3
+/// region in a 7x5 board's corner) and in the centre (a 5x3 region in a
+/// 9x7 board), behind a wall of Black (the attacker) with permanent
+/// liberties beyond, White (the defender) in two or more chains and Black
+/// stones inside (some joined to the wall, some loose), 3-7 empty points;
+/// both first players, the seed's rules with N = 2, 1 and 0 and the book
+/// regime, the threat counts up to 2; and every corpus file. The same
+/// answers, and fewer nodes with it in some (it fires).
+#[test]
+fn no_room_pair_agrees_with_the_search_without_it() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1919);
+    let mut nodes = (0, 0);
+    let mut fired = 0;
+    let mut cases = 0;
+    // (width, height, the region's corner, the region's size).
+    let boards = [(7, 5, (0, 0), (5, 3)), (9, 7, (2, 2), (5, 3))];
+    for (w, h, (x0, y0), (rw, rh)) in boards {
+        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
+        let inside = |x: usize, y: usize| (x0..x0 + rw).contains(&x) && (y0..y0 + rh).contains(&y);
+        // The wall: every point one step (diagonals too) off the region.
+        let wall = |x: usize, y: usize| {
+            !inside(x, y) && (x + 1 >= x0 && x <= x0 + rw) && (y + 1 >= y0 && y <= y0 + rh)
+        };
+        let mut positions = 0;
+        let mut tries = 0;
+        while positions < 40 {
+            tries += 1;
+            assert!(tries < 100_000, "too few positions posed");
+            let mut setup = Setup::empty(graph.clone());
+            let mut region = Vec::new();
+            let (mut empty, mut black) = (0, 0);
+            for y in 0..h {
+                for x in 0..w {
+                    let v = graph.at(x, y).expect("on the board");
+                    if inside(x, y) {
+                        region.push(v);
+                        let r: f64 = rng.random();
+                        setup.stones[v.index()] = if r < 0.2 {
+                            black += 1;
+                            Some(Color::Black)
+                        } else if r < 0.6 {
+                            Some(Color::White)
+                        } else {
+                            empty += 1;
+                            None
+                        };
+                    } else if wall(x, y) {
+                        setup.stones[v.index()] = Some(Color::Black);
+                    }
+                }
+            }
+            if black == 0 || !(3..=7).contains(&empty) {
+                continue;
+            }
+            // Two or more White chains.
+            let white: Vec<_> = region
+                .iter()
+                .copied()
+                .filter(|v| setup.stones[v.index()] == Some(Color::White))
+                .collect();
+            let Some(&w0) = white.first() else {
+                continue;
+            };
+            let mut chain = vec![w0];
+            let mut i = 0;
+            while i < chain.len() {
+                let v = chain[i];
+                i += 1;
+                for &u in graph.neighbors(v) {
+                    if white.contains(&u) && !chain.contains(&u) {
+                        chain.push(u);
+                    }
+                }
+            }
+            if chain.len() == white.len() {
+                continue;
+            }
+            let pose = |first: Color| {
+                let mut s = setup.clone();
+                s.to_move = first;
+                let mut spec = ProblemSpec::new(s);
+                spec.attacker = Some(Color::Black);
+                spec.region = Some(region.clone());
+                Problem::new(spec).ok()
+            };
+            if pose(Color::Black).is_none() {
+                continue;
+            }
+            positions += 1;
+            for first in [Side::Attacker, Side::Defender] {
+                let color = match first {
+                    Side::Attacker => Color::Black,
+                    Side::Defender => Color::White,
+                };
+                let problem = pose(color).expect("posed with the other player to move too");
+                for regime in [
+                    Regime::Seed { ko_threats: 2 },
+                    Regime::Seed { ko_threats: 1 },
+                    Regime::Seed { ko_threats: 0 },
+                    Regime::Book { ko_threats: 2 },
+                ] {
+                    let what = format!("{w}x{h} {:?}, {first} first, {regime}", setup.stones);
+                    let (off, on) = pair_agrees(&problem, first, regime, &what);
+                    nodes.0 += off;
+                    nodes.1 += on;
+                    fired += usize::from(on < off);
+                    cases += 1;
+                }
+            }
+        }
+    }
+    // A living White chain whose only inner points are its two eyes,
+    // apart (every White stone touches Black's safe wall): the pair must
+    // be neighbours.
+    let apart = two_eyes_apart();
+    for first in [Side::Attacker, Side::Defender] {
+        let color = match first {
+            Side::Attacker => Color::Black,
+            Side::Defender => Color::White,
+        };
+        let mut setup = apart.clone();
+        setup.to_move = color;
+        let mut spec = ProblemSpec::new(setup);
+        spec.attacker = Some(Color::Black);
+        let problem = Problem::new(spec).expect("two eyes apart pose");
+        for regime in [
+            Regime::Seed { ko_threats: 2 },
+            Regime::Book { ko_threats: 2 },
+        ] {
+            let what = format!("two eyes apart, {first} first, {regime}");
+            let (off, on) = pair_agrees(&problem, first, regime, &what);
+            nodes.0 += off;
+            nodes.1 += on;
+            cases += 1;
+        }
+    }
+    for (problem, regime, name) in seed_rule_corpus() {
+        for first in [Side::Attacker, Side::Defender] {
+            let (off, on) = pair_agrees(&problem, first, regime, &format!("{name}, {first} first"));
+            nodes.0 += off;
+            nodes.1 += on;
+            fired += usize::from(on < off);
+            cases += 1;
+        }
+    }
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 40,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// White's chain with two one-point eyes apart, at (4, 3) and (4, 7) of an
+/// 11x13 board: the eight points round each eye and (5, 5) between them,
+/// Black on every other point one step away (diagonals too), the rest
+/// empty. Every White stone touches Black, so the eyes are the only points
+/// of White's area with no safe Black stone beside them.
+fn two_eyes_apart() -> Setup {
+    let graph = Arc::new(Graph::grid(11, 13).expect("a grid"));
+    let mut setup = Setup::empty(graph.clone());
+    let eyes = [(4i32, 3i32), (4, 7)];
+    let mut white: Vec<(i32, i32)> = vec![(5, 5)];
+    for (ex, ey) in eyes {
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if (dx, dy) != (0, 0) {
+                    white.push((ex + dx, ey + dy));
+                }
+            }
+        }
+    }
+    let near = |x: i32, y: i32| {
+        white
+            .iter()
+            .chain(eyes.iter())
+            .any(|p| (p.0 - x).abs().max((p.1 - y).abs()) <= 1)
+    };
+    for y in 0..13 {
+        for x in 0..11 {
+            let v = graph.at(x as usize, y as usize).expect("on the board");
+            setup.stones[v.index()] = if white.contains(&(x, y)) {
+                Some(Color::White)
+            } else if eyes.contains(&(x, y)) || !near(x, y) {
+                None
+            } else {
+                Some(Color::Black)
+            };
+        }
+    }
+    setup
+}
