@@ -179,6 +179,11 @@ pub struct ProblemResult {
     /// wins outright, was cut off, or the frame took its point. Empty when
     /// the variation opened with a book move or none was checked.
     pub book_moves: Vec<String>,
+    /// Open kill problems posed with exit points ([`run_book_with_exits`]):
+    /// the frame points left empty and in play as exits in the posing
+    /// used (not in `framed`). Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<String>,
 }
 
 impl ProblemResult {
@@ -211,6 +216,7 @@ impl ProblemResult {
             framed: Vec::new(),
             book_move_framed: false,
             book_moves: Vec::new(),
+            exits: Vec::new(),
         }
     }
 }
@@ -903,6 +909,7 @@ fn attempt(
     posing: Posing,
     reach: usize,
     room: bool,
+    exits: bool,
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
@@ -914,6 +921,7 @@ fn attempt(
     spec.targets = targets.map(<[Vertex]>::to_vec);
     spec.reach = reach;
     spec.room = room;
+    spec.exits = exits;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
     let Some(limits) = budget.left(*nodes, cancel) else {
@@ -1042,6 +1050,7 @@ fn posings(
     setup: &Setup,
     sol: &[Vertex],
     posing: Posing,
+    exits: bool,
     reach: usize,
     budget: Budget,
     cancel: &Cancel,
@@ -1050,7 +1059,7 @@ fn posings(
     // Every posing draws on what is left of the one budget.
     let pose_room = |attacker: Option<Color>, reach: usize, room: bool, nodes: &mut u64| {
         attempt(
-            setup, sol, attacker, None, None, posing, reach, room, budget, cancel, nodes,
+            setup, sol, attacker, None, None, posing, reach, room, exits, budget, cancel, nodes,
         )
     };
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
@@ -1160,6 +1169,7 @@ fn frames_side_by_side(
     setup: &Setup,
     sol: &[Vertex],
     posing: Posing,
+    exits: bool,
     budget: Budget,
     wide_budget: Budget,
     cancel: &Cancel,
@@ -1173,10 +1183,19 @@ fn frames_side_by_side(
     std::thread::scope(|scope| {
         let narrow = scope.spawn(|| {
             let mut end = start;
-            let result = posings(setup, sol, posing, reach - 1, budget, &local, &mut end);
+            let result = posings(
+                setup,
+                sol,
+                posing,
+                exits,
+                reach - 1,
+                budget,
+                &local,
+                &mut end,
+            );
             Speculative { result, start, end }
         });
-        let wide = posings(setup, sol, posing, reach, wide_budget, cancel, nodes);
+        let wide = posings(setup, sol, posing, exits, reach, wide_budget, cancel, nodes);
         let settled = wide.as_ref().is_ok_and(|(a, _)| a.settled());
         if settled {
             local.cancel();
@@ -1473,6 +1492,7 @@ fn closed_attempt(
         posing,
         reach,
         false,
+        false,
         share,
         cancel,
         nodes,
@@ -1547,6 +1567,22 @@ pub fn run_book(
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
+    run_book_with_exits(id, p, posing, false, limits, cancel)
+}
+
+/// [`run_book`], and with `exits` a kill problem's frame has exit points
+/// ([`ProblemSpec::exits`]): the defender's reaching the open side counts
+/// as escaping. The frames of the posings with the side to play attacking
+/// get them (a live problem's frame, the swapped posing's included, has
+/// none).
+pub fn run_book_with_exits(
+    id: &str,
+    p: &BookProblem,
+    posing: Posing,
+    exits: bool,
+    limits: Limits,
+    cancel: &Cancel,
+) -> ProblemResult {
     let Posing {
         reach, wide_share, ..
     } = posing;
@@ -1592,6 +1628,7 @@ pub fn run_book(
             &setup,
             &sol,
             posing,
+            exits,
             budget,
             wide_budget,
             cancel,
@@ -1600,7 +1637,16 @@ pub fn run_book(
         r.speculative_nodes += dropped;
         (wide, speculative)
     } else {
-        let wide = posings(&setup, &sol, posing, reach, wide_budget, cancel, &mut nodes);
+        let wide = posings(
+            &setup,
+            &sol,
+            posing,
+            exits,
+            reach,
+            wide_budget,
+            cancel,
+            &mut nodes,
+        );
         (wide, None)
     };
     let unsettled = match &wide {
@@ -1659,7 +1705,16 @@ pub fn run_book(
                 if let Some(sp) = other {
                     r.speculative_nodes += sp.end - sp.start;
                 }
-                posings(&setup, &sol, posing, reach - 1, budget, cancel, &mut nodes)
+                posings(
+                    &setup,
+                    &sol,
+                    posing,
+                    exits,
+                    reach - 1,
+                    budget,
+                    cancel,
+                    &mut nodes,
+                )
             }
         };
         match narrow {
@@ -1764,6 +1819,11 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
         .map(|&v| graph.vertex_name(v))
         .collect();
     r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
+    r.exits = problem
+        .exits()
+        .iter()
+        .map(|&v| graph.vertex_name(v))
+        .collect();
     r.book_moves = used
         .book_moves
         .iter()
@@ -1991,6 +2051,7 @@ pub fn run_status(
         None,
         posing,
         posing.reach,
+        false,
         false,
         budget,
         cancel,
@@ -2513,6 +2574,7 @@ mod tests {
             posing,
             2,
             false,
+            false,
             Budget::new(limits(max_nodes)),
             &Cancel::new(),
             &mut nodes,
@@ -2801,6 +2863,44 @@ mod tests {
         assert_eq!(r.region.as_deref(), Some("closed"));
         assert_eq!(r.reach, None);
         assert!(!r.narrowed && !r.widened && !r.swapped);
+    }
+
+    /// White's corner group with its way out along the top open
+    /// (tests/exits.rs: the exit points there are D16, E17, F18 and F19).
+    const RUNNING: &str = r#"{"AB": ["cb", "ac", "bc", "cc"], "AW": ["ba", "ca", "da", "ab", "bb"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "running"}"#;
+
+    /// The bench poses a kill problem with exit points only when asked
+    /// ([`run_book_with_exits`]): they are reported apart from the frame
+    /// stones, and the JSON names them only then.
+    #[test]
+    fn exit_points_are_posed_only_when_asked_and_reported() {
+        let p = book(RUNNING);
+        let plain = run(RUNNING, posing(2, 1.0), limits(1_000_000));
+        let with = run_book_with_exits(
+            "t",
+            &p,
+            posing(2, 1.0),
+            true,
+            limits(1_000_000),
+            &Cancel::new(),
+        );
+        assert!(plain.exits.is_empty(), "{plain:?}");
+        let mut exits = with.exits.clone();
+        exits.sort();
+        assert_eq!(exits, ["D16", "E17", "F18", "F19"], "{with:?}");
+        for e in &exits {
+            assert!(
+                plain.framed.contains(e),
+                "{e} not framed without exits: {plain:?}"
+            );
+            assert!(!with.framed.contains(e), "{e} framed with exits: {with:?}");
+        }
+        // Black kills either way (White, to play, would run out).
+        assert_eq!(plain.status.as_deref(), Some("dead (attacker first)"));
+        assert_eq!(with.status, plain.status, "{with:?}");
+        let json = |r: &ProblemResult| serde_json::to_value(r).expect("serialises");
+        assert!(json(&plain).get("exits").is_none());
+        assert_eq!(json(&with)["exits"].as_array().map(Vec::len), Some(4));
     }
 
     #[test]
@@ -3205,6 +3305,7 @@ mod tests {
             Some(&targets),
             posing(2, 0.25),
             2,
+            false,
             false,
             Budget::new(limits(100_000)),
             &Cancel::new(),
