@@ -184,6 +184,11 @@ pub struct ProblemResult {
     /// used (not in `framed`). Left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exits: Vec<String>,
+    /// The answer is the exit posing's ([`Exits::Recheck`]): the plain
+    /// frame's was a kill no book move was proven to share. Left out of
+    /// the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exits_recheck: bool,
 }
 
 impl ProblemResult {
@@ -217,6 +222,7 @@ impl ProblemResult {
             book_move_framed: false,
             book_moves: Vec::new(),
             exits: Vec::new(),
+            exits_recheck: false,
         }
     }
 }
@@ -1567,22 +1573,39 @@ pub fn run_book(
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
-    run_book_with_exits(id, p, posing, false, limits, cancel)
+    run_book_with_exits(id, p, posing, Exits::Off, limits, cancel)
 }
 
-/// [`run_book`], and with `exits` a kill problem's frame has exit points
-/// ([`ProblemSpec::exits`]): the defender's reaching the open side counts
-/// as escaping. The frames of the posings with the side to play attacking
-/// get them (a live problem's frame, the swapped posing's included, has
-/// none).
+/// Whether a book kill problem's frame has exit points
+/// ([`ProblemSpec::exits`]: the defender's group reaching the open side
+/// escapes), in [`run_book_with_exits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Exits {
+    /// The plain frame (the bench's default).
+    #[default]
+    Off,
+    /// Every frame of a posing with the side to play attacking (a live
+    /// problem's frame, the swapped posing's included, has none).
+    Always,
+    /// The plain frame; when its answer is a kill that no book move is
+    /// proven to share (a wrong answer), the problem is posed again in
+    /// the frame of the answer's reach with exits, with what is left of
+    /// the budget, and that answer is used when it is settled
+    /// ([`ProblemResult::exits_recheck`]).
+    Recheck,
+}
+
+/// [`run_book`], with a kill problem's frame given exit points as
+/// `exits_rule` says.
 pub fn run_book_with_exits(
     id: &str,
     p: &BookProblem,
     posing: Posing,
-    exits: bool,
+    exits_rule: Exits,
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
+    let exits = exits_rule == Exits::Always;
     let Posing {
         reach, wide_share, ..
     } = posing;
@@ -1741,6 +1764,37 @@ pub fn run_book_with_exits(
             return r;
         }
     };
+    // A wrong kill in a frame: posed again with exits (the frame's stones
+    // may have closed the defender's way out), the settled answer kept.
+    if exits_rule == Exits::Recheck
+        && closed_placed.is_none()
+        && used.side == Side::Attacker
+        && used.fare == Fare::Succeeds
+        && !used.accepted
+        && used.settled()
+        && let Some(used_reach) = used.problem.reach()
+    {
+        let again = attempt(
+            &setup,
+            &sol,
+            Some(used.problem.attacker()),
+            None,
+            None,
+            posing,
+            used_reach,
+            false,
+            true,
+            budget,
+            cancel,
+            &mut nodes,
+        );
+        if let Ok(Some(b)) = again
+            && b.settled()
+        {
+            used = b;
+            r.exits_recheck = true;
+        }
+    }
     r.narrowed = narrowed;
     r.nodes = nodes;
     r.swapped = swapped;
@@ -2880,7 +2934,7 @@ mod tests {
             "t",
             &p,
             posing(2, 1.0),
-            true,
+            Exits::Always,
             limits(1_000_000),
             &Cancel::new(),
         );

@@ -449,3 +449,78 @@ fn prob0496_with_exits_lets_white_out_after_g19() {
     let g18 = count(&with, &["G18"], Side::Attacker);
     assert_eq!((g18.threats, g18.opponent), (Some(0), Some(2)), "{g18:?}");
 }
+
+/// The bench's recheck ([`Exits::Recheck`]) on Prob0434 as a book problem
+/// (built from the case file's stones, the book's first moves G18, G19,
+/// H18): the plain frame's answer is C18, a kill no book move shares
+/// (wrong); posed again with exits it is a ko opened by a book move, and
+/// the report says so. Off, the bench's answer is the plain frame's.
+#[test]
+fn the_bench_rechecks_a_wrong_kill_with_exits() {
+    use miai_tsumego::bench::{
+        BookProblem, Exits, Outcome as BenchOutcome, Posing, run_book_with_exits,
+    };
+    let parsed = data_file("cases/cho-intermediate-0434-open.txt");
+    let setup = &parsed.spec.setup;
+    let g = &setup.graph;
+    let sgf = |v: Vertex| {
+        let (x, y) = g.xy(v).expect("on the grid");
+        format!(
+            "{}{}",
+            char::from(b'a' + x as u8),
+            char::from(b'a' + y as u8)
+        )
+    };
+    let stones = |c: Color| -> Vec<String> {
+        g.vertices()
+            .filter(|&v| setup.stones[v.index()] == Some(c))
+            .map(sgf)
+            .collect()
+    };
+    let sol: Vec<Vec<serde_json::Value>> = ["G18", "G19", "H18"]
+        .iter()
+        .map(|m| {
+            let v = g.parse_vertex(m).expect("a point");
+            vec!["B".into(), sgf(v).into(), "".into(), "".into()]
+        })
+        .collect();
+    let p = BookProblem {
+        ab: stones(Color::Black),
+        aw: stones(Color::White),
+        sz: None,
+        c: "Black to play".into(),
+        sol,
+        id: Some("0434".into()),
+        goal: None,
+        fails: false,
+        region: None,
+    };
+    let posing = Posing {
+        regime: Regime::BOOK,
+        reach: 2,
+        wide_share: 1.0,
+        threat_search: 4,
+        threads: 1,
+        book_stop: true,
+        split: None,
+    };
+    let limits = Limits::none().with_nodes(4_000_000);
+    let run =
+        |e: Exits| run_book_with_exits("0434", &p, posing, e, limits, &miai_tsumego::Cancel::new());
+    let off = run(Exits::Off);
+    assert_eq!(off.outcome, BenchOutcome::Wrong, "{off:?}");
+    assert_eq!(off.first_move.as_deref(), Some("C18"), "{off:?}");
+    assert!(!off.exits_recheck && off.exits.is_empty(), "{off:?}");
+    let re = run(Exits::Recheck);
+    assert!(re.exits_recheck, "{re:?}");
+    assert_eq!(re.outcome, BenchOutcome::Ko, "{re:?}");
+    assert!(
+        re.first_move
+            .as_deref()
+            .is_some_and(|m| ["G18", "G19", "H18"].contains(&m)),
+        "{re:?}"
+    );
+    let mut exits = re.exits.clone();
+    exits.sort();
+    assert_eq!(exits, ["A15", "G17", "H18", "H19"], "{re:?}");
+}
