@@ -29,7 +29,10 @@
 //!   the narrower frame; a settled kill there is the answer (reported with
 //!   the region `closed`). That posing is built, or refused, before its
 //!   search; a weak attacker wall near the defender's outside stones has
-//!   its liberties in play there, the defender's stones round them. All the analyses of one problem
+//!   its liberties in play there, the defender's stones round them. With
+//!   [`run_book_with_exits`] a kill problem's frame may have exit points
+//!   ([`ProblemSpec::exits`]), always or only to recheck a wrong kill
+//!   ([`Exits`]). All the analyses of one problem
 //!   (every posing, the accepted moves' checks) draw on one budget: one
 //!   deadline and one node count, so no problem runs past its time limit.
 //! - a directory of problem files, each with an `expect:` header

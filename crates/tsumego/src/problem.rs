@@ -36,8 +36,11 @@
 //!    [`ProblemSpec::room`], in a live problem, no frame stone takes a
 //!    liberty of an empty region point that the attacker's stones
 //!    otherwise surround (such points are in play, the frame one step
-//!    further). The attacker is the colour
-//!    whose stones lie farther from the board edges the problem sits on.
+//!    further). With [`ProblemSpec::exits`], in a kill problem, the frame
+//!    points on the open side are *exits* instead: empty, in play, and
+//!    the defender's group reaching one has escaped. The attacker is the
+//!    colour whose stones lie farther from the board edges the problem
+//!    sits on.
 
 pub mod file;
 mod region;
