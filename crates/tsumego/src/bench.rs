@@ -29,7 +29,10 @@
 //!   the narrower frame; a settled kill there is the answer (reported with
 //!   the region `closed`). That posing is built, or refused, before its
 //!   search; a weak attacker wall near the defender's outside stones has
-//!   its liberties in play there, the defender's stones round them. All the analyses of one problem
+//!   its liberties in play there, the defender's stones round them. With
+//!   [`run_book_with_exits`] a kill problem's frame may have exit points
+//!   ([`ProblemSpec::exits`]), always or only to recheck a wrong kill
+//!   ([`Exits`]). All the analyses of one problem
 //!   (every posing, the accepted moves' checks) draw on one budget: one
 //!   deadline and one node count, so no problem runs past its time limit.
 //! - a directory of problem files, each with an `expect:` header
@@ -179,6 +182,16 @@ pub struct ProblemResult {
     /// wins outright, was cut off, or the frame took its point. Empty when
     /// the variation opened with a book move or none was checked.
     pub book_moves: Vec<String>,
+    /// Open kill problems posed with exit points ([`run_book_with_exits`]):
+    /// the frame points left empty and in play as exits in the posing
+    /// used (not in `framed`). Left out of the JSON when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<String>,
+    /// The answer is the exit posing's ([`Exits::Recheck`]): the plain
+    /// frame's was a kill no book move was proven to share. Left out of
+    /// the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub exits_recheck: bool,
 }
 
 impl ProblemResult {
@@ -211,6 +224,8 @@ impl ProblemResult {
             framed: Vec::new(),
             book_move_framed: false,
             book_moves: Vec::new(),
+            exits: Vec::new(),
+            exits_recheck: false,
         }
     }
 }
@@ -903,6 +918,7 @@ fn attempt(
     posing: Posing,
     reach: usize,
     room: bool,
+    exits: bool,
     budget: Budget,
     cancel: &Cancel,
     nodes: &mut u64,
@@ -914,6 +930,7 @@ fn attempt(
     spec.targets = targets.map(<[Vertex]>::to_vec);
     spec.reach = reach;
     spec.room = room;
+    spec.exits = exits;
     let problem = Problem::new(spec).map_err(|e| e.to_string())?;
     let side = problem.side_of(setup.to_move);
     let Some(limits) = budget.left(*nodes, cancel) else {
@@ -1042,6 +1059,7 @@ fn posings(
     setup: &Setup,
     sol: &[Vertex],
     posing: Posing,
+    exits: bool,
     reach: usize,
     budget: Budget,
     cancel: &Cancel,
@@ -1050,7 +1068,7 @@ fn posings(
     // Every posing draws on what is left of the one budget.
     let pose_room = |attacker: Option<Color>, reach: usize, room: bool, nodes: &mut u64| {
         attempt(
-            setup, sol, attacker, None, None, posing, reach, room, budget, cancel, nodes,
+            setup, sol, attacker, None, None, posing, reach, room, exits, budget, cancel, nodes,
         )
     };
     let pose = |attacker: Option<Color>, reach: usize, nodes: &mut u64| {
@@ -1160,6 +1178,7 @@ fn frames_side_by_side(
     setup: &Setup,
     sol: &[Vertex],
     posing: Posing,
+    exits: bool,
     budget: Budget,
     wide_budget: Budget,
     cancel: &Cancel,
@@ -1173,10 +1192,19 @@ fn frames_side_by_side(
     std::thread::scope(|scope| {
         let narrow = scope.spawn(|| {
             let mut end = start;
-            let result = posings(setup, sol, posing, reach - 1, budget, &local, &mut end);
+            let result = posings(
+                setup,
+                sol,
+                posing,
+                exits,
+                reach - 1,
+                budget,
+                &local,
+                &mut end,
+            );
             Speculative { result, start, end }
         });
-        let wide = posings(setup, sol, posing, reach, wide_budget, cancel, nodes);
+        let wide = posings(setup, sol, posing, exits, reach, wide_budget, cancel, nodes);
         let settled = wide.as_ref().is_ok_and(|(a, _)| a.settled());
         if settled {
             local.cancel();
@@ -1473,6 +1501,7 @@ fn closed_attempt(
         posing,
         reach,
         false,
+        false,
         share,
         cancel,
         nodes,
@@ -1547,6 +1576,39 @@ pub fn run_book(
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
+    run_book_with_exits(id, p, posing, Exits::Off, limits, cancel)
+}
+
+/// Whether a book kill problem's frame has exit points
+/// ([`ProblemSpec::exits`]: the defender's group reaching the open side
+/// escapes), in [`run_book_with_exits`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Exits {
+    /// The plain frame (the bench's default).
+    #[default]
+    Off,
+    /// Every frame of a posing with the side to play attacking (a live
+    /// problem's frame, the swapped posing's included, has none).
+    Always,
+    /// The plain frame; when its answer is a kill that no book move is
+    /// proven to share (a wrong answer), the problem is posed again in
+    /// the frame of the answer's reach with exits, with what is left of
+    /// the budget, and that answer is used when it is settled
+    /// ([`ProblemResult::exits_recheck`]).
+    Recheck,
+}
+
+/// [`run_book`], with a kill problem's frame given exit points as
+/// `exits_rule` says.
+pub fn run_book_with_exits(
+    id: &str,
+    p: &BookProblem,
+    posing: Posing,
+    exits_rule: Exits,
+    limits: Limits,
+    cancel: &Cancel,
+) -> ProblemResult {
+    let exits = exits_rule == Exits::Always;
     let Posing {
         reach, wide_share, ..
     } = posing;
@@ -1592,6 +1654,7 @@ pub fn run_book(
             &setup,
             &sol,
             posing,
+            exits,
             budget,
             wide_budget,
             cancel,
@@ -1600,7 +1663,16 @@ pub fn run_book(
         r.speculative_nodes += dropped;
         (wide, speculative)
     } else {
-        let wide = posings(&setup, &sol, posing, reach, wide_budget, cancel, &mut nodes);
+        let wide = posings(
+            &setup,
+            &sol,
+            posing,
+            exits,
+            reach,
+            wide_budget,
+            cancel,
+            &mut nodes,
+        );
         (wide, None)
     };
     let unsettled = match &wide {
@@ -1659,7 +1731,16 @@ pub fn run_book(
                 if let Some(sp) = other {
                     r.speculative_nodes += sp.end - sp.start;
                 }
-                posings(&setup, &sol, posing, reach - 1, budget, cancel, &mut nodes)
+                posings(
+                    &setup,
+                    &sol,
+                    posing,
+                    exits,
+                    reach - 1,
+                    budget,
+                    cancel,
+                    &mut nodes,
+                )
             }
         };
         match narrow {
@@ -1686,6 +1767,37 @@ pub fn run_book(
             return r;
         }
     };
+    // A wrong kill in a frame: posed again with exits (the frame's stones
+    // may have closed the defender's way out), the settled answer kept.
+    if exits_rule == Exits::Recheck
+        && closed_placed.is_none()
+        && used.side == Side::Attacker
+        && used.fare == Fare::Succeeds
+        && !used.accepted
+        && used.settled()
+        && let Some(used_reach) = used.problem.reach()
+    {
+        let again = attempt(
+            &setup,
+            &sol,
+            Some(used.problem.attacker()),
+            None,
+            None,
+            posing,
+            used_reach,
+            false,
+            true,
+            budget,
+            cancel,
+            &mut nodes,
+        );
+        if let Ok(Some(b)) = again
+            && b.settled()
+        {
+            used = b;
+            r.exits_recheck = true;
+        }
+    }
     r.narrowed = narrowed;
     r.nodes = nodes;
     r.swapped = swapped;
@@ -1764,6 +1876,11 @@ fn record_attempt(r: &mut ProblemResult, used: &Attempt) {
         .map(|&v| graph.vertex_name(v))
         .collect();
     r.book_move_framed = r.sol.iter().any(|m| r.framed.contains(m));
+    r.exits = problem
+        .exits()
+        .iter()
+        .map(|&v| graph.vertex_name(v))
+        .collect();
     r.book_moves = used
         .book_moves
         .iter()
@@ -1991,6 +2108,7 @@ pub fn run_status(
         None,
         posing,
         posing.reach,
+        false,
         false,
         budget,
         cancel,
@@ -2513,6 +2631,7 @@ mod tests {
             posing,
             2,
             false,
+            false,
             Budget::new(limits(max_nodes)),
             &Cancel::new(),
             &mut nodes,
@@ -2801,6 +2920,44 @@ mod tests {
         assert_eq!(r.region.as_deref(), Some("closed"));
         assert_eq!(r.reach, None);
         assert!(!r.narrowed && !r.widened && !r.swapped);
+    }
+
+    /// White's corner group with its way out along the top open
+    /// (tests/exits.rs: the exit points there are D16, E17, F18 and F19).
+    const RUNNING: &str = r#"{"AB": ["cb", "ac", "bc", "cc"], "AW": ["ba", "ca", "da", "ab", "bb"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "running"}"#;
+
+    /// The bench poses a kill problem with exit points only when asked
+    /// ([`run_book_with_exits`]): they are reported apart from the frame
+    /// stones, and the JSON names them only then.
+    #[test]
+    fn exit_points_are_posed_only_when_asked_and_reported() {
+        let p = book(RUNNING);
+        let plain = run(RUNNING, posing(2, 1.0), limits(1_000_000));
+        let with = run_book_with_exits(
+            "t",
+            &p,
+            posing(2, 1.0),
+            Exits::Always,
+            limits(1_000_000),
+            &Cancel::new(),
+        );
+        assert!(plain.exits.is_empty(), "{plain:?}");
+        let mut exits = with.exits.clone();
+        exits.sort();
+        assert_eq!(exits, ["D16", "E17", "F18", "F19"], "{with:?}");
+        for e in &exits {
+            assert!(
+                plain.framed.contains(e),
+                "{e} not framed without exits: {plain:?}"
+            );
+            assert!(!with.framed.contains(e), "{e} framed with exits: {with:?}");
+        }
+        // Black kills either way (White, to play, would run out).
+        assert_eq!(plain.status.as_deref(), Some("dead (attacker first)"));
+        assert_eq!(with.status, plain.status, "{with:?}");
+        let json = |r: &ProblemResult| serde_json::to_value(r).expect("serialises");
+        assert!(json(&plain).get("exits").is_none());
+        assert_eq!(json(&with)["exits"].as_array().map(Vec::len), Some(4));
     }
 
     #[test]
@@ -3206,6 +3363,7 @@ mod tests {
             Some(&targets),
             posing(2, 0.25),
             2,
+            false,
             false,
             Budget::new(limits(100_000)),
             &Cancel::new(),

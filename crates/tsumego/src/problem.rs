@@ -36,8 +36,11 @@
 //!    [`ProblemSpec::room`], in a live problem, no frame stone takes a
 //!    liberty of an empty region point that the attacker's stones
 //!    otherwise surround (such points are in play, the frame one step
-//!    further). The attacker is the colour
-//!    whose stones lie farther from the board edges the problem sits on.
+//!    further). With [`ProblemSpec::exits`], in a kill problem, the frame
+//!    points on the open side are *exits* instead: empty, in play, and
+//!    the defender's group reaching one has escaped. The attacker is the
+//!    colour whose stones lie farther from the board edges the problem
+//!    sits on.
 
 pub mod file;
 mod region;
@@ -86,6 +89,16 @@ pub struct ProblemSpec {
     /// otherwise surround (at most two points round it not the attacker's);
     /// such points are in play and the frame goes one step further.
     pub room: bool,
+    /// Open problems with the attacker to play (a kill problem): the frame
+    /// has *exit points*, where the defender's group reaching the open
+    /// side counts as escaping. A frame point beside an empty point of the
+    /// region that touches two empty points off the region (frame points
+    /// among them) gets no frame stone: it is in play (the attacker may
+    /// block there, its stone safe), not a target point, and a defender
+    /// chain holding one of the defender's stones as posed that reaches it
+    /// lives (it has a liberty on the open board for good). The defender
+    /// plays there only to escape so or to capture. Off by default.
+    pub exits: bool,
 }
 
 impl ProblemSpec {
@@ -99,6 +112,7 @@ impl ProblemSpec {
             targets: None,
             reach: DEFAULT_REACH,
             room: false,
+            exits: false,
         }
     }
 }
@@ -115,6 +129,9 @@ pub struct Problem {
     attacker: Color,
     kind: RegionKind,
     frame: Vec<Vertex>,
+    exits: Vec<Vertex>,
+    exit_points: VertexSet,
+    escape_points: VertexSet,
     reach: usize,
     attacker_just_tenukied: bool,
 }
@@ -133,6 +150,7 @@ impl Problem {
             spec.targets.as_deref(),
             spec.reach,
             spec.room,
+            spec.exits,
         )?;
         let mut original = spec.setup.clone();
         for &v in &found.frame {
@@ -176,8 +194,21 @@ impl Problem {
         }
         // The cut position must be legal too (it is, when the original is).
         Position::from_setup(start.clone(), rules)?;
+        // The exit points, on the solver board: in play, not targets.
+        let mut exit_set = VertexSet::new();
+        for (i, o) in cut.to_original.iter().enumerate() {
+            if o.is_some_and(|o| found.exits.contains(&o)) {
+                exit_set.insert(crate::vx(i));
+            }
+        }
         let target_points = match &spec.targets {
-            None => cut.region,
+            None => {
+                let mut t = cut.region;
+                for e in exit_set.iter() {
+                    t.remove(e);
+                }
+                t
+            }
             Some(t) => {
                 let mut set = VertexSet::new();
                 for &v in t {
@@ -205,6 +236,16 @@ impl Problem {
                 set
             }
         };
+        // With exits, only the defender's stones as posed escape: a stone
+        // played later beside an exit is no group running out.
+        let escape_points = if exit_set.is_empty() {
+            target_points
+        } else {
+            target_points
+                .iter()
+                .filter(|v| start.stones[v.index()] == Some(defender))
+                .collect()
+        };
         Ok(Problem {
             original,
             graph: cut.graph,
@@ -215,6 +256,9 @@ impl Problem {
             attacker: found.attacker,
             kind: found.kind,
             frame: found.frame,
+            exits: found.exits,
+            exit_points: exit_set,
+            escape_points,
             reach: spec.reach,
             attacker_just_tenukied: spec.attacker_just_tenukied,
         })
@@ -319,6 +363,26 @@ impl Problem {
     /// Points of the original board that got frame stones.
     pub fn frame(&self) -> &[Vertex] {
         &self.frame
+    }
+
+    /// Points of the original board left empty and in play as exits
+    /// ([`ProblemSpec::exits`]).
+    pub fn exits(&self) -> &[Vertex] {
+        &self.exits
+    }
+
+    /// The exit points, as solver-board vertices (in the region, not
+    /// target points).
+    pub fn exit_points(&self) -> &VertexSet {
+        &self.exit_points
+    }
+
+    /// The points whose defender chains live by reaching a permanent
+    /// liberty (a point off the region that is never played): the target
+    /// points, or with exits the points of the defender's stones as posed
+    /// (a chain holding one of them that reaches an exit has escaped).
+    pub fn escape_points(&self) -> &VertexSet {
+        &self.escape_points
     }
 
     /// The original position (with the frame stones, if any).

@@ -57,6 +57,15 @@ pub(crate) struct Ctx {
     pub target_list: Vec<Vertex>,
     /// Region points next to a permanent liberty.
     pub near_outside: Vec<Vertex>,
+    /// Exit points (`ProblemSpec::exits`): the defender plays there only
+    /// to escape (to join a chain holding a stone on an `escape_list`
+    /// point) or to capture.
+    pub exits: VertexSet,
+    /// Whether `exits` has a point.
+    pub any_exit: bool,
+    /// `Problem::escape_points`: a defender chain holding a stone on one
+    /// of these that reaches a permanent liberty lives.
+    pub escape_list: Vec<Vertex>,
     /// The same, as a set.
     pub near_outside_set: VertexSet,
     /// Stones outside the region next to a permanent liberty (the wall).
@@ -147,6 +156,9 @@ impl Ctx {
             wall_list,
             near_outside,
             near_outside_set,
+            exits: *problem.exit_points(),
+            any_exit: !problem.exit_points().is_empty(),
+            escape_list: problem.escape_points().iter().collect(),
             region_list,
             region,
             attacker: problem.attacker(),
@@ -519,7 +531,9 @@ impl State {
 
     /// The winner if the game is over by the stones: the attacker when no
     /// target point holds a defender stone, the defender when one of its
-    /// chains on a target point has a permanent liberty outside the region.
+    /// chains on an escape point (`Problem::escape_points`: a target point,
+    /// or with exits a point of its stones as posed) has a permanent
+    /// liberty outside the region.
     /// (Benson's test is the searcher's: it needs the moves.)
     pub fn decided_cheap(&self, ctx: &Ctx) -> Option<Side> {
         let d = ctx.attacker.opponent();
@@ -534,7 +548,7 @@ impl State {
             if self.pos.color_at(v) == Some(d) {
                 let head = self.pos.chain_head(v);
                 if ctx
-                    .target_list
+                    .escape_list
                     .iter()
                     .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == head)
                 {
@@ -633,6 +647,13 @@ impl State {
             if seen & (6 ^ (1 << def_cell)) == 0 && seen & (1 << def_cell) != 0 {
                 potential += 1;
             }
+            // An exit point: the defender plays there only to escape (a
+            // stone of its own beside it in a chain holding a target
+            // stone); a stone there alone would be a safe stone out on the
+            // open board.
+            if !attacker && ctx.any_exit && ctx.exits.contains(v) && !self.escapes(ctx, v) {
+                continue;
+            }
             if attacker
                 && n_safe > 0
                 && nb.iter().all(|&u| {
@@ -655,6 +676,27 @@ impl State {
             }
         }
         potential
+    }
+
+    /// Whether a defender's stone on the exit point `v` joins a chain
+    /// holding a stone on an escape point (it escapes) or captures (an
+    /// attacker chain in atari beside it).
+    fn escapes(&self, ctx: &Ctx, v: Vertex) -> bool {
+        let d = ctx.attacker.opponent();
+        self.pos
+            .graph()
+            .neighbors(v)
+            .iter()
+            .any(|&u| match self.pos.color_at(u) {
+                Some(c) if c == d => {
+                    let h = self.pos.chain_head(u);
+                    ctx.escape_list
+                        .iter()
+                        .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == h)
+                }
+                Some(_) => self.pos.atari_liberty(u) == Some(v),
+                None => false,
+            })
     }
 
     /// Whether the mover may tenuki now, given whether one of its captures

@@ -292,6 +292,7 @@ pub fn parse(text: &str) -> Result<ProblemFile, FileError> {
             targets,
             reach: crate::problem::DEFAULT_REACH,
             room: false,
+            exits: false,
         },
         headers,
         diagram,
@@ -595,6 +596,7 @@ mod tests {
                             attacker_just_tenukied: tenuki,
                             reach: crate::problem::DEFAULT_REACH,
                             room: false,
+                            exits: false,
                             setup,
                         };
                         let headers = headers

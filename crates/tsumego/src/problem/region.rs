@@ -25,6 +25,10 @@ pub(crate) struct Found {
     pub kind: RegionKind,
     /// Empty points that get attacker frame stones.
     pub frame: Vec<Vertex>,
+    /// Exit points ([`ProblemSpec::exits`](crate::ProblemSpec::exits)):
+    /// frame points on the open side left empty and in play, not target
+    /// points.
+    pub exits: Vec<Vertex>,
 }
 
 /// Infers the attacker and the region (see the module docs of `problem`).
@@ -35,6 +39,7 @@ pub(crate) fn infer(
     targets: Option<&[Vertex]>,
     reach: usize,
     room: bool,
+    exits: bool,
 ) -> Result<Found, ProblemError> {
     let g = pos.graph();
     if let (Some(a), Some(t)) = (attacker, targets) {
@@ -80,6 +85,7 @@ pub(crate) fn infer(
             attacker,
             kind: RegionKind::Given,
             frame: Vec::new(),
+            exits: Vec::new(),
         });
     }
     let stones: Vec<Vertex> = g
@@ -199,6 +205,7 @@ pub(crate) fn infer(
             attacker,
             kind: RegionKind::Closed,
             frame: Vec::new(),
+            exits: Vec::new(),
         });
     }
     // Open: the defender's neighbourhood, framed. Empty points within
@@ -355,11 +362,47 @@ pub(crate) fn infer(
         }
     }
     // A frame stone needs a liberty beyond the frame (or a frame neighbour
-    // that has one).
+    // that has one); a frame point with no way out is a pocket of the
+    // region: in play.
+    settle_frame(pos, &mut region, &is_frame, &mut frame);
+    // With `exits`, in a kill problem (the attacker to play): the frame
+    // points on the open side are exits, in play and empty.
+    let mut exit_points: Vec<Vertex> = Vec::new();
+    if exits && pos.to_move() == attacker {
+        exit_points = open_side(pos, &region, &frame);
+        if !exit_points.is_empty() {
+            frame.retain(|f| !exit_points.contains(f));
+            for &e in &exit_points {
+                region.insert(e);
+                is_frame.remove(e);
+            }
+            // A frame stone whose way out was an exit's is a pocket now.
+            settle_frame(pos, &mut region, &is_frame, &mut frame);
+        }
+    }
+    Ok(Found {
+        region,
+        attacker,
+        kind: RegionKind::Framed,
+        frame,
+        exits: exit_points,
+    })
+}
+
+/// Keeps the frame points with a way out (an empty point beyond the
+/// region and the frame, or a frame neighbour that has one) and puts the
+/// others, pockets, in the region.
+fn settle_frame(
+    pos: &Position,
+    region: &mut VertexSet,
+    is_frame: &VertexSet,
+    frame: &mut Vec<Vertex>,
+) {
+    let g = pos.graph();
     let mut free = VertexSet::new();
     loop {
         let mut changed = false;
-        for &f in &frame {
+        for &f in frame.iter() {
             if free.contains(f) {
                 continue;
             }
@@ -376,24 +419,49 @@ pub(crate) fn infer(
             break;
         }
     }
-    // A frame point with no way out is a pocket of the region: in play.
-    for &f in &frame {
+    for &f in frame.iter() {
         if !free.contains(f) {
             region.insert(f);
         }
     }
     frame.retain(|f| free.contains(*f));
-    Ok(Found {
-        region,
-        attacker,
-        kind: RegionKind::Framed,
-        frame,
-    })
+}
+
+/// The exit points of a frame ([`ProblemSpec::exits`](crate::ProblemSpec::exits)):
+/// the frame points that a defender's stone could step onto from an
+/// empty point of the region, and that touch at least [`EXIT_LIBERTIES`]
+/// empty points off the region (frame points among them: on the board as
+/// given they are empty), so that a stone there has room on the open
+/// side. A frame point behind the attacker's stones (no empty region
+/// point beside it) or in a gap between them (one empty point beyond)
+/// stays a frame stone.
+fn open_side(pos: &Position, region: &VertexSet, frame: &[Vertex]) -> Vec<Vertex> {
+    let g = pos.graph();
+    frame
+        .iter()
+        .copied()
+        .filter(|&f| {
+            g.neighbors(f)
+                .iter()
+                .any(|&u| region.contains(u) && pos.color_at(u).is_none())
+        })
+        .filter(|&f| {
+            g.neighbors(f)
+                .iter()
+                .filter(|&&u| pos.color_at(u).is_none() && !region.contains(u))
+                .count()
+                >= EXIT_LIBERTIES
+        })
+        .collect()
 }
 
 /// A defender within this many lines of an edge (on the third line or
 /// lower) has the space between it and the edge in play.
 const EDGE_LINES: usize = 3;
+
+/// The empty points off the region an exit point must touch: a
+/// defender's stone there has that many liberties on the open side.
+const EXIT_LIBERTIES: usize = 2;
 
 /// An attacker chain with at most this many liberties is weak: the frame
 /// does not take its liberties.

@@ -15,9 +15,14 @@
 //! - Tenuki: the defender may tenuki unless the attacker's last move was a
 //!   tenuki; the attacker only when one of its capturing plays is forbidden
 //!   (by ko or superko). A player with no move loses.
+//! - Exit points (`Problem::exit_points`, a framed kill problem's frame
+//!   points on the open side): the defender plays there only when its
+//!   stone joins a chain with a stone on an escape point
+//!   (`Problem::escape_points`), or captures.
 //! - End by the stones: no target point holds a defender stone: the
-//!   attacker wins; a defender chain on a target point has a liberty outside
-//!   the region (a permanent one): the defender wins.
+//!   attacker wins; a defender chain on an escape point (a target point, or
+//!   with exits a point of the defender's stones as posed) has a liberty
+//!   outside the region (a permanent one): the defender wins.
 //! - Superko regime: a play recreating a board (colouring) of the line is
 //!   illegal; a ko given with the problem forbids the first player's
 //!   capture there on the first move (the board before it is not known).
@@ -169,8 +174,9 @@ struct Referee {
     /// Empty solver-board points outside the region: never played, so a
     /// liberty there is permanent.
     outside_list: Vec<Vertex>,
-    target_set: VertexSet,
     targets: Vec<Vertex>,
+    exits: VertexSet,
+    escape_set: VertexSet,
     attacker: Color,
     superko: bool,
     book: bool,
@@ -199,8 +205,9 @@ impl Referee {
         Referee {
             region: region.iter().collect(),
             outside_list: outside.iter().collect(),
-            target_set: *problem.target_points(),
             targets: problem.target_points().iter().collect(),
+            exits: *problem.exit_points(),
+            escape_set: *problem.escape_points(),
             attacker: problem.attacker(),
             superko,
             book: matches!(regime, Regime::Book { .. }),
@@ -286,12 +293,12 @@ impl Referee {
         if !self.targets.iter().any(|&t| n.pos.color_at(t) == Some(d)) {
             return Some(Side::Attacker);
         }
-        // A defender chain on a target point with a liberty outside the
+        // A defender chain on an escape point with a liberty outside the
         // region: one of its stones is next to such a point.
         for &o in &self.outside_list {
             for &u in n.pos.graph().neighbors(o) {
                 if n.pos.color_at(u) == Some(d)
-                    && n.pos.chain_stones(u).intersects(&self.target_set)
+                    && n.pos.chain_stones(u).intersects(&self.escape_set)
                 {
                     return Some(Side::Defender);
                 }
@@ -438,6 +445,16 @@ impl Referee {
             return Err(false);
         }
         let captures = self.captures(&n.pos, color, v);
+        if side == Side::Defender
+            && self.exits.contains(v)
+            && !captures
+            && !n.pos.graph().neighbors(v).iter().any(|&u| {
+                n.pos.color_at(u) == Some(color)
+                    && n.pos.chain_stones(u).intersects(&self.escape_set)
+            })
+        {
+            return Err(false);
+        }
         let banned = if self.superko {
             n.start_ban == Some(v)
         } else if self.plain {
