@@ -30,7 +30,7 @@
 //!   the region `closed`). That posing is built, or refused, before its
 //!   search; a weak attacker wall near the defender's outside stones has
 //!   its liberties in play there, the defender's stones round them. With
-//!   [`run_book_with_exits`] a kill problem's frame may have exit points
+//!   [`Posing::exits`] a kill problem's frame may have exit points
 //!   ([`ProblemSpec::exits`]), always or only to recheck a wrong kill
 //!   ([`Exits`]). All the analyses of one problem
 //!   (every posing, the accepted moves' checks) draw on one budget: one
@@ -182,7 +182,7 @@ pub struct ProblemResult {
     /// wins outright, was cut off, or the frame took its point. Empty when
     /// the variation opened with a book move or none was checked.
     pub book_moves: Vec<String>,
-    /// Open kill problems posed with exit points ([`run_book_with_exits`]):
+    /// Open kill problems posed with exit points ([`run_book`]):
     /// the frame points left empty and in play as exits in the posing
     /// used (not in `framed`). Left out of the JSON when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -302,6 +302,9 @@ pub struct BenchReport {
     pub frame_widened: usize,
     /// Problems whose posing used put a frame stone on a book move's point.
     pub book_move_framed: usize,
+    /// Wrong kills posed again with exit points whose answer was kept
+    /// ([`Exits::Recheck`]).
+    pub exits_rechecked: usize,
     /// Ko answers with a book move proven to win the ko (or, for a status
     /// problem, none given).
     pub ko_with_accepted_move: usize,
@@ -1549,6 +1552,8 @@ pub struct Posing {
     /// [`Posing::threads`] (which runs two frames side by side); node
     /// counts are then not reproducible. Off (`None`) by default.
     pub split: Option<crate::search::Split>,
+    /// Kill problems' frames with exit points ([`Exits`]; off by default).
+    pub exits: Exits,
 }
 
 impl Posing {
@@ -1565,23 +1570,9 @@ impl Posing {
     pub const DEFAULT_THREAT_SEARCH: u8 = Options::DEFAULT_THREAT_SEARCH;
 }
 
-/// Poses a book problem (see the module's documentation: attacker swap,
-/// frame narrowing and widening, one budget of `limits` for every
-/// analysis) and scores the answer against the book's moves. A line
-/// with a `goal` is a status problem, posed as stated ([`run_status`]).
-pub fn run_book(
-    id: &str,
-    p: &BookProblem,
-    posing: Posing,
-    limits: Limits,
-    cancel: &Cancel,
-) -> ProblemResult {
-    run_book_with_exits(id, p, posing, Exits::Off, limits, cancel)
-}
-
 /// Whether a book kill problem's frame has exit points
 /// ([`ProblemSpec::exits`]: the defender's group reaching the open side
-/// escapes), in [`run_book_with_exits`].
+/// escapes), in [`run_book`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Exits {
     /// The plain frame (the bench's default).
@@ -1598,16 +1589,19 @@ pub enum Exits {
     Recheck,
 }
 
-/// [`run_book`], with a kill problem's frame given exit points as
-/// `exits_rule` says.
-pub fn run_book_with_exits(
+/// Poses a book problem (see the module's documentation: attacker swap,
+/// frame narrowing and widening, one budget of `limits` for every
+/// analysis) and scores the answer against the book's moves. A line
+/// with a `goal` is a status problem, posed as stated ([`run_status`]).
+/// A kill problem's frame has exit points as [`Posing::exits`] says.
+pub fn run_book(
     id: &str,
     p: &BookProblem,
     posing: Posing,
-    exits_rule: Exits,
     limits: Limits,
     cancel: &Cancel,
 ) -> ProblemResult {
+    let exits_rule = posing.exits;
     let exits = exits_rule == Exits::Always;
     let Posing {
         reach, wide_share, ..
@@ -2318,6 +2312,7 @@ pub fn summarise(
         frame_narrowed: results.iter().filter(|r| r.narrowed).count(),
         frame_widened: results.iter().filter(|r| r.widened).count(),
         book_move_framed: results.iter().filter(|r| r.book_move_framed).count(),
+        exits_rechecked: results.iter().filter(|r| r.exits_recheck).count(),
         ko_with_accepted_move: results
             .iter()
             .filter(|r| r.outcome == Outcome::Ko && (r.accepted || r.sol.is_empty()))
@@ -2438,6 +2433,13 @@ impl BenchReport {
                 r.frame_widened,
                 r.book_move_framed
             );
+            if r.exits_rechecked > 0 {
+                let _ = writeln!(
+                    s,
+                    "wrong kills posed again with exit points (their answers kept): {}",
+                    r.exits_rechecked
+                );
+            }
             let strict = c.solved + c.other_correct;
             let _ = writeln!(
                 s,
@@ -2554,6 +2556,14 @@ impl BenchReport {
                 if x.book_move_framed {
                     line.push_str(" (a frame stone on a book move)");
                 }
+                if !x.exits.is_empty() {
+                    let how = if x.exits_recheck {
+                        "posed again with exit points"
+                    } else {
+                        "exit points"
+                    };
+                    let _ = write!(line, " ({how} {})", x.exits.join(","));
+                }
                 if let Some(d) = &x.detail {
                     let _ = write!(line, ": {d}");
                 }
@@ -2609,6 +2619,7 @@ mod tests {
             threads: 1,
             book_stop: true,
             split: None,
+            exits: Exits::Off,
         }
     }
 
@@ -2927,17 +2938,19 @@ mod tests {
     const RUNNING: &str = r#"{"AB": ["cb", "ac", "bc", "cc"], "AW": ["ba", "ca", "da", "ab", "bb"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "running"}"#;
 
     /// The bench poses a kill problem with exit points only when asked
-    /// ([`run_book_with_exits`]): they are reported apart from the frame
+    /// ([`Posing::exits`]): they are reported apart from the frame
     /// stones, and the JSON names them only then.
     #[test]
     fn exit_points_are_posed_only_when_asked_and_reported() {
         let p = book(RUNNING);
         let plain = run(RUNNING, posing(2, 1.0), limits(1_000_000));
-        let with = run_book_with_exits(
+        let with = run_book(
             "t",
             &p,
-            posing(2, 1.0),
-            Exits::Always,
+            Posing {
+                exits: Exits::Always,
+                ..posing(2, 1.0)
+            },
             limits(1_000_000),
             &Cancel::new(),
         );

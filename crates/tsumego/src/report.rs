@@ -66,6 +66,10 @@ pub struct RegionReport {
     pub frame_stones: usize,
     /// A framed region's reach from the defender's stones.
     pub reach: Option<usize>,
+    /// Exit points of the frame (`ProblemSpec::exits`): left empty and in
+    /// play; the defender's group lives by reaching one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<String>,
 }
 
 /// One analysis: a first player.
@@ -270,6 +274,11 @@ impl Report {
                 empty_points: problem.empty_points(),
                 frame_stones: problem.frame().len(),
                 reach: problem.reach(),
+                exits: problem
+                    .exits()
+                    .iter()
+                    .map(|&v| problem.original().graph.vertex_name(v))
+                    .collect(),
             },
             rules: regime.to_string(),
             ko_threats: regime.ko_threats(),
@@ -661,6 +670,13 @@ impl fmt::Display for Report {
                 String::new()
             }
         )?;
+        if !r.region.exits.is_empty() {
+            writeln!(
+                s,
+                "exit points (the defender escapes by reaching one): {}",
+                r.region.exits.join(" ")
+            )?;
+        }
         if let Some(reach) = r.region.reach
             && reach > 1
             && r.results.iter().any(|f| !f.proven)

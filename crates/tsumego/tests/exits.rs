@@ -457,9 +457,7 @@ fn prob0496_with_exits_lets_white_out_after_g19() {
 /// the report says so. Off, the bench's answer is the plain frame's.
 #[test]
 fn the_bench_rechecks_a_wrong_kill_with_exits() {
-    use miai_tsumego::bench::{
-        BookProblem, Exits, Outcome as BenchOutcome, Posing, run_book_with_exits,
-    };
+    use miai_tsumego::bench::{BookProblem, Exits, Outcome as BenchOutcome, Posing, run_book};
     let parsed = data_file("cases/cho-intermediate-0434-open.txt");
     let setup = &parsed.spec.setup;
     let g = &setup.graph;
@@ -503,10 +501,18 @@ fn the_bench_rechecks_a_wrong_kill_with_exits() {
         threads: 1,
         book_stop: true,
         split: None,
+        exits: Exits::Off,
     };
     let limits = Limits::none().with_nodes(4_000_000);
-    let run =
-        |e: Exits| run_book_with_exits("0434", &p, posing, e, limits, &miai_tsumego::Cancel::new());
+    let run = |exits: Exits| {
+        run_book(
+            "0434",
+            &p,
+            Posing { exits, ..posing },
+            limits,
+            &miai_tsumego::Cancel::new(),
+        )
+    };
     let off = run(Exits::Off);
     assert_eq!(off.outcome, BenchOutcome::Wrong, "{off:?}");
     assert_eq!(off.first_move.as_deref(), Some("C18"), "{off:?}");

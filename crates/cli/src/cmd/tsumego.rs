@@ -142,6 +142,11 @@ struct SolveArgs {
     /// life the frame turns into a ko (the bench retries such kos so).
     #[arg(long)]
     room: bool,
+    /// An inferred open problem with the attacker to play: exit points —
+    /// the frame's points towards the open board are left empty and in
+    /// play, and the defender's group lives by reaching one (escapes).
+    #[arg(long)]
+    exits: bool,
     /// The target: points of the defender's chains to capture (default:
     /// every defender stone in the region).
     #[arg(long, value_name = "PTS")]
@@ -354,6 +359,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         spec.reach = r;
     }
     spec.room |= args.room;
+    spec.exits |= args.exits;
     if let Some(t) = &args.target {
         spec.targets = Some(parse_points(&graph, t, "--target")?);
     }

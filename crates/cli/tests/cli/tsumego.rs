@@ -1003,3 +1003,80 @@ fn room_leaves_a_live_problem_its_cramped_points() {
     assert_eq!(room["results"][0]["threats"]["code"], "l", "{room}");
     assert_eq!(room["results"][0]["pv"][0]["point"], "D19", "{room}");
 }
+
+/// `--exits`: an open kill problem's frame leaves its points towards the
+/// open board empty and in play (Cho Intermediate Prob0434 as the book
+/// draws it; the exit points H19 H18 G17 A15 as `tests/exits.rs` derives
+/// them), named in the text and the JSON; without the flag they are frame
+/// stones and the JSON has no `exits`.
+#[test]
+fn exits_flag_names_the_exit_points() {
+    let file = data("cases/cho-intermediate-0434-open.txt");
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "tsumego",
+            file.as_str(),
+            "--first",
+            "attacker",
+            "--max-nodes",
+            "2000",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let (_, out, err) = miai(&args(&["--exits"]));
+    assert!(
+        out.contains("exit points (the defender escapes by reaching one): "),
+        "{out}{err}"
+    );
+    let (_, out, err) = miai(&args(&["--exits", "--json"]));
+    let v = json(&out);
+    let mut exits: Vec<&str> = v["region"]["exits"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no exits: {out}{err}"))
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    exits.sort_unstable();
+    assert_eq!(exits, ["A15", "G17", "H18", "H19"], "{out}");
+    let (_, out, _) = miai(&args(&["--json"]));
+    let v = json(&out);
+    assert!(v["region"].get("exits").is_none(), "{out}");
+    assert!(v["region"]["frame_stones"].as_u64() > Some(5), "{out}");
+}
+
+/// `miai tsumego bench --exits always` poses a kill problem's frame with
+/// exit points and reports them; `--exits` takes only off, always or
+/// recheck.
+#[test]
+fn bench_exits_always_reports_the_exit_points() {
+    // White's corner group with its way out along the top open (the
+    // bench's unit test: the exits are D16, E17, F18 and F19).
+    let running = r#"{"AB": ["cb", "ac", "bc", "cc"], "AW": ["ba", "ca", "da", "ab", "bb"], "SZ": "19", "C": "Black to play", "SOL": [["B", "eb", "", ""]], "id": "running"}"#;
+    let with = bench_jsonl(
+        "exits-always.jsonl",
+        &[running],
+        &["--exits", "always", "--max-nodes", "20000"],
+    );
+    let r = &with["results"][0];
+    let mut exits: Vec<&str> = r["exits"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no exits: {r}"))
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    exits.sort_unstable();
+    assert_eq!(exits, ["D16", "E17", "F18", "F19"], "{r}");
+    let plain = bench_jsonl("exits-off.jsonl", &[running], &["--max-nodes", "20000"]);
+    assert!(plain["results"][0].get("exits").is_none(), "{plain}");
+    let path = scratch("exits-bad.jsonl", &format!("{running}\n"));
+    let (code, _, err) = miai(&[
+        "tsumego",
+        "bench",
+        path.to_str().expect("utf-8 path"),
+        "--exits",
+        "sometimes",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--exits"), "{err}");
+}

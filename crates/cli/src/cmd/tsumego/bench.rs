@@ -25,7 +25,7 @@ use anyhow::{anyhow, bail};
 use miai_goban::{Mark, Move, sgf};
 use miai_search::{Cancel, Limits};
 use miai_tsumego::bench::{
-    BookProblem, Goal, Outcome, Posing, ProblemResult, StatusProblem, run_book, run_file,
+    BookProblem, Exits, Goal, Outcome, Posing, ProblemResult, StatusProblem, run_book, run_file,
     run_status, summarise,
 };
 use miai_tsumego::{Problem, Regime};
@@ -107,12 +107,38 @@ pub struct BenchArgs {
     /// problem, or a third beside `--threads 2`).
     #[command(flatten)]
     split: super::SplitArgs,
+    /// Open `.jsonl` kill problems: exit points in the frame (`off`; `always`:
+    /// the frame's points towards the open board are left empty and in
+    /// play, and the defender's group lives by reaching one; `recheck`: only
+    /// a wrong kill is posed again so, to tell the frame's artefacts from
+    /// the book's differences; it can only move a wrong answer, so totals
+    /// with it lean to the book).
+    #[arg(long, value_enum, default_value_t = ExitsArg::Off)]
+    exits: ExitsArg,
     /// List every problem in the text output, not only the failures.
     #[arg(long)]
     verbose: bool,
     /// JSON output.
     #[arg(long)]
     json: bool,
+}
+
+/// `--exits`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ExitsArg {
+    Off,
+    Always,
+    Recheck,
+}
+
+impl From<ExitsArg> for Exits {
+    fn from(e: ExitsArg) -> Exits {
+        match e {
+            ExitsArg::Off => Exits::Off,
+            ExitsArg::Always => Exits::Always,
+            ExitsArg::Recheck => Exits::Recheck,
+        }
+    }
 }
 
 /// The default limits per problem.
@@ -192,6 +218,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         threads: usize::from(args.threads),
         book_stop: !args.no_book_stop,
         split: args.split.split(),
+        exits: args.exits.into(),
     };
     let jobs = usize::from(args.jobs).min(items.len()).max(1);
     // Problems are handed out in order; each runs on one thread with its
