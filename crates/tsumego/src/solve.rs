@@ -146,6 +146,14 @@ pub struct Options {
     /// nothing to capture. On by default; checked against the plain search
     /// (`tests/eyes.rs`).
     pub eye_room: bool,
+    /// With `eye_shapes`: the defender is safe when Benson's test holds
+    /// over its chains joined by *miai pairs* (two empty points each next
+    /// to the same chains: the defender answers the attacker's play on one
+    /// with the other), at either side's turn where the defender is never
+    /// forced to fill its own eyes and no ko is on the board
+    /// (`crate::safety`, with its soundness argument). Checked against the
+    /// search without it (`tests/safety.rs`).
+    pub safety: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
     /// a heuristic proof and disproof number (the defender's eye-space
     /// potential) instead of (1, 1). It orders the work only: proven
@@ -213,6 +221,7 @@ impl Default for Options {
             eye_shapes: true,
             eye_regions: false,
             eye_room: true,
+            safety: true,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: true,
@@ -524,6 +533,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.heuristic_init = options.heuristic_init;
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
+    ctx.safety = options.safety;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;
     ctx.zones = options.zones;

@@ -69,6 +69,9 @@ pub(crate) struct Ctx {
     /// With `eyes`: a defender with at most one point of its area away
     /// from the attacker's safe stones is dead (`crate::eyes::no_room`).
     pub eye_room: bool,
+    /// With `eyes`: the defender is safe by Benson's test over chains
+    /// joined by miai pairs (`crate::safety`).
+    pub safety: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -133,6 +136,7 @@ impl Ctx {
             eyes: true,
             eye_regions: false,
             eye_room: true,
+            safety: true,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: false,

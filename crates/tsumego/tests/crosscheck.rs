@@ -65,6 +65,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_shapes: true,
         eye_regions: true,
         eye_room: true,
+        safety: true,
         heuristic_init: true,
         plain_proofs: true,
         book_stop: true,
