@@ -61,10 +61,9 @@
 //! the defender's turn, it may tenuki now; at the attacker's, the seed's
 //! rules do not let it tenuki (Benson's own guard); not the seki test
 //! (two passes end that game, and it asks for unconditional life, which
-//! the pairs are not). With no pairs this is Benson's test with regions
-//! that hold no defender stone, so it also decides at the defender's turn,
-//! where the search asks Benson's test only a move later. Checked against
-//! the search without it: `tests/safety.rs`.
+//! the pairs are not). With no pairs this is Benson's test; [`safe`]
+//! asks it only where a pair may be found (Benson's own test is the
+//! search's). Checked against the search without it: `tests/safety.rs`.
 
 use miai_goban::{Position, Vertex};
 
@@ -87,21 +86,96 @@ pub(crate) fn applies(s: &State, ctx: &Ctx) -> bool {
     }
 }
 
-/// Whether the defender is safe in `pos` (see the module's documentation):
-/// with miai pairs, or, failing that, without them (a pair can take two
-/// one-point eyes a plain Benson set would count).
+/// Whether the defender is safe in `pos` (see the module's documentation)
+/// by a test with miai pairs: `false` at once where no two empty points
+/// share two defender chains (then the test is Benson's, which the search
+/// asks itself, a move later at the defender's turn: measured to gain
+/// nothing there, and not worth its cost at every node).
 pub(crate) fn safe(pos: &Position, ctx: &Ctx) -> bool {
-    safe_with(pos, ctx, true) || safe_with(pos, ctx, false)
+    may_pair(pos, ctx) && safe_with(pos, ctx, true)
+}
+
+/// Whether two empty region points are each next to the same two
+/// defender chains (a possible miai pair): a cheap look at the chain
+/// heads around each empty point, no allocation.
+fn may_pair(pos: &Position, ctx: &Ctx) -> bool {
+    let def = ctx.attacker.opponent();
+    let g = pos.graph();
+    // Pairs of chain heads (in order) next to an empty point, as seen.
+    let mut seen = [(0usize, 0usize); 32];
+    let mut n = 0;
+    for &v in &ctx.region_list {
+        if pos.color_at(v).is_some() {
+            continue;
+        }
+        let mut heads: [Option<Vertex>; 4] = [None; 4];
+        let mut k = 0;
+        for &u in g.neighbors(v) {
+            if pos.color_at(u) == Some(def) {
+                let h = pos.chain_head(u);
+                if !heads[..k].contains(&h) && k < 4 {
+                    heads[k] = h;
+                    k += 1;
+                }
+            }
+        }
+        for i in 0..k {
+            for j in i + 1..k {
+                let (Some(a), Some(b)) = (heads[i], heads[j]) else {
+                    continue;
+                };
+                let p = (a.index().min(b.index()), a.index().max(b.index()));
+                if seen[..n].contains(&p) {
+                    return true;
+                }
+                if n < seen.len() {
+                    seen[n] = p;
+                    n += 1;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The buffers of the test, kept per thread (it runs at many nodes).
+#[derive(Default)]
+struct Scratch {
+    chain_of: Vec<usize>,
+    heads: Vec<Vertex>,
+    pair_point: Vec<bool>,
+    cand: Vec<(Vertex, u64)>,
+    used: Vec<bool>,
+    region_of: Vec<usize>,
+    stack: Vec<Vertex>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// The test with (`pairs`) or without miai pairs.
 pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
+    SCRATCH.with(|sc| safe_in(pos, ctx, pairs, &mut sc.borrow_mut()))
+}
+
+fn safe_in(pos: &Position, ctx: &Ctx, pairs: bool, sc: &mut Scratch) -> bool {
     let def = ctx.attacker.opponent();
     let g = pos.graph();
     let n = g.len();
+    let Scratch {
+        chain_of,
+        heads,
+        pair_point,
+        cand,
+        used,
+        region_of,
+        stack,
+    } = sc;
     // Defender chains: index of each stone's chain.
-    let mut chain_of = vec![NONE; n];
-    let mut heads: Vec<Vertex> = Vec::new();
+    chain_of.clear();
+    chain_of.resize(n, NONE);
+    heads.clear();
     for v in g.vertices() {
         if pos.color_at(v) == Some(def) && chain_of[v.index()] == NONE {
             let k = heads.len();
@@ -139,13 +213,14 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
         }
         x
     }
-    let mut pair_point = vec![false; n];
+    pair_point.clear();
+    pair_point.resize(n, false);
     if pairs {
         // Candidates: empty region points next to two or more chains, and
         // next to something other than the defender's stones (a point all
         // of whose neighbours are defender stones is an eye, better left
         // to the regions).
-        let mut cand: Vec<(Vertex, u64)> = Vec::new();
+        cand.clear();
         for &v in &ctx.region_list {
             if pos.color_at(v).is_some() {
                 continue;
@@ -161,7 +236,8 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
         }
         // Pairs, greedily: two unused candidates sharing two chains whose
         // virtual chains differ.
-        let mut used = vec![false; cand.len()];
+        used.clear();
+        used.resize(cand.len(), false);
         for i in 0..cand.len() {
             if used[i] {
                 continue;
@@ -203,7 +279,8 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
     // pair point; per region, whether all of it is in play, the chains
     // around it (a mask), whether a pair point is beside it, and the
     // virtual chains every empty point of it is next to.
-    let mut region_of = vec![NONE; n];
+    region_of.clear();
+    region_of.resize(n, NONE);
     struct Region {
         in_play: bool,
         around: u64,
@@ -224,8 +301,10 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
         out
     };
     let mut regions: Vec<Region> = Vec::new();
-    let mut stack: Vec<Vertex> = Vec::new();
-    for v in g.vertices() {
+    stack.clear();
+    // (Flooded from the region's points only, and not beyond a point off
+    // it: a region reaching one is no vital region.)
+    for &v in &ctx.region_list {
         let i = v.index();
         if chain_of[i] != NONE || pair_point[i] || region_of[i] != NONE {
             continue;
@@ -243,6 +322,7 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
         while let Some(p) = stack.pop() {
             if !ctx.region.contains(p) {
                 reg.in_play = false;
+                continue;
             }
             if pos.color_at(p).is_none() {
                 reg.has_empty = true;
@@ -260,14 +340,20 @@ pub(crate) fn safe_with(pos: &Position, ctx: &Ctx, pairs: bool) -> bool {
                 }
             }
         }
-        regions.push(reg);
+        if reg.in_play && reg.has_empty && !reg.beside_pair {
+            regions.push(reg);
+        }
+    }
+    // Two vital regions at least.
+    if regions.len() < 2 {
+        return false;
     }
     // Benson's elimination over the virtual chains.
     let mut alive: u64 = (0..nc).fold(0, |m, k| m | 1 << k);
     loop {
         let mut count = [0u8; 64];
         for reg in &regions {
-            if !reg.in_play || !reg.has_empty || reg.beside_pair || reg.around & !alive != 0 {
+            if reg.around & !alive != 0 {
                 continue;
             }
             let mut b = reg.vital_to & vmask(alive);
@@ -364,7 +450,7 @@ mod tests {
         assert!(!safe(&s.pos, &ctx));
     }
 
-    /// One chain with two eyes (A19, and C19-C18): safe at the
+    /// One chain with two eyes (A19, and C19-C18): safe by the test at the
     /// defender's turn too, where the search asks Benson's test a move
     /// later; not where the defender may not tenuki.
     #[test]
@@ -376,7 +462,9 @@ mod tests {
             ●●●●●┼\n\
             ├┼┼┼┼┼\n";
         let (s, ctx) = posed(shared, Side::Defender);
-        assert!(safe(&s.pos, &ctx));
+        // (One chain: no pair, so `safe` leaves it to Benson's test.)
+        assert!(safe_with(&s.pos, &ctx, true));
+        assert!(!safe(&s.pos, &ctx));
         assert!(applies(&s, &ctx));
         let (s, ctx) = posed(MIAI, Side::Defender);
         let mut t = s.clone();
