@@ -9,7 +9,7 @@
 //! cargo bench -p miai-tsumego --bench corpus -- --threat-search 0
 //! cargo bench -p miai-tsumego --bench corpus -- --plain-init
 //! cargo bench -p miai-tsumego --bench corpus -- --regions --no-room
-//! cargo bench -p miai-tsumego --bench corpus -- --no-safety
+//! cargo bench -p miai-tsumego --bench corpus -- --safety
 //! ```
 //!
 //! `--threat-search N` sets `Options::threat_search` (the ko-threat counts
@@ -19,8 +19,7 @@
 //! figure of the versions before df-pn+). `--regions` turns
 //! `Options::eye_regions` on (off by default), `--no-room`
 //! `Options::eye_room` off (`--no-room` alone: the figure of the versions
-//! before them). `--no-safety` turns `Options::safety` off (the figure
-//! of the versions before the miai safety).
+//! before them). `--safety` turns `Options::safety` on (off by default).
 //!
 //! It prints the nodes searched (exact, the same on every machine), the
 //! best wall time of the rounds and the time per node. Node counts are the
@@ -115,7 +114,7 @@ fn main() -> ExitCode {
     let mut heuristic_init = true;
     let mut eye_regions = false;
     let mut eye_room = true;
-    let mut safety = true;
+    let mut safety = false;
     let mut filters: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -131,7 +130,7 @@ fn main() -> ExitCode {
             "--plain-init" => heuristic_init = false,
             "--regions" => eye_regions = true,
             "--no-room" => eye_room = false,
-            "--no-safety" => safety = false,
+            "--safety" => safety = true,
             "--threat-search" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => threat_search = n,
                 None => {

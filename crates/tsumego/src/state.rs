@@ -136,7 +136,7 @@ impl Ctx {
             eyes: true,
             eye_regions: false,
             eye_room: true,
-            safety: true,
+            safety: false,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: false,
