@@ -9,6 +9,7 @@
 //! cargo bench -p miai-tsumego --bench corpus -- --threat-search 0
 //! cargo bench -p miai-tsumego --bench corpus -- --plain-init
 //! cargo bench -p miai-tsumego --bench corpus -- --regions --no-room
+//! cargo bench -p miai-tsumego --bench corpus -- --safety
 //! ```
 //!
 //! `--threat-search N` sets `Options::threat_search` (the ko-threat counts
@@ -18,7 +19,7 @@
 //! figure of the versions before df-pn+). `--regions` turns
 //! `Options::eye_regions` on (off by default), `--no-room`
 //! `Options::eye_room` off (`--no-room` alone: the figure of the versions
-//! before them).
+//! before them). `--safety` turns `Options::safety` on (off by default).
 //!
 //! It prints the nodes searched (exact, the same on every machine), the
 //! best wall time of the rounds and the time per node. Node counts are the
@@ -113,6 +114,7 @@ fn main() -> ExitCode {
     let mut heuristic_init = true;
     let mut eye_regions = false;
     let mut eye_room = true;
+    let mut safety = false;
     let mut filters: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -128,6 +130,7 @@ fn main() -> ExitCode {
             "--plain-init" => heuristic_init = false,
             "--regions" => eye_regions = true,
             "--no-room" => eye_room = false,
+            "--safety" => safety = true,
             "--threat-search" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => threat_search = n,
                 None => {
@@ -158,6 +161,7 @@ fn main() -> ExitCode {
             c.options.heuristic_init = heuristic_init;
             c.options.eye_regions = eye_regions;
             c.options.eye_room = eye_room;
+            c.options.safety = safety;
             c
         })
         .collect();

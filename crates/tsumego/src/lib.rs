@@ -28,6 +28,7 @@ pub(crate) mod eyes;
 pub mod problem;
 pub mod regime;
 pub mod report;
+pub(crate) mod safety;
 pub mod search;
 pub mod side;
 pub mod solution;

@@ -1432,12 +1432,22 @@ impl<'c> Searcher<'c> {
         // or the area reached from every target point (the want of room,
         // the two regions).
         let mut from_all_targets = true;
+        // The miai safety reads the whole board: its proof is stored for
+        // every board (no zone).
+        let mut whole_board = false;
         let w = match crate::eyes::verdict(s, &self.ctx, class) {
             Some(w) => {
                 from_all_targets = false;
                 w
             }
             None if self.ctx.eye_room && self.room(d) => Side::Attacker,
+            None if self.ctx.safety
+                && crate::safety::applies(&self.stack[d], &self.ctx)
+                && self.safety(d) =>
+            {
+                whole_board = true;
+                Side::Defender
+            }
             None => {
                 let s = &self.stack[d];
                 if !(self.ctx.eye_regions
@@ -1458,7 +1468,7 @@ impl<'c> Searcher<'c> {
             }
         };
         let s = &self.stack[d];
-        let zone = if self.zmode {
+        let zone = if self.zmode && !whole_board {
             zone::enclosure(&s.pos, &self.ctx, from_all_targets) | zone::base(&s.pos, &self.ctx)
         } else {
             ALL
@@ -1469,6 +1479,17 @@ impl<'c> Searcher<'c> {
         };
         self.store(d, v, 1, zone);
         Some(v)
+    }
+
+    /// Whether the defender at depth `d` is safe by miai pairs
+    /// (`crate::safety::safe`), cached by board.
+    fn safety(&mut self, d: usize) -> bool {
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+        *self
+            .facts
+            .slot(pos.hash())
+            .safety
+            .get_or_insert_with(|| crate::safety::safe(pos, ctx))
     }
 
     /// Whether the defender at depth `d` is dead by want of room
@@ -2344,6 +2365,8 @@ struct BoardFacts {
     regions: Option<bool>,
     /// Whether the defender is dead by want of room (`crate::eyes::no_room`).
     room: Option<bool>,
+    /// Whether the defender is safe by miai pairs (`crate::safety::safe`).
+    safety: Option<bool>,
 }
 
 /// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per

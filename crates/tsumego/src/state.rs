@@ -81,6 +81,9 @@ pub(crate) struct Ctx {
     /// With `eye_room`: two inner points next to each other are no room
     /// either (`crate::eyes::no_room`).
     pub eye_room_pair: bool,
+    /// With `eyes`: the defender is safe by Benson's test over chains
+    /// joined by miai pairs (`crate::safety`).
+    pub safety: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -146,6 +149,7 @@ impl Ctx {
             eye_regions: false,
             eye_room: true,
             eye_room_pair: true,
+            safety: false,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: false,

@@ -300,8 +300,11 @@ fn two_enclosed_regions_agree_with_the_plain_search() {
                         Regime::Seed { ko_threats: 0 },
                     ] {
                         let what = format!("regions {shape:?}, attacker stones {stones:?}");
+                        // (The miai safety off too: it decides many of
+                        // these first, at the defender's turn.)
                         let shapes_only = Options {
                             eye_regions: false,
+                            safety: false,
                             ..options(regime, true)
                         };
                         let base = analyse(&problem, first, &shapes_only, None, None);
