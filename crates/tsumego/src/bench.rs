@@ -303,7 +303,8 @@ pub struct BenchReport {
     /// Problems whose posing used put a frame stone on a book move's point.
     pub book_move_framed: usize,
     /// Wrong kills posed again with exit points whose answer was kept
-    /// ([`Exits::Recheck`]).
+    /// ([`Exits::Recheck`]; left out of the JSON when none).
+    #[serde(skip_serializing_if = "is_zero")]
     pub exits_rechecked: usize,
     /// Ko answers with a book move proven to win the ko (or, for a status
     /// problem, none given).
@@ -326,6 +327,11 @@ pub struct BenchReport {
     pub slowest: Vec<Slow>,
     /// Every problem's result, in the set's order.
     pub results: Vec<ProblemResult>,
+}
+
+/// `serde`'s test for a count left out of the JSON when none.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A line of a `.jsonl` problem set.
@@ -1762,7 +1768,9 @@ pub fn run_book(
         }
     };
     // A wrong kill in a frame: posed again with exits (the frame's stones
-    // may have closed the defender's way out), the settled answer kept.
+    // may have closed the defender's way out, and the posing has exits),
+    // the settled answer kept.
+    let mut recheck_open = false;
     if exits_rule == Exits::Recheck
         && closed_placed.is_none()
         && used.side == Side::Attacker
@@ -1770,6 +1778,13 @@ pub fn run_book(
         && !used.accepted
         && used.settled()
         && let Some(used_reach) = used.problem.reach()
+        && Problem::new(ProblemSpec {
+            attacker: Some(used.problem.attacker()),
+            reach: used_reach,
+            exits: true,
+            ..ProblemSpec::new(setup.clone())
+        })
+        .is_ok_and(|p| !p.exits().is_empty())
     {
         let again = attempt(
             &setup,
@@ -1785,11 +1800,13 @@ pub fn run_book(
             cancel,
             &mut nodes,
         );
-        if let Ok(Some(b)) = again
-            && b.settled()
-        {
-            used = b;
-            r.exits_recheck = true;
+        match again {
+            Ok(Some(b)) if b.settled() => {
+                used = b;
+                r.exits_recheck = true;
+            }
+            // Its nodes are counted; the report says it was tried.
+            _ => recheck_open = true,
         }
     }
     r.narrowed = narrowed;
@@ -1840,6 +1857,12 @@ pub fn run_book(
             Outcome::Wrong
         }
     };
+    if recheck_open {
+        let d = r.detail.take().unwrap_or_default();
+        r.detail = Some(format!(
+            "{d}; posed again with exit points, not settled there"
+        ));
+    }
     r
 }
 

@@ -57,7 +57,9 @@
 //! the game runs out with the attacker out of moves. Threats, the N model
 //! and the threat counts do not enter (no ko arises).
 //!
-//! The caller's conditions: no simple-ko point and no ban on the board; at
+//! The caller's conditions: no simple-ko point and no ban on the board, no
+//! exit points (`ProblemSpec::exits`: the defender may not play on them
+//! freely, and an answer could be one); at
 //! the defender's turn, it may tenuki now; at the attacker's, the seed's
 //! rules do not let it tenuki (Benson's own guard); not the seki test
 //! (two passes end that game, and it asks for unconditional life, which
@@ -77,7 +79,13 @@ const NONE: usize = usize::MAX;
 /// start: no ko on the board, not the seki test, and the defender free to
 /// pass now (its turn) or the attacker not free to (its turn).
 pub(crate) fn applies(s: &State, ctx: &Ctx) -> bool {
-    if ctx.free_pass || s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
+    // With exit points the defender may not play everywhere (an exit only
+    // to escape or capture), and a pair point's answer could be one.
+    if ctx.free_pass
+        || ctx.any_exit
+        || s.pos.ko_point().is_some()
+        || s.bans.iter().any(Option::is_some)
+    {
         return false;
     }
     match s.mover(ctx) {
@@ -87,17 +95,20 @@ pub(crate) fn applies(s: &State, ctx: &Ctx) -> bool {
 }
 
 /// Whether the defender is safe in `pos` (see the module's documentation)
-/// by a test with miai pairs: `false` at once where no two empty points
-/// share two defender chains (then the test is Benson's, which the search
-/// asks itself, a move later at the defender's turn: measured to gain
-/// nothing there, and not worth its cost at every node).
+/// by a test with miai pairs: `false` at once where the bounded look of
+/// `may_pair` finds no two empty points sharing two defender chains (then
+/// the test is Benson's, which the search asks itself, a move later at the
+/// defender's turn: measured to gain nothing there, and not worth its cost
+/// at every node).
 pub(crate) fn safe(pos: &Position, ctx: &Ctx) -> bool {
     may_pair(pos, ctx) && safe_with(pos, ctx, true)
 }
 
 /// Whether two empty region points are each next to the same two
-/// defender chains (a possible miai pair): a cheap look at the chain
-/// heads around each empty point, no allocation.
+/// defender chains (a possible miai pair): a cheap, bounded look at the
+/// chain heads around each empty point, no allocation (it keeps the first
+/// 32 pairs of heads it sees, so with more it can miss a pair: a missed
+/// pair only leaves the node to the search).
 fn may_pair(pos: &Position, ctx: &Ctx) -> bool {
     let def = ctx.attacker.opponent();
     let g = pos.graph();
@@ -302,8 +313,9 @@ fn safe_in(pos: &Position, ctx: &Ctx, pairs: bool, sc: &mut Scratch) -> bool {
     };
     let mut regions: Vec<Region> = Vec::new();
     stack.clear();
-    // (Flooded from the region's points only, and not beyond a point off
-    // it: a region reaching one is no vital region.)
+    // (Flooded from the region's points only, never onto a point off it:
+    // a region beside one is no vital region. Such a point is not marked
+    // as seen either, so every region beside it learns that it is.)
     for &v in &ctx.region_list {
         let i = v.index();
         if chain_of[i] != NONE || pair_point[i] || region_of[i] != NONE {
@@ -320,10 +332,6 @@ fn safe_in(pos: &Position, ctx: &Ctx, pairs: bool, sc: &mut Scratch) -> bool {
         region_of[i] = r;
         stack.push(v);
         while let Some(p) = stack.pop() {
-            if !ctx.region.contains(p) {
-                reg.in_play = false;
-                continue;
-            }
             if pos.color_at(p).is_none() {
                 reg.has_empty = true;
                 reg.vital_to &= vmask(adj(p));
@@ -332,6 +340,8 @@ fn safe_in(pos: &Position, ctx: &Ctx, pairs: bool, sc: &mut Scratch) -> bool {
                 let k = u.index();
                 if chain_of[k] != NONE {
                     reg.around |= 1 << chain_of[k];
+                } else if !ctx.region.contains(u) {
+                    reg.in_play = false;
                 } else if pair_point[k] {
                     reg.beside_pair = true;
                 } else if region_of[k] == NONE {
@@ -448,6 +458,79 @@ mod tests {
             ├┼┼┼┼┼┼┼\n";
         let (s, ctx) = posed(text, Side::Attacker);
         assert!(!safe(&s.pos, &ctx));
+    }
+
+    /// A position from rows: `O` White (the defender) and `X` Black
+    /// stones and `.` empty points in the region, `#` Black stones and `+`
+    /// empty points off it (the wall and its permanent liberties); Black to
+    /// play, `first` to move.
+    fn posed_rows(rows: &[&str], first: Side) -> (State, Ctx) {
+        use std::sync::Arc;
+
+        use miai_goban::{Color, Graph, Setup};
+
+        use crate::problem::ProblemSpec;
+
+        let (w, h) = (rows[0].len(), rows.len());
+        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
+        let mut setup = Setup::empty(graph.clone());
+        let mut region = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let v = graph.at(x, y).expect("on the board");
+                setup.stones[v.index()] = match c {
+                    'X' | '#' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if matches!(c, 'X' | 'O' | '.') {
+                    region.push(v);
+                }
+            }
+        }
+        setup.to_move = Color::Black;
+        let mut spec = ProblemSpec::new(setup);
+        spec.attacker = Some(Color::Black);
+        spec.region = Some(region);
+        let problem = Problem::new(spec).expect("a legal position");
+        let ctx = Ctx::new(&problem, Regime::SEED, None);
+        let s = State::start(&problem, &ctx, first);
+        (s, ctx)
+    }
+
+    /// Two regions beside one wall stone (C5 touches both B5 and C4): each
+    /// is beside the wall, so neither is vital, and the two chains joined
+    /// by the pair E4/E3 have one eye (G4) between them — Black fills C4
+    /// from the wall and kills. (The flood once marked the wall stone as
+    /// the first region's, and the second region, C4, then passed for a
+    /// vital one: found in review.)
+    #[test]
+    fn a_region_beside_the_wall_is_not_vital_whichever_region_reaches_it_first() {
+        let rows = [
+            "+++++++++",
+            "#########",
+            "O.###OOOO",
+            "OO.O.O.OO",
+            "OOOO.OOOO",
+            "#########",
+            "+++++++++",
+        ];
+        for first in [Side::Attacker, Side::Defender] {
+            let (s, ctx) = posed_rows(&rows, first);
+            assert!(may_pair(&s.pos, &ctx), "{first} first: E4/E3 is a pair");
+            assert!(!safe_with(&s.pos, &ctx, true), "{first} first");
+            assert!(!safe(&s.pos, &ctx), "{first} first");
+        }
+    }
+
+    /// No safety with exit points: the defender may not play on them
+    /// freely (`Ctx::any_exit`).
+    #[test]
+    fn exits_turn_the_test_off() {
+        let (s, mut ctx) = posed(MIAI, Side::Attacker);
+        assert!(applies(&s, &ctx));
+        ctx.any_exit = true;
+        assert!(!applies(&s, &ctx));
     }
 
     /// One chain with two eyes (A19, and C19-C18): safe by the test at the

@@ -549,15 +549,10 @@ impl State {
             return Some(Side::Attacker);
         }
         for &v in &ctx.near_outside {
-            if self.pos.color_at(v) == Some(d) {
-                let head = self.pos.chain_head(v);
-                if ctx
-                    .escape_list
-                    .iter()
-                    .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == head)
-                {
-                    return Some(Side::Defender);
-                }
+            if self.pos.color_at(v) == Some(d)
+                && self.holds_escape_point(ctx, self.pos.chain_head(v))
+            {
+                return Some(Side::Defender);
             }
         }
         None
@@ -652,9 +647,9 @@ impl State {
                 potential += 1;
             }
             // An exit point: the defender plays there only to escape (a
-            // stone of its own beside it in a chain holding a target
-            // stone); a stone there alone would be a safe stone out on the
-            // open board.
+            // stone of its own beside it, in a chain holding a stone on an
+            // escape point) or to capture; a stone there alone would be a
+            // safe stone out on the open board.
             if !attacker && ctx.any_exit && ctx.exits.contains(v) && !self.escapes(ctx, v) {
                 continue;
             }
@@ -692,15 +687,19 @@ impl State {
             .neighbors(v)
             .iter()
             .any(|&u| match self.pos.color_at(u) {
-                Some(c) if c == d => {
-                    let h = self.pos.chain_head(u);
-                    ctx.escape_list
-                        .iter()
-                        .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == h)
-                }
+                Some(c) if c == d => self.holds_escape_point(ctx, self.pos.chain_head(u)),
                 Some(_) => self.pos.atari_liberty(u) == Some(v),
                 None => false,
             })
+    }
+
+    /// Whether the defender's chain with head `head` holds a stone on an
+    /// escape point (`Problem::escape_points`).
+    fn holds_escape_point(&self, ctx: &Ctx, head: Option<Vertex>) -> bool {
+        let d = ctx.attacker.opponent();
+        ctx.escape_list
+            .iter()
+            .any(|&t| self.pos.color_at(t) == Some(d) && self.pos.chain_head(t) == head)
     }
 
     /// Whether the mover may tenuki now, given whether one of its captures

@@ -106,6 +106,14 @@ fn check_exits(with: &Problem, without: &Problem) {
             open >= 2,
             "{name} touches {open} empty points off the region"
         );
+        // A liberty on the open side for good: an empty point off the
+        // region that kept no frame stone.
+        assert!(
+            g.neighbors(e)
+                .iter()
+                .any(|&u| with.original().stones[u.index()].is_none() && !in_play(u)),
+            "{name} has no empty neighbour off the region and the frame"
+        );
         assert_eq!(
             with.original().stones[e.index()],
             None,

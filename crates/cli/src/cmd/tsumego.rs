@@ -375,6 +375,12 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let to_play = spec.setup.to_move;
     let problem = Problem::new(spec).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    if args.exits && problem.exits().is_empty() {
+        eprintln!(
+            "note: --exits found no exit point (they are made only in an inferred frame, \
+             with the attacker to play, where a frame point has room towards the open board)"
+        );
+    }
     let options = Options {
         regime,
         limits: args.limits.or(DEFAULT_LIMITS),

@@ -378,6 +378,33 @@ pub(crate) fn infer(
             }
             // A frame stone whose way out was an exit's is a pocket now.
             settle_frame(pos, &mut region, &is_frame, &mut frame);
+            // An exit whose empty neighbours off the region all kept frame
+            // stones (a concave corner of the frame) has no liberty on the
+            // open side: a frame point again.
+            let open = |e: Vertex, region: &VertexSet, is_frame: &VertexSet| {
+                g.neighbors(e).iter().any(|&u| {
+                    pos.color_at(u).is_none() && !region.contains(u) && !is_frame.contains(u)
+                })
+            };
+            // (Until none is left: a point turned back can close another.)
+            loop {
+                let closed: Vec<Vertex> = exit_points
+                    .iter()
+                    .copied()
+                    .filter(|&e| !open(e, &region, &is_frame))
+                    .collect();
+                if closed.is_empty() {
+                    break;
+                }
+                exit_points.retain(|e| !closed.contains(e));
+                for &e in &closed {
+                    region.remove(e);
+                    if is_frame.insert(e) {
+                        frame.push(e);
+                    }
+                }
+                settle_frame(pos, &mut region, &is_frame, &mut frame);
+            }
         }
     }
     Ok(Found {
@@ -434,7 +461,9 @@ fn settle_frame(
 /// given they are empty), so that a stone there has room on the open
 /// side. A frame point behind the attacker's stones (no empty region
 /// point beside it) or in a gap between them (one empty point beyond)
-/// stays a frame stone.
+/// stays a frame stone; so does one whose empty neighbours off the region
+/// all keep frame stones once the exits are in play (the caller's check:
+/// an exit has a liberty on the open side).
 fn open_side(pos: &Position, region: &VertexSet, frame: &[Vertex]) -> Vec<Vertex> {
     let g = pos.graph();
     frame

@@ -31,7 +31,11 @@
 //! left out only on a point that held no stone anywhere on the line.
 //! With the default targets (every defender stone in the region) the
 //! target points are the whole region and so is every zone: nothing is
-//! left out. Zones prune only where the problem names its target chains.
+//! left out. Zones prune only where the problem names its target chains,
+//! or where exit points (`ProblemSpec::exits`, not target points) are in
+//! play: a proven zone then holds what a play on every empty point that
+//! is no play there would read (`goal_zone`), an exit the defender may
+//! not yet take among them.
 
 use std::cell::Cell;
 
