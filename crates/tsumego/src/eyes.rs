@@ -552,42 +552,15 @@ pub(crate) fn potential(pos: &Position, ctx: &Ctx) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use miai_goban::{Graph, Setup};
-
     use super::*;
-    use crate::problem::{Problem, ProblemSpec};
     use crate::regime::Regime;
 
     /// The room test on a hand-made position, with and without the pair
-    /// of inner points (`Ctx::eye_room_pair`). Rows of `X` (the attacker,
-    /// Black) and `O` (the defender) stones and `.` empty points, all in
-    /// the region; `#` attacker stones and `+` empty points off it (the
-    /// wall and its permanent liberties).
+    /// of inner points (`Ctx::eye_room_pair`): rows as
+    /// [`crate::problem::from_rows`] reads them (`X`/`O`/`.` in the
+    /// region, `#`/`+` the wall and its liberties off it).
     fn room(rows: &[&str]) -> (bool, bool) {
-        let (w, h) = (rows[0].len(), rows.len());
-        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
-        let mut setup = Setup::empty(graph.clone());
-        let mut region = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let v = graph.at(x, y).expect("on the board");
-                setup.stones[v.index()] = match c {
-                    'X' | '#' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if matches!(c, 'X' | 'O' | '.') {
-                    region.push(v);
-                }
-            }
-        }
-        setup.to_move = Color::Black;
-        let mut spec = ProblemSpec::new(setup);
-        spec.attacker = Some(Color::Black);
-        spec.region = Some(region);
-        let problem = Problem::new(spec).expect("a legal position");
+        let problem = crate::problem::from_rows(rows);
         let mut ctx = Ctx::new(&problem, Regime::SEED, None);
         let pos = State::start(&problem, &ctx, Side::Attacker).pos;
         ctx.eye_room_pair = false;

@@ -495,3 +495,33 @@ impl Problem {
         Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
     }
 }
+
+/// A closed problem from rows, for the crate's unit tests: `X` (Black, the
+/// attacker) and `O` (White, the defender) stones and `.` empty points in
+/// the region, `#` Black stones and `+` empty points off it (the wall and
+/// its permanent liberties); Black to play.
+#[cfg(test)]
+pub(crate) fn from_rows(rows: &[&str]) -> Problem {
+    let (w, h) = (rows[0].len(), rows.len());
+    let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
+    let mut setup = Setup::empty(graph.clone());
+    let mut region = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let v = graph.at(x, y).expect("on the board");
+            setup.stones[v.index()] = match c {
+                'X' | '#' => Some(Color::Black),
+                'O' => Some(Color::White),
+                _ => None,
+            };
+            if matches!(c, 'X' | 'O' | '.') {
+                region.push(v);
+            }
+        }
+    }
+    setup.to_move = Color::Black;
+    let mut spec = ProblemSpec::new(setup);
+    spec.attacker = Some(Color::Black);
+    spec.region = Some(region);
+    Problem::new(spec).expect("a legal position")
+}

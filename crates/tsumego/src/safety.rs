@@ -460,39 +460,10 @@ mod tests {
         assert!(!safe(&s.pos, &ctx));
     }
 
-    /// A position from rows: `O` White (the defender) and `X` Black
-    /// stones and `.` empty points in the region, `#` Black stones and `+`
-    /// empty points off it (the wall and its permanent liberties); Black to
-    /// play, `first` to move.
+    /// The start of a position from rows ([`crate::problem::from_rows`]),
+    /// `first` to move.
     fn posed_rows(rows: &[&str], first: Side) -> (State, Ctx) {
-        use std::sync::Arc;
-
-        use miai_goban::{Color, Graph, Setup};
-
-        use crate::problem::ProblemSpec;
-
-        let (w, h) = (rows[0].len(), rows.len());
-        let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
-        let mut setup = Setup::empty(graph.clone());
-        let mut region = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let v = graph.at(x, y).expect("on the board");
-                setup.stones[v.index()] = match c {
-                    'X' | '#' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if matches!(c, 'X' | 'O' | '.') {
-                    region.push(v);
-                }
-            }
-        }
-        setup.to_move = Color::Black;
-        let mut spec = ProblemSpec::new(setup);
-        spec.attacker = Some(Color::Black);
-        spec.region = Some(region);
-        let problem = Problem::new(spec).expect("a legal position");
+        let problem = crate::problem::from_rows(rows);
         let ctx = Ctx::new(&problem, Regime::SEED, None);
         let s = State::start(&problem, &ctx, first);
         (s, ctx)

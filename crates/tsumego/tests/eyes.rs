@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
-use miai_goban::{Color, Graph, Setup};
+use miai_goban::{Color, Graph, Setup, Vertex};
 use miai_tsumego::problem::file;
 use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Side, analyse};
 
@@ -151,6 +151,17 @@ fn agree(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u6
         "{what}, {first} first, {regime}: with eye-shape knowledge / plain search"
     );
     (off.nodes, on.nodes)
+}
+
+/// `setup` posed with `first` to move, Black attacking, in `region`
+/// (`None` where the position is not legal with that player to move).
+fn pose_black_attacking(setup: &Setup, region: &[Vertex], first: Color) -> Option<Problem> {
+    let mut s = setup.clone();
+    s.to_move = first;
+    let mut spec = ProblemSpec::new(s);
+    spec.attacker = Some(Color::Black);
+    spec.region = Some(region.to_vec());
+    Problem::new(spec).ok()
 }
 
 /// The analysis with and without the room test (`eye_room`) agree on
@@ -498,14 +509,7 @@ fn no_room_beside_a_two_eyed_chain_agrees_with_the_search_without_it() {
                 continue;
             }
             let region: Vec<_> = graph.vertices().collect();
-            let pose = |first: Color| {
-                let mut s = setup.clone();
-                s.to_move = first;
-                let mut spec = ProblemSpec::new(s);
-                spec.attacker = Some(Color::Black);
-                spec.region = Some(region.clone());
-                Problem::new(spec).ok()
-            };
+            let pose = |first: Color| pose_black_attacking(&setup, &region, first);
             if pose(Color::Black).is_none() {
                 continue;
             }
@@ -641,14 +645,7 @@ fn no_room_pair_agrees_with_the_search_without_it() {
             if chain.len() == white.len() {
                 continue;
             }
-            let pose = |first: Color| {
-                let mut s = setup.clone();
-                s.to_move = first;
-                let mut spec = ProblemSpec::new(s);
-                spec.attacker = Some(Color::Black);
-                spec.region = Some(region.clone());
-                Problem::new(spec).ok()
-            };
+            let pose = |first: Color| pose_black_attacking(&setup, &region, first);
             if pose(Color::Black).is_none() {
                 continue;
             }
