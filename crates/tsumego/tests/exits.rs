@@ -51,6 +51,18 @@ fn data_file(rel: &str) -> file::ProblemFile {
     file::parse(&text).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
+/// The data file's problem posed without exit points and with them.
+fn without_and_with_exits(rel: &str) -> (Problem, Problem) {
+    let parsed = data_file(rel);
+    let without = Problem::new(parsed.spec.clone()).expect("poses");
+    let with = Problem::new(ProblemSpec {
+        exits: true,
+        ..parsed.spec
+    })
+    .expect("poses");
+    (without, with)
+}
+
 fn names(p: &Problem, points: &[Vertex]) -> Vec<String> {
     let g = &p.original().graph;
     let mut out: Vec<String> = points.iter().map(|&v| g.vertex_name(v)).collect();
@@ -384,13 +396,7 @@ fn move_name(p: &Problem, m: Option<&Mv>) -> Option<String> {
 /// wrong.
 #[test]
 fn prob0434_with_exits_is_the_books_ko() {
-    let parsed = data_file("cases/cho-intermediate-0434-open.txt");
-    let without = Problem::new(parsed.spec.clone()).expect("poses");
-    let with = Problem::new(ProblemSpec {
-        exits: true,
-        ..parsed.spec
-    })
-    .expect("poses");
+    let (without, with) = without_and_with_exits("cases/cho-intermediate-0434-open.txt");
     assert_eq!(without.reach(), Some(2));
     assert_eq!(names(&with, with.exits()), ["A15", "G17", "H18", "H19"]);
     check_exits(&with, &without);
@@ -434,13 +440,7 @@ fn prob0434_with_exits_is_the_books_ko() {
 /// White threats turning them (GNU Go's owl calls both a ko too).
 #[test]
 fn prob0496_with_exits_lets_white_out_after_g19() {
-    let parsed = data_file("cases/cho-intermediate-0496-open.txt");
-    let without = Problem::new(parsed.spec.clone()).expect("poses");
-    let with = Problem::new(ProblemSpec {
-        exits: true,
-        ..parsed.spec
-    })
-    .expect("poses");
+    let (without, with) = without_and_with_exits("cases/cho-intermediate-0496-open.txt");
     assert_eq!(without.reach(), Some(2));
     assert_eq!(names(&with, with.exits()), ["J18", "J19"]);
     check_exits(&with, &without);
