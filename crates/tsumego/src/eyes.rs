@@ -400,10 +400,11 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             stack.push(t);
         }
     }
-    // The inner points: at most one, or two with `eye_room_pair`. With
-    // unsafe attacker stones in the area (`eye_room_connect`), the points
-    // with no safe stone beside them are only candidates, counted once
-    // the unsafe stones are known.
+    // The inner points: at most one, or two with `eye_room_pair`: the
+    // area's points other than attacker stones with no attacker stone
+    // beside them (with `eye_room_connect`, an unsafe one counts as the
+    // safe stone it is to become; without it, an unsafe one ends the
+    // test).
     let most = if ctx.eye_room_pair { 2 } else { 1 };
     let mut inner: Vec<Vertex> = Vec::with_capacity(2);
     let mut placed: Vec<Vertex> = Vec::new();
@@ -412,15 +413,18 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         if stone {
             placed.push(p);
         }
-        let mut beside_safe = false;
+        let mut beside_attacker = false;
         for &u in g.neighbors(p) {
             match pos.color_at(u) {
                 Some(c) if c == att => {
+                    beside_attacker = true;
                     if is_safe(u) {
-                        beside_safe = true;
-                    } else if !connect || !ctx.region.contains(u) {
+                        continue;
+                    }
+                    if !connect || !ctx.region.contains(u) {
                         return false;
-                    } else if area.insert(u) {
+                    }
+                    if area.insert(u) {
                         stack.push(u);
                     }
                 }
@@ -432,13 +436,9 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
                 }
             }
         }
-        if !beside_safe && !stone {
-            if placed.is_empty() && inner.len() == most {
-                // Without unsafe stones (so far) the early exit; with them
-                // the count below decides.
-                if !connect {
-                    return false;
-                }
+        if !beside_attacker && !stone {
+            if inner.len() == most {
+                return false;
             }
             inner.push(p);
         }
@@ -483,12 +483,6 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         {
             return false;
         }
-        // The inner points once every unsafe chain is joined: the
-        // candidates with no attacker stone beside them.
-        inner.retain(|&p| !g.neighbors(p).iter().any(|&u| pos.color_at(u) == Some(att)));
-    }
-    if inner.len() > most {
-        return false;
     }
     match *inner.as_slice() {
         [p, q] => {
