@@ -408,10 +408,33 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
     let most = if ctx.eye_room_pair { 2 } else { 1 };
     let mut inner: Vec<Vertex> = Vec::with_capacity(2);
     let mut placed: Vec<Vertex> = Vec::new();
+    let mut placed_heads: Vec<Vertex> = Vec::new();
     while let Some(p) = stack.pop() {
         let stone = pos.color_at(p) == Some(att);
         if stone {
             placed.push(p);
+            // A chain with fewer than two joining points (shared or not)
+            // ends the test at once; the shared ones are counted below.
+            let h = pos.chain_head(p);
+            if let Some(h) = h.filter(|h| !placed_heads.contains(h)) {
+                placed_heads.push(h);
+                let mut joins = VertexSet::new();
+                for s in pos.chain_stones(h).iter() {
+                    for &e in g.neighbors(s) {
+                        if pos.color_at(e).is_none()
+                            && !joins.contains(e)
+                            && g.neighbors(e)
+                                .iter()
+                                .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
+                        {
+                            joins.insert(e);
+                        }
+                    }
+                }
+                if joins.iter().nth(1).is_none() {
+                    return false;
+                }
+            }
         }
         let mut beside_attacker = false;
         for &u in g.neighbors(p) {
