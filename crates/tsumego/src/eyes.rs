@@ -418,20 +418,25 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             let h = pos.chain_head(p);
             if let Some(h) = h.filter(|h| !placed_heads.contains(h)) {
                 placed_heads.push(h);
-                let mut joins = VertexSet::new();
-                for s in pos.chain_stones(h).iter() {
+                let mut first: Option<Vertex> = None;
+                let mut two = false;
+                'stones: for s in pos.chain_stones(h).iter() {
                     for &e in g.neighbors(s) {
                         if pos.color_at(e).is_none()
-                            && !joins.contains(e)
+                            && first != Some(e)
                             && g.neighbors(e)
                                 .iter()
                                 .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
                         {
-                            joins.insert(e);
+                            if first.is_some() {
+                                two = true;
+                                break 'stones;
+                            }
+                            first = Some(e);
                         }
                     }
                 }
-                if joins.iter().nth(1).is_none() {
+                if !two {
                     return false;
                 }
             }
