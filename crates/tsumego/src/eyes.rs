@@ -269,7 +269,9 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// play on them, both being liberties of the chain, so they are no part of
 /// the area, and the chain keeps them as long as the attacker does not
 /// fill them, which the argument below never does) — hold no attacker
-/// stone, touch nothing outside but safe attacker stones (no permanent
+/// stone (or, with `Ctx::eye_room_connect`, only unsafe chains the
+/// attacker can join to its safe stones: *Joining* below), touch nothing
+/// outside but safe attacker stones (no permanent
 /// liberty, no friendly stone beyond), and the *inner* points (those with
 /// no safe attacker stone beside them) are at most one, or, with
 /// `Ctx::eye_room_pair`, two points `p` and `q` next to each other, each
@@ -319,6 +321,34 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 ///   attacker move grows S), or the attacker fills a liberty of it next
 ///   and I is empty.
 ///
+/// - *Joining* (`Ctx::eye_room_connect`): the area may also hold the
+///   attacker's unsafe chains (its placements; the area then grows
+///   through them), when each such chain `U` has two or more *joining
+///   points* of its own: empty points beside a stone of `U` and beside a
+///   safe attacker stone, and beside no other unsafe chain (a point
+///   beside two counts for neither). The inner points are then the
+///   area's points other than attacker stones with no attacker stone,
+///   safe or not, beside them. The attacker first joins every such chain
+///   to its safe stones: at its turn it plays a joining point of a chain
+///   not yet joined — of the chain on one of whose joining points the
+///   defender has just played, if any; its other joining points are
+///   still empty, as every earlier defender move on a joining point was
+///   answered at once and a point joins one chain only. The joining stone
+///   makes one chain with `U` and a safe chain (safe: the permanent
+///   liberty or the two solid eyes stay), so it is never suicide, never
+///   captured, never a ko, and S grows with every such move (no state
+///   repeats; and no earlier board comes back, as it would have held the
+///   joining stone in a safe chain, which no capture removes). The
+///   defender can take no attacker stone in the area meanwhile: an
+///   unjoined chain has its two joining points as liberties, and one
+///   move fills one of them at most. When every chain is joined, the
+///   area (now bounded by safe stones alone, and only smaller) holds no
+///   unsafe attacker stone, and its inner points are among the ones
+///   counted (S only grew): the cases above finish, whoever is to move.
+///   Checked against the search without it: `tests/eyes.rs`; it fails
+///   when one joining point is taken as enough (a random corner
+///   position, attacker first, seed N = 0: dead against seki).
+///
 /// No ko arises in the area (every capture there takes two stones or
 /// more, is made by a chain of two stones or more, or leaves the capturing
 /// stone two liberties), so the ko rules, bans and threats never matter
@@ -351,6 +381,7 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         }
         s
     };
+    let connect = ctx.eye_room_connect;
     let mut area = VertexSet::new();
     let mut stack: Vec<Vertex> = Vec::new();
     for &t in &ctx.target_list {
@@ -358,7 +389,9 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             if is_safe(t) {
                 continue;
             }
-            return false;
+            if !connect {
+                return false;
+            }
         }
         if pos.color_at(t).is_none() && solid_eye_of_two_eyed(pos, att, t) {
             continue;
@@ -367,18 +400,60 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             stack.push(t);
         }
     }
-    // The inner points: at most one, or two with `eye_room_pair`.
+    // The inner points: at most one, or two with `eye_room_pair`: the
+    // area's points other than attacker stones with no attacker stone
+    // beside them (with `eye_room_connect`, an unsafe one counts as the
+    // safe stone it is to become; without it, an unsafe one ends the
+    // test).
     let most = if ctx.eye_room_pair { 2 } else { 1 };
     let mut inner: Vec<Vertex> = Vec::with_capacity(2);
+    let mut placed: Vec<Vertex> = Vec::new();
+    let mut placed_heads: Vec<Vertex> = Vec::new();
     while let Some(p) = stack.pop() {
-        let mut beside_safe = false;
+        let stone = pos.color_at(p) == Some(att);
+        if stone {
+            placed.push(p);
+            // A chain with fewer than two joining points (shared or not)
+            // ends the test at once; the shared ones are counted below.
+            let h = pos.chain_head(p);
+            if let Some(h) = h.filter(|h| !placed_heads.contains(h)) {
+                placed_heads.push(h);
+                let mut first: Option<Vertex> = None;
+                let mut two = false;
+                'stones: for s in pos.chain_stones(h).iter() {
+                    for &e in g.neighbors(s) {
+                        if pos.color_at(e).is_none()
+                            && first != Some(e)
+                            && g.neighbors(e)
+                                .iter()
+                                .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
+                        {
+                            if first.is_some() {
+                                two = true;
+                                break 'stones;
+                            }
+                            first = Some(e);
+                        }
+                    }
+                }
+                if !two {
+                    return false;
+                }
+            }
+        }
+        let mut beside_attacker = false;
         for &u in g.neighbors(p) {
             match pos.color_at(u) {
                 Some(c) if c == att => {
+                    beside_attacker = true;
                     if is_safe(u) {
-                        beside_safe = true;
-                    } else {
+                        continue;
+                    }
+                    if !connect || !ctx.region.contains(u) {
                         return false;
+                    }
+                    if area.insert(u) {
+                        stack.push(u);
                     }
                 }
                 _ if !ctx.region.contains(u) => return false,
@@ -389,11 +464,52 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
                 }
             }
         }
-        if !beside_safe {
+        if !beside_attacker && !stone {
             if inner.len() == most {
                 return false;
             }
             inner.push(p);
+        }
+    }
+    if !placed.is_empty() {
+        // The unsafe chains' own joining points: empty points beside a
+        // safe stone and beside the stones of one unsafe chain only; two
+        // or more for each chain.
+        let mut joins: Vec<(Vertex, Vertex)> = Vec::new();
+        let mut shared = VertexSet::new();
+        for &s in &placed {
+            let Some(h) = pos.chain_head(s) else {
+                return false;
+            };
+            for &e in g.neighbors(s) {
+                if pos.color_at(e).is_some() || shared.contains(e) {
+                    continue;
+                }
+                if !g
+                    .neighbors(e)
+                    .iter()
+                    .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
+                {
+                    continue;
+                }
+                if let Some(&(_, h2)) = joins.iter().find(|j| j.0 == e) {
+                    if h2 != h {
+                        shared.insert(e);
+                    }
+                    continue;
+                }
+                joins.push((e, h));
+            }
+        }
+        joins.retain(|j| !shared.contains(j.0));
+        let mut heads: Vec<Vertex> = placed.iter().filter_map(|&s| pos.chain_head(s)).collect();
+        heads.sort_unstable();
+        heads.dedup();
+        if heads
+            .iter()
+            .any(|&h| joins.iter().filter(|j| j.1 == h).nth(1).is_none())
+        {
+            return false;
         }
     }
     match *inner.as_slice() {
@@ -611,5 +727,51 @@ mod tests {
         // The area leaks: White's A17 touches an empty point off the
         // region.
         assert_eq!(room(&["..O#+", "OOO#+", "O##++", "+++++"]), (false, false));
+    }
+
+    /// The room test with the pair, without and with the joining of
+    /// unsafe attacker chains (`Ctx::eye_room_connect`).
+    fn joined(rows: &[&str]) -> (bool, bool) {
+        let problem = crate::problem::from_rows(rows);
+        let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        let pos = State::start(&problem, &ctx, Side::Attacker).pos;
+        ctx.eye_room_connect = false;
+        let without = no_room(&pos, &ctx);
+        ctx.eye_room_connect = true;
+        (without, no_room(&pos, &ctx))
+    }
+
+    #[test]
+    fn an_unsafe_stone_with_two_joining_points_is_joined() {
+        // Black's D19 has two joining points, E19 and D18 (each beside
+        // the wall and beside no other unsafe chain); once it is joined,
+        // A19 and B19 are White's only inner points (C19 touches D19).
+        assert_eq!(
+            joined(&["..OX.#+", "OOO..#+", "#####++", "+++++++"]),
+            (false, true)
+        );
+        // Without the stone, C19 and D19 are inner points too: four, so
+        // the test does not fire either way (the stone's placement is
+        // what leaves White no room).
+        assert_eq!(
+            joined(&["..O..#+", "OOO..#+", "#####++", "+++++++"]),
+            (false, false)
+        );
+    }
+
+    #[test]
+    fn what_the_joining_does_not_cover_is_left_to_the_search() {
+        // D19 with one joining point (D18; E19 is White's): White may
+        // take it.
+        assert_eq!(
+            joined(&["..OXO#+", "OOO..#+", "#####++", "+++++++"]),
+            (false, false)
+        );
+        // Joined, three inner points are left (A19, B19, C19: a straight
+        // three, alive with White to move).
+        assert_eq!(
+            joined(&["...OX.#+", "OOOO..#+", "######++", "++++++++"]),
+            (false, false)
+        );
     }
 }

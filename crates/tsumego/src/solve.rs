@@ -154,6 +154,15 @@ pub struct Options {
     /// `eyes::no_room`'s). On by default; checked against the search
     /// without it (`tests/eyes.rs`).
     pub eye_room_pair: bool,
+    /// With `eye_room`: the area may also hold the attacker's unsafe
+    /// chains (its placements), when each has two empty points of its own
+    /// (no other such chain's) beside it and beside a safe attacker stone:
+    /// the attacker joins them to its safe stones first, answering the
+    /// defender's play on one point with the other, and the inner points
+    /// are then counted as if they were safe (the argument is
+    /// `eyes::no_room`'s). Checked against the search without it
+    /// (`tests/eyes.rs`).
+    pub eye_room_connect: bool,
     /// With `eye_shapes`: the defender is safe when Benson's test holds
     /// over its chains joined by *miai pairs* (two empty points each next
     /// to the same chains: the defender answers the attacker's play on one
@@ -233,6 +242,7 @@ impl Default for Options {
             eye_regions: false,
             eye_room: true,
             eye_room_pair: true,
+            eye_room_connect: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,
@@ -546,6 +556,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.eye_regions = options.eye_regions;
     ctx.eye_room = options.eye_room;
     ctx.eye_room_pair = options.eye_room_pair;
+    ctx.eye_room_connect = options.eye_room_connect;
     ctx.safety = options.safety;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;

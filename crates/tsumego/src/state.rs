@@ -81,6 +81,11 @@ pub(crate) struct Ctx {
     /// With `eye_room`: two inner points next to each other are no room
     /// either (`crate::eyes::no_room`).
     pub eye_room_pair: bool,
+    /// With `eye_room`: the area may hold the attacker's unsafe chains when
+    /// each has two empty points of its own beside it and beside a safe
+    /// stone, to be joined to the safe stones first
+    /// (`crate::eyes::no_room`).
+    pub eye_room_connect: bool,
     /// With `eyes`: the defender is safe by Benson's test over chains
     /// joined by miai pairs (`crate::safety`).
     pub safety: bool,
@@ -149,6 +154,7 @@ impl Ctx {
             eye_regions: false,
             eye_room: true,
             eye_room_pair: true,
+            eye_room_connect: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,

@@ -66,6 +66,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_regions: true,
         eye_room: true,
         eye_room_pair: true,
+        eye_room_connect: true,
         safety: true,
         heuristic_init: true,
         plain_proofs: true,

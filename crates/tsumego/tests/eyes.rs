@@ -547,23 +547,42 @@ fn no_room_beside_a_two_eyed_chain_agrees_with_the_search_without_it() {
     );
 }
 
-/// The analysis with and without the room test's pair of inner points
-/// (`Options::eye_room_pair`; the rest of the knowledge on) agree on
-/// `problem`, the one without it proven: their nodes (without, with).
-fn pair_agrees(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u64, u64) {
-    let without = Options {
-        eye_room_pair: false,
-        ..options(regime, true)
-    };
+/// The analysis with the default knowledge and with `off`'s (one of
+/// the room test's switches turned off) agree on `problem`, the one
+/// without it proven: their nodes (without, with).
+fn switch_agrees(
+    problem: &Problem,
+    first: Side,
+    regime: Regime,
+    what: &str,
+    off: fn(Options) -> Options,
+) -> (u64, u64) {
+    let without = off(options(regime, true));
     let off = analyse(problem, first, &without, None, None);
     let on = analyse(problem, first, &options(regime, true), None, None);
     assert!(off.status.is_proven(), "{what}: cut off");
     assert_eq!(
         (on.status, on.without_threats, &on.threats),
         (off.status, off.without_threats, &off.threats),
-        "{what}: with / without the pair of inner points"
+        "{what}: with / without the switch"
     );
     (off.nodes, on.nodes)
+}
+
+/// The options without the pair of inner points.
+fn without_pair(o: Options) -> Options {
+    Options {
+        eye_room_pair: false,
+        ..o
+    }
+}
+
+/// The options without the joining of unsafe attacker chains.
+fn without_connect(o: Options) -> Options {
+    Options {
+        eye_room_connect: false,
+        ..o
+    }
 }
 
 /// The room test's pair of inner points (`Options::eye_room_pair`)
@@ -577,8 +596,52 @@ fn pair_agrees(problem: &Problem, first: Side, regime: Regime, what: &str) -> (u
 /// answers, and fewer nodes with it in some (it fires).
 #[test]
 fn no_room_pair_agrees_with_the_search_without_it() {
+    let (cases, fired, nodes) = random_rooms_agree(1919, 0.2, without_pair);
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 40,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// The room test's joining of the attacker's unsafe chains
+/// (`Options::eye_room_connect`) against the search without it: the
+/// pair's random positions (another seed, more Black stones inside, so
+/// more of them loose), the two eyes apart and every corpus file, the
+/// same way. The same answers, and fewer nodes with it in some.
+#[test]
+fn no_room_connect_agrees_with_the_search_without_it() {
+    let (cases, fired, nodes) = random_rooms_agree(2019, 0.3, without_connect);
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the joining, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 20,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the joining, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// The pair's and the joining's cross-check: random positions from
+/// `seed` with Black on a point of the region with probability `black`,
+/// as `no_room_pair_agrees_with_the_search_without_it` says, the two eyes
+/// apart and the corpus, each analysed with the default knowledge and
+/// with `switch`'s (`switch_agrees`): (cases, cases with fewer nodes,
+/// (nodes without, nodes with)).
+fn random_rooms_agree(
+    seed: u64,
+    black_share: f64,
+    switch: fn(Options) -> Options,
+) -> (usize, usize, (u64, u64)) {
     use rand::{Rng, SeedableRng};
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1919);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let mut nodes = (0, 0);
     let mut fired = 0;
     let mut cases = 0;
@@ -605,10 +668,10 @@ fn no_room_pair_agrees_with_the_search_without_it() {
                     if inside(x, y) {
                         region.push(v);
                         let r: f64 = rng.random();
-                        setup.stones[v.index()] = if r < 0.2 {
+                        setup.stones[v.index()] = if r < black_share {
                             black += 1;
                             Some(Color::Black)
-                        } else if r < 0.6 {
+                        } else if r < black_share + 0.4 {
                             Some(Color::White)
                         } else {
                             empty += 1;
@@ -663,7 +726,7 @@ fn no_room_pair_agrees_with_the_search_without_it() {
                     Regime::Book { ko_threats: 2 },
                 ] {
                     let what = format!("{w}x{h} {:?}, {first} first, {regime}", setup.stones);
-                    let (off, on) = pair_agrees(&problem, first, regime, &what);
+                    let (off, on) = switch_agrees(&problem, first, regime, &what, switch);
                     nodes.0 += off;
                     nodes.1 += on;
                     fired += usize::from(on < off);
@@ -691,7 +754,7 @@ fn no_room_pair_agrees_with_the_search_without_it() {
             Regime::Book { ko_threats: 2 },
         ] {
             let what = format!("two eyes apart, {first} first, {regime}");
-            let (off, on) = pair_agrees(&problem, first, regime, &what);
+            let (off, on) = switch_agrees(&problem, first, regime, &what, switch);
             nodes.0 += off;
             nodes.1 += on;
             cases += 1;
@@ -699,23 +762,20 @@ fn no_room_pair_agrees_with_the_search_without_it() {
     }
     for (problem, regime, name) in seed_rule_corpus() {
         for first in [Side::Attacker, Side::Defender] {
-            let (off, on) = pair_agrees(&problem, first, regime, &format!("{name}, {first} first"));
+            let (off, on) = switch_agrees(
+                &problem,
+                first,
+                regime,
+                &format!("{name}, {first} first"),
+                switch,
+            );
             nodes.0 += off;
             nodes.1 += on;
             fired += usize::from(on < off);
             cases += 1;
         }
     }
-    eprintln!(
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
-        nodes.1, nodes.0
-    );
-    assert!(
-        nodes.1 < nodes.0 && fired >= 40,
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
-        nodes.1,
-        nodes.0
-    );
+    (cases, fired, nodes)
 }
 
 /// White's chain with two one-point eyes apart, at (4, 3) and (4, 7) of an
