@@ -51,7 +51,7 @@ use crate::report::{extraction_cut, kind_word, move_name};
 use crate::search::limit::{Cancel, Limits};
 use crate::side::Side;
 use crate::solve::{
-    Options, SideThreats, Status, ThreatReader, analyse, analyse_after, side_threats,
+    Knowledge, Options, SideThreats, Status, ThreatReader, analyse, analyse_after, side_threats,
 };
 use crate::state::Mv;
 
@@ -525,6 +525,7 @@ struct Eval {
 struct Switches {
     book_stop: bool,
     split: Option<crate::search::Split>,
+    knowledge: Knowledge,
 }
 
 /// The options of the bench's analyses.
@@ -535,7 +536,7 @@ fn bench_options(
     limits: Limits,
     max_pv: usize,
 ) -> Options {
-    Options {
+    let mut options = Options {
         regime,
         limits,
         book_stop: switches.book_stop,
@@ -547,7 +548,9 @@ fn bench_options(
         threat_search,
         max_pv,
         ..Options::default()
-    }
+    };
+    switches.knowledge.apply(&mut options);
+    options
 }
 
 /// Analyses the position after `moves` (from the start, `side` to move
@@ -1560,6 +1563,9 @@ pub struct Posing {
     pub split: Option<crate::search::Split>,
     /// Kill problems' frames with exit points ([`Exits`]; off by default).
     pub exits: Exits,
+    /// The recognisers the analyses use ([`Knowledge`];
+    /// [`Options::default`]'s by default).
+    pub knowledge: Knowledge,
 }
 
 impl Posing {
@@ -1568,6 +1574,7 @@ impl Posing {
         Switches {
             book_stop: self.book_stop,
             split: self.split,
+            knowledge: self.knowledge,
         }
     }
 
@@ -2643,6 +2650,7 @@ mod tests {
             book_stop: true,
             split: None,
             exits: Exits::Off,
+            knowledge: Knowledge::default(),
         }
     }
 
@@ -2825,6 +2833,7 @@ mod tests {
                 Switches {
                     book_stop: true,
                     split: None,
+                    knowledge: Knowledge::default(),
                 },
                 limits(nodes),
                 1,
@@ -3257,6 +3266,45 @@ mod tests {
         assert!(room_differs(&setup, 2));
     }
 
+    /// The posing's knowledge reaches the analyses: the same answer for
+    /// Prob0082's position with the plain search (`no-eye-shapes`), in
+    /// more nodes; and the names are checked.
+    #[test]
+    fn the_posings_knowledge_reaches_the_analyses() {
+        let book_posing = Posing {
+            regime: Regime::BOOK,
+            threat_search: Posing::DEFAULT_THREAT_SEARCH,
+            ..posing(2, 1.0)
+        };
+        let with = run(CRAMPED_LIFE, book_posing, limits(1_000_000));
+        let plain = run(
+            CRAMPED_LIFE,
+            Posing {
+                knowledge: Knowledge::parse("no-eye-shapes").expect("a name"),
+                ..book_posing
+            },
+            limits(1_000_000),
+        );
+        assert_eq!(
+            (with.outcome, &with.first_move),
+            (plain.outcome, &plain.first_move)
+        );
+        assert!(
+            plain.nodes > with.nodes,
+            "{} against {}",
+            plain.nodes,
+            with.nodes
+        );
+        assert_eq!(Knowledge::parse(""), Ok(Knowledge::default()));
+        let k = Knowledge::parse("safety, no-room-connect").expect("names");
+        let mut options = Options::default();
+        k.apply(&mut options);
+        assert!(options.safety && !options.eye_room_connect && options.eye_room_pair);
+        assert_eq!(Knowledge::of(&options), k);
+        let e = Knowledge::parse("no-room,rooms").expect_err("an unknown name");
+        assert!(e.contains("\"rooms\"") && e.contains("room-connect"), "{e}");
+    }
+
     /// [`THREE_AND_OUTSIDE`] with Black's wall at three liberties (F17, F18,
     /// F19; White's A16-E16 outside): the race is Black's, B19 kills.
     const THREE_RACE_WON: &str = r#"{"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"], "AW": ["da", "ab", "bb", "cb", "db", "ad", "bd", "cd", "dd", "ed"], "SZ": "19", "C": "Black to play", "SOL": [["B", "ba", "", ""]], "id": "three-race-won"}"#;
@@ -3357,6 +3405,7 @@ mod tests {
             Switches {
                 book_stop: true,
                 split: None,
+                knowledge: Knowledge::default(),
             },
             limits(10_000),
             1,

@@ -43,7 +43,7 @@ pub use search::limit::{Cancel, DEFAULT_LIMITS, DEFAULT_TABLE_BYTES, Limits, Pro
 pub use search::{Ordering, Split, SplitHelper, SplitStats};
 pub use side::Side;
 pub use solve::{
-    Analysis, KoThreats, Options, Outcome, SideThreats, Status, ThreatReader, analyse,
+    Analysis, Knowledge, KoThreats, Options, Outcome, SideThreats, Status, ThreatReader, analyse,
     analyse_after, side_threats,
 };
 pub use state::Mv;

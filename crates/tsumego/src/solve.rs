@@ -253,6 +253,109 @@ impl Default for Options {
     }
 }
 
+/// The static knowledge an analysis uses, by name: the recognisers of
+/// [`Options`] (`eye_shapes`, `eye_regions`, `eye_room`, `eye_room_pair`,
+/// `eye_room_connect`, `safety`), so a front end can switch each for a
+/// comparison (`miai tsumego --knowledge no-room-connect`). Proven
+/// answers do not depend on them (each is checked against the search
+/// without it); node counts and times do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Knowledge {
+    eye_shapes: bool,
+    eye_regions: bool,
+    eye_room: bool,
+    eye_room_pair: bool,
+    eye_room_connect: bool,
+    safety: bool,
+}
+
+impl Default for Knowledge {
+    /// [`Options::default`]'s.
+    fn default() -> Self {
+        Knowledge::of(&Options::default())
+    }
+}
+
+impl Knowledge {
+    /// The names, each with what it switches.
+    pub const NAMES: [(&'static str, &'static str); 6] = [
+        (
+            "eye-shapes",
+            "known eye shapes with a safe wall (and, off, every recogniser below)",
+        ),
+        ("eye-regions", "two small enclosed regions make life"),
+        ("room", "no room for two eyes: dead"),
+        (
+            "room-pair",
+            "the room test with two inner points next to each other",
+        ),
+        (
+            "room-connect",
+            "the room test with the attacker's placements joined first",
+        ),
+        ("safety", "Benson's test over chains joined by miai pairs"),
+    ];
+
+    /// The knowledge of `options`.
+    pub fn of(options: &Options) -> Self {
+        Knowledge {
+            eye_shapes: options.eye_shapes,
+            eye_regions: options.eye_regions,
+            eye_room: options.eye_room,
+            eye_room_pair: options.eye_room_pair,
+            eye_room_connect: options.eye_room_connect,
+            safety: options.safety,
+        }
+    }
+
+    /// Sets `options`' recognisers to these.
+    pub fn apply(&self, options: &mut Options) {
+        options.eye_shapes = self.eye_shapes;
+        options.eye_regions = self.eye_regions;
+        options.eye_room = self.eye_room;
+        options.eye_room_pair = self.eye_room_pair;
+        options.eye_room_connect = self.eye_room_connect;
+        options.safety = self.safety;
+    }
+
+    /// Switches the recogniser named `name` (one of [`Knowledge::NAMES`])
+    /// on, or off with a `no-` in front; an unknown name is an error that
+    /// lists the known ones.
+    pub fn set(&mut self, word: &str) -> Result<(), String> {
+        let (name, on) = match word.strip_prefix("no-") {
+            Some(rest) => (rest, false),
+            None => (word, true),
+        };
+        let field = match name {
+            "eye-shapes" => &mut self.eye_shapes,
+            "eye-regions" => &mut self.eye_regions,
+            "room" => &mut self.eye_room,
+            "room-pair" => &mut self.eye_room_pair,
+            "room-connect" => &mut self.eye_room_connect,
+            "safety" => &mut self.safety,
+            _ => {
+                let known: Vec<&str> = Knowledge::NAMES.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "unknown knowledge {word:?}: the names are {} (each switched off with `no-` in front)",
+                    known.join(", ")
+                ));
+            }
+        };
+        *field = on;
+        Ok(())
+    }
+
+    /// [`Knowledge::set`] for each of the comma-separated words of `list`,
+    /// from the defaults.
+    pub fn parse(list: &str) -> Result<Self, String> {
+        let mut k = Knowledge::default();
+        for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            k.set(word)?;
+        }
+        Ok(k)
+    }
+}
+
 /// The result of [`analyse`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Analysis {

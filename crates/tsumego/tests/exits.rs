@@ -465,6 +465,7 @@ fn prob0496_with_exits_lets_white_out_after_g19() {
 /// the report says so. Off, the bench's answer is the plain frame's.
 #[test]
 fn the_bench_rechecks_a_wrong_kill_with_exits() {
+    use miai_tsumego::Knowledge;
     use miai_tsumego::bench::{BookProblem, Exits, Outcome as BenchOutcome, Posing, run_book};
     let parsed = data_file("cases/cho-intermediate-0434-open.txt");
     let setup = &parsed.spec.setup;
@@ -510,6 +511,7 @@ fn the_bench_rechecks_a_wrong_kill_with_exits() {
         book_stop: true,
         split: None,
         exits: Exits::Off,
+        knowledge: Knowledge::default(),
     };
     let limits = Limits::none().with_nodes(4_000_000);
     let run = |exits: Exits| {

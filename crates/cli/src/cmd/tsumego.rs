@@ -16,7 +16,9 @@ use miai_goban::{Color, Graph, Rules, Setup, Vertex, sgf};
 use miai_tsumego::problem::file::{self, RulesError};
 use miai_tsumego::report::Source;
 use miai_tsumego::solution;
-use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Report, Side};
+use miai_tsumego::{
+    DEFAULT_LIMITS, Knowledge, Options, Problem, ProblemSpec, Regime, Report, Side,
+};
 
 use crate::search::{LimitArgs, Spinner, ctrl_c, exit_code};
 
@@ -71,6 +73,34 @@ pub(crate) struct SplitArgs {
     /// costs; for measurements).
     #[arg(long, value_enum, requires = "split", default_value_t = SplitHelperArg::Plain)]
     split_helper: SplitHelperArg,
+}
+
+/// The recognisers of an analysis (`Options`' knowledge), for `miai
+/// tsumego` and its bench.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub(crate) struct KnowledgeArgs {
+    /// Static knowledge switched on or off, for comparisons: names
+    /// separated by commas, each switched off with `no-` in front
+    /// (`no-room-connect`, `safety,no-room-pair`). The names: `eye-shapes`
+    /// (known eye shapes; off, the plain search), `eye-regions` (two small
+    /// enclosed regions make life; off by default), `room` (no room for
+    /// two eyes), `room-pair` (two inner points), `room-connect` (the
+    /// attacker's placements joined first), `safety` (Benson over miai
+    /// pairs; off by default). Proven answers do not depend on them; node
+    /// counts and times do.
+    #[arg(long, value_name = "LIST", value_parser = parse_knowledge)]
+    knowledge: Option<Knowledge>,
+}
+
+impl KnowledgeArgs {
+    /// The analyses' knowledge (the library's defaults when not given).
+    pub(crate) fn knowledge(&self) -> Knowledge {
+        self.knowledge.unwrap_or_default()
+    }
+}
+
+fn parse_knowledge(list: &str) -> Result<Knowledge, String> {
+    Knowledge::parse(list)
 }
 
 /// [`miai_tsumego::SplitHelper`] on the command line.
@@ -184,6 +214,8 @@ struct SolveArgs {
     no_book_stop: bool,
     #[command(flatten)]
     split: SplitArgs,
+    #[command(flatten)]
+    knowledge: KnowledgeArgs,
     /// Limits of one analysis (default: 20,000,000 nodes, no time limit,
     /// a 256 MiB table).
     #[command(flatten)]
@@ -381,7 +413,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
              with the attacker to play, where a frame point has room towards the open board)"
         );
     }
-    let options = Options {
+    let mut options = Options {
         regime,
         limits: args.limits.or(DEFAULT_LIMITS),
         all_moves: args.all_moves,
@@ -389,6 +421,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         split: args.split.split(),
         ..Options::default()
     };
+    args.knowledge.knowledge().apply(&mut options);
     let sides: &[Side] = match args.first {
         First::Attacker => &[Side::Attacker],
         First::Defender => &[Side::Defender],

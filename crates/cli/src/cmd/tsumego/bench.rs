@@ -107,6 +107,8 @@ pub struct BenchArgs {
     /// problem, or a third beside `--threads 2`).
     #[command(flatten)]
     split: super::SplitArgs,
+    #[command(flatten)]
+    knowledge: super::KnowledgeArgs,
     /// Open `.jsonl` kill problems: exit points in the frame (`off`; `always`:
     /// the frame's points towards the open board are left empty and in
     /// play, and the defender's group lives by reaching one; `recheck`: only
@@ -219,6 +221,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         book_stop: !args.no_book_stop,
         split: args.split.split(),
         exits: args.exits.into(),
+        knowledge: args.knowledge.knowledge(),
     };
     let jobs = usize::from(args.jobs).min(items.len()).max(1);
     // Problems are handed out in order; each runs on one thread with its
