@@ -40,11 +40,13 @@
 //! stone), and `R`'s empty points then reach only Black.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use miai_goban::Color;
 
 use crate::benson::{self, Settled};
 use crate::board::{Bits, Board};
+use crate::solver::KeyHasher;
 use crate::stones::Stones;
 
 /// One colour's safe area: Benson's, the one-inner-point regions and the
@@ -186,7 +188,7 @@ pub struct RegionCache {
     pub local_nodes: u64,
     /// The verdicts of [`alternating`]'s local games, by region, the
     /// opponent's stones in it and the wall blocks' stones next to it.
-    walled: HashMap<(Bits, Bits, Vec<Bits>), bool>,
+    walled: HashMap<(Bits, Bits, Vec<Bits>), bool, BuildHasherDefault<KeyHasher>>,
     /// [`alternating`]'s local games run (cache misses).
     pub wall_searches: u64,
     /// Of them, the regions found good.
@@ -195,7 +197,13 @@ pub struct RegionCache {
     pub wall_over_budget: u64,
     /// Local positions those games visited.
     pub wall_local_nodes: u64,
+    /// The memo of the local game being played (emptied before each,
+    /// kept to reuse its memory).
+    scratch: LocalMemo,
 }
+
+/// A local game's verdicts by (owner's stones, opponent's, owner to move).
+type LocalMemo = HashMap<(Bits, Bits, bool), bool, BuildHasherDefault<KeyHasher>>;
 
 /// Cache entries kept before the cache is emptied.
 const CACHE_CAP: usize = 1 << 20;
@@ -208,12 +216,13 @@ impl RegionCache {
         if let Some(&v) = self.known.get(&(region, theirs)) {
             return v;
         }
+        self.scratch.clear();
         let mut local = Local {
             board,
             region,
             edge: region & board.adjacent(board.all() & !region),
             walls: Vec::new(),
-            memo: HashMap::new(),
+            memo: &mut self.scratch,
             nodes: 0,
             over: false,
         };
@@ -244,12 +253,13 @@ impl RegionCache {
         if let Some(&v) = self.walled.get(&key) {
             return v;
         }
+        self.scratch.clear();
         let mut local = Local {
             board,
             region,
             edge: region & board.adjacent(board.all() & !region),
             walls: key.2.iter().map(|&w| board.adjacent(w) & region).collect(),
-            memo: HashMap::new(),
+            memo: &mut self.scratch,
             nodes: 0,
             over: false,
         };
@@ -363,9 +373,9 @@ pub fn alternating(
             good[j] != Some(false) && regions[j].1.iter().all(|&i| alive[i])
         };
         let mut count = vec![0u32; blocks.len()];
-        for j in 0..regions.len() {
+        for (j, (_, border)) in regions.iter().enumerate() {
             if open(j, &alive, &good) {
-                for &i in &regions[j].1 {
+                for &i in border {
                     count[i] += 1;
                 }
             }
@@ -481,7 +491,7 @@ struct Local<'a> {
     /// (none for pass-alive walls).
     walls: Vec<Bits>,
     /// Verdicts by (owner's stones, opponent's, owner to move).
-    memo: HashMap<(Bits, Bits, bool), bool>,
+    memo: &'a mut LocalMemo,
     nodes: u64,
     over: bool,
 }
@@ -707,6 +717,51 @@ mod tests {
             assert!(safe(&b, &s, Color::Black).regions.is_empty());
             assert!(safe(&b, &s, Color::White).regions.is_empty());
         }
+    }
+
+    /// On 5x3 (rows from the top, `v = 5 row + col`) Black's top row
+    /// but the corner and the point below the corner are two blocks, not
+    /// pass-alive (the big region has points touching neither):
+    ///
+    /// ```text
+    /// . X X X X
+    /// X . . . .
+    /// . . . . .
+    /// ```
+    ///
+    /// Each block has two regions (the corner and the other nine points);
+    /// White cannot play the corner, and in the nine points Black answers
+    /// every play, keeps a liberty of both blocks and leaves no White
+    /// stone: the whole board is Black's. With the corner filled by Black
+    /// (one block, one region) nothing is claimed; with a White stone on
+    /// the second point of the second row the region is still Black's.
+    #[test]
+    fn two_blocks_safe_under_alternating_play() {
+        let b = grid(5, 3);
+        let top: Bits = 0b11110;
+        let black = top | (1 << 5);
+        let mut cache = RegionCache::default();
+        let s = Stones { black, white: 0 };
+        assert_eq!(benson::settle(&b, &s, Color::Black).alive, 0);
+        assert_eq!(
+            alternating(&b, &s, Color::Black, &mut cache),
+            (black, b.all() & !black)
+        );
+        assert_eq!(alternating(&b, &s, Color::White, &mut cache), (0, 0));
+        let one = Stones {
+            black: black | 1,
+            white: 0,
+        };
+        assert_eq!(alternating(&b, &one, Color::Black, &mut cache), (0, 0));
+        let inside = Stones {
+            black,
+            white: 1 << 6,
+        };
+        assert_eq!(
+            alternating(&b, &inside, Color::Black, &mut cache),
+            (black, b.all() & !black)
+        );
+        assert!(cache.wall_searches >= 2 && cache.wall_safe >= 2);
     }
 
     #[test]
