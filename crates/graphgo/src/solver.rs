@@ -1997,10 +1997,11 @@ impl Search<'_> {
                 (Color::Black, &mut b, &mut lo_basis),
                 (Color::White, &mut w, &mut hi_basis),
             ] {
-                if let Some((extra, claim)) = self.alternating_claim(stones, color, *area) {
+                let (claim, candidate) = self.alternating_claim(stones, color, *area);
+                history_free &= !candidate;
+                if let Some((extra, claim)) = claim {
                     *area |= extra;
                     basis.join(&claim);
-                    history_free = false;
                 }
             }
         }
@@ -2059,35 +2060,34 @@ impl Search<'_> {
     /// [`safety::alternating`]'s blocks and regions for `color`, when they
     /// add points to `area` and no colouring of the history forbids them
     /// (one holding all the blocks and a stone of `color` in the
-    /// regions), with the basis of the claim.
+    /// regions), with the basis of the claim; and whether they add points
+    /// at all (the claim then depends on the history).
     fn alternating_claim(
         &self,
         stones: &Stones,
         color: Color,
         area: Bits,
-    ) -> Option<(Bits, Basis)> {
+    ) -> (Option<(Bits, Basis)>, bool) {
         let (walls, regions) = {
             let mut cache = self.regions.borrow_mut();
             safety::alternating(self.board, stones, color, &mut cache)
         };
         let extra = walls | regions;
         if extra & !area == 0 {
-            return None;
+            return (None, false);
         }
         let history = self.history.iter().map(|&(b, w, _)| (b, w));
         if !safety::clean(history, color, walls, regions) {
-            return None;
+            return (None, true);
         }
         self.alternating_claims
             .set(self.alternating_claims.get() + 1);
-        Some((
-            extra,
-            Basis {
-                region: regions,
-                region_all: walls,
-                ..Basis::EMPTY
-            },
-        ))
+        let basis = Basis {
+            region: regions,
+            region_all: walls,
+            ..Basis::EMPTY
+        };
+        (Some((extra, basis)), true)
     }
 
     /// The keeping game's bound ([`crate::keeping`]): when `keeper` wins
