@@ -1,6 +1,8 @@
 //! Static safety beyond Benson: enclosed regions where the opponent
 //! cannot live (one inner point, below; bigger ones by a local search, see
-//! [`searched_regions`]).
+//! [`searched_regions`]), and blocks that are not pass-alive but safe
+//! under alternating play with the regions that make them so
+//! ([`alternating`]).
 //!
 //! Let `A` be one colour's pass-alive chains (Benson, [`crate::benson`]),
 //! and `R` a region (a maximal connected set of points without that
