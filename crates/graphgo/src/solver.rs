@@ -3343,6 +3343,45 @@ mod tests {
         assert!(with.stats.searched_claims > 0 && with.stats.regions_safe > 0);
     }
 
+    /// Alternating-play safety's claim follows the history (5x3, the two
+    /// Black blocks of `safety`'s unit test, neither pass-alive, owning
+    /// the board): claimed with no history, with its region basis (the
+    /// blocks, the other points); refused, and the bounds marked as
+    /// depending on the history, after a colouring holding the blocks and
+    /// a Black stone in the regions; claimed again after one without the
+    /// blocks. Fails if the claim ignores the history.
+    #[test]
+    fn the_alternating_claim_follows_the_history() {
+        let board = Board::new(Arc::new(Graph::grid(5, 3).unwrap())).unwrap();
+        let black: Bits = 0b11110 | (1 << 5);
+        let s = Stones { black, white: 0 };
+        let opts = SolveOptions {
+            alternating: true,
+            ..SolveOptions::default()
+        };
+        let mut progress = |_: &Progress| {};
+        let mut search = Search::new(
+            &board,
+            &opts,
+            Tt::Own(Table::new(1 << 16)),
+            None,
+            &mut progress,
+            None,
+        );
+        let st = search.static_bounds(&s);
+        assert_eq!((st.lo, st.plain.0), (15, -15));
+        assert_eq!(st.lo_basis.region, board.all() & !black);
+        assert_eq!(st.lo_basis.region_all, black);
+        assert!(!st.history_free);
+        search.push((black | (1 << 12), 0, 0));
+        let st = search.static_bounds(&s);
+        assert_eq!(st.lo, -15);
+        assert!(!st.history_free);
+        search.pop();
+        search.push((0b11110 | (1 << 12), 1 << 5, 0));
+        assert_eq!(search.static_bounds(&s).lo, 15);
+    }
+
     /// Late-move reductions find the same value in fewer nodes (1x9,
     /// 3x4: the prover's late moves fail sooner at a shallow horizon), and
     /// the counters account for every searched node.
