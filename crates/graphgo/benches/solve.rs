@@ -112,6 +112,9 @@ struct Args {
     /// The keeping game.
     #[arg(long)]
     keeping: bool,
+    /// Alternating-play safety (`SolveOptions::alternating`).
+    #[arg(long)]
+    alternating: bool,
     /// Expect the guess (`SolveOptions::expect_guess`).
     #[arg(long)]
     expect: bool,
@@ -224,6 +227,7 @@ fn main() {
     opts.reductions &= !args.no_reductions;
     opts.symmetry &= !args.no_symmetry;
     opts.keeping |= args.keeping;
+    opts.alternating |= args.alternating;
     opts.expect_guess |= args.expect;
     opts.free_captures |= args.free_captures;
     opts.doomed_lag = args.doomed_lag;
@@ -366,6 +370,16 @@ fn main() {
                 st.regions_over_budget,
                 st.region_local_nodes,
                 st.searched_claims
+            );
+            println!(
+                "  alternating safety: local games {} good {} over budget {} local positions {} \
+                 static bounds widened {} static cutoffs only with it {}",
+                st.wall_searches,
+                st.walls_safe,
+                st.walls_over_budget,
+                st.wall_local_nodes,
+                st.alternating_claims,
+                st.alternating_cutoffs
             );
             println!(
                 "  keeping game: cutoffs {} tests {} won {} over budget {} positions {}",

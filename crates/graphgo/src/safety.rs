@@ -1,6 +1,8 @@
 //! Static safety beyond Benson: enclosed regions where the opponent
 //! cannot live (one inner point, below; bigger ones by a local search, see
-//! [`searched_regions`]).
+//! [`searched_regions`]), and blocks that are not pass-alive but safe
+//! under alternating play with the regions that make them so
+//! ([`alternating`]).
 //!
 //! Let `A` be one colour's pass-alive chains (Benson, [`crate::benson`]),
 //! and `R` a region (a maximal connected set of points without that
@@ -40,11 +42,13 @@
 //! stone), and `R`'s empty points then reach only Black.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use miai_goban::Color;
 
 use crate::benson::{self, Settled};
 use crate::board::{Bits, Board};
+use crate::solver::KeyHasher;
 use crate::stones::Stones;
 
 /// One colour's safe area: Benson's, the one-inner-point regions and the
@@ -184,7 +188,24 @@ pub struct RegionCache {
     pub over_budget: u64,
     /// Local positions visited by all searches.
     pub local_nodes: u64,
+    /// The verdicts of [`alternating`]'s local games, by region, the
+    /// opponent's stones in it and the wall blocks' stones next to it.
+    walled: HashMap<(Bits, Bits, Vec<Bits>), bool, BuildHasherDefault<KeyHasher>>,
+    /// [`alternating`]'s local games run (cache misses).
+    pub wall_searches: u64,
+    /// Of them, the regions found good.
+    pub wall_safe: u64,
+    /// Of them, the games that ran out of [`LOCAL_BUDGET`].
+    pub wall_over_budget: u64,
+    /// Local positions those games visited.
+    pub wall_local_nodes: u64,
+    /// The memo of the local game being played (emptied before each,
+    /// kept to reuse its memory).
+    scratch: LocalMemo,
 }
+
+/// A local game's verdicts by (owner's stones, opponent's, owner to move).
+type LocalMemo = HashMap<(Bits, Bits, bool), bool, BuildHasherDefault<KeyHasher>>;
 
 /// Cache entries kept before the cache is emptied.
 const CACHE_CAP: usize = 1 << 20;
@@ -197,11 +218,13 @@ impl RegionCache {
         if let Some(&v) = self.known.get(&(region, theirs)) {
             return v;
         }
+        self.scratch.clear();
         let mut local = Local {
             board,
             region,
             edge: region & board.adjacent(board.all() & !region),
-            memo: HashMap::new(),
+            walls: Vec::new(),
+            memo: &mut self.scratch,
             nodes: 0,
             over: false,
         };
@@ -216,6 +239,185 @@ impl RegionCache {
         self.known.insert((region, theirs), safe);
         safe
     }
+
+    /// Whether the owner wins [`alternating`]'s local game in `region`
+    /// against the opponent's stones `theirs`, the region bordered by the
+    /// wall blocks whose stones next to it are `walls`; cached.
+    pub fn wall_verdict(
+        &mut self,
+        board: &Board,
+        region: Bits,
+        theirs: Bits,
+        walls: Vec<Bits>,
+    ) -> bool {
+        let theirs = theirs & region;
+        let key = (region, theirs, walls);
+        if let Some(&v) = self.walled.get(&key) {
+            return v;
+        }
+        self.scratch.clear();
+        let mut local = Local {
+            board,
+            region,
+            edge: region & board.adjacent(board.all() & !region),
+            walls: key.2.iter().map(|&w| board.adjacent(w) & region).collect(),
+            memo: &mut self.scratch,
+            nodes: 0,
+            over: false,
+        };
+        let safe = local.opponent(0, theirs) && !local.over;
+        self.wall_searches += 1;
+        self.wall_safe += u64::from(safe);
+        self.wall_over_budget += u64::from(local.over);
+        self.wall_local_nodes += local.nodes;
+        if self.walled.len() >= CACHE_CAP {
+            self.walled.clear();
+        }
+        self.walled.insert(key, safe);
+        safe
+    }
+}
+
+/// The most points a region may have for [`alternating`] to play its
+/// local game.
+pub const MAX_ALTERNATING_POINTS: u32 = 10;
+
+/// Safety under alternating play (issue 20, seventeenth session): blocks
+/// of `color` that are not pass-alive, made safe by small regions in each
+/// of which the owner answers the opponent's every play. Returns the
+/// blocks `S` and the regions' points (both empty when none qualify).
+///
+/// A *region* here is a maximal connected set of points without
+/// `color`'s stones, with at most [`MAX_ALTERNATING_POINTS`] points and an
+/// empty one; its border is all `color`'s stones (maximality). It is
+/// *good* for a set of blocks `S` holding its whole border when the owner
+/// wins its local game: the game of [`searched_regions`] (the opponent
+/// moves first and may pass; the owner answers in the region and passes
+/// only when no opponent stone is left there; the owner loses when an
+/// owner stone not joined to the border is captured or it has no legal
+/// answer), with one more way to lose: whenever the opponent is to move
+/// (at the start and after each owner move), **every border block must
+/// have a liberty in the region** (an empty point of it next to the block
+/// or to owner stones in the region joined to the block). `S` is what is
+/// left of all `color`'s blocks after removing, as in Benson's algorithm,
+/// every block with fewer than two good regions (a region is good only
+/// while its whole border is in `S`), until nothing changes.
+///
+/// Why `S` and the good regions are the owner's at the end of the game,
+/// under positional and situational superko, given the history condition
+/// of [`clean`] with `S` in place of the pass-alive stones:
+///
+/// - the owner's strategy is that of [`searched_regions`] over all the
+///   good regions at once: answer a play in a region in that region by
+///   the local game's winning answer; after a play elsewhere or a pass,
+///   make a winning local move in some region that holds an opponent
+///   stone; pass when none does;
+/// - whenever the opponent is to move, every block of `S` has a liberty
+///   in each of its (at least two) good regions; an opponent play is in
+///   one region at most, so every block (and every owner stone in a
+///   region joined to it) keeps a liberty elsewhere and is never
+///   captured, and the owner's answer restores the liberty in the region
+///   played in (the local game demands it). So owner stones on a
+///   region's edge are never captured (what the local game assumes), the
+///   owner's edge plays are never suicide, and nothing outside the
+///   regions touches them (their outside neighbours are all in `S`);
+/// - the owner's stones in the regions only grow, so every colouring the
+///   owner enters has more of them than any colouring before it below the
+///   node (no refusal below the node), and each holds all of `S` and an
+///   owner stone in the regions, which [`clean`] rules out above it;
+///   refused opponent plays only take options away;
+/// - the game cannot end with an opponent stone in a good region (the
+///   owner passes only when none is left), so at the end `S` stands and
+///   every point of the regions reaches only the owner's stones.
+///
+/// Pass-alive walls are the special case where the liberty condition is
+/// not needed; [`searched_regions`] claims those without it.
+pub fn alternating(
+    board: &Board,
+    stones: &Stones,
+    color: Color,
+    cache: &mut RegionCache,
+) -> (Bits, Bits) {
+    let mine = stones.of(color);
+    if mine == 0 {
+        return (0, 0);
+    }
+    let theirs = stones.of(color.opponent());
+    let empty = stones.empty(board);
+    let mut blocks: Vec<Bits> = Vec::new();
+    let mut rest = mine;
+    while rest != 0 {
+        let c = board.flood(rest & rest.wrapping_neg(), mine);
+        rest &= !c;
+        blocks.push(c);
+    }
+    // Candidate regions: (points, indices of the border blocks).
+    let mut regions: Vec<(Bits, Vec<usize>)> = Vec::new();
+    let mut rest = board.all() & !mine;
+    while rest != 0 {
+        let r = board.flood(rest & rest.wrapping_neg(), board.all() & !mine);
+        rest &= !r;
+        if r.count_ones() > MAX_ALTERNATING_POINTS || r & empty == 0 {
+            continue;
+        }
+        let near = board.adjacent(r);
+        let border: Vec<usize> = (0..blocks.len())
+            .filter(|&i| blocks[i] & near != 0)
+            .collect();
+        if !border.is_empty() {
+            regions.push((r, border));
+        }
+    }
+    let mut alive = vec![true; blocks.len()];
+    let mut good: Vec<Option<bool>> = vec![None; regions.len()];
+    loop {
+        let open = |j: usize, alive: &[bool], good: &[Option<bool>]| {
+            good[j] != Some(false) && regions[j].1.iter().all(|&i| alive[i])
+        };
+        let mut count = vec![0u32; blocks.len()];
+        for (j, (_, border)) in regions.iter().enumerate() {
+            if open(j, &alive, &good) {
+                for &i in border {
+                    count[i] += 1;
+                }
+            }
+        }
+        let mut changed = false;
+        for i in 0..blocks.len() {
+            if alive[i] && count[i] < 2 {
+                alive[i] = false;
+                changed = true;
+            }
+        }
+        if changed {
+            continue;
+        }
+        let mut bad = false;
+        for j in 0..regions.len() {
+            if good[j].is_none() && open(j, &alive, &good) {
+                let (r, border) = &regions[j];
+                let near = board.adjacent(*r);
+                let mut walls: Vec<Bits> = border.iter().map(|&i| blocks[i] & near).collect();
+                walls.sort_unstable();
+                let v = cache.wall_verdict(board, *r, theirs, walls);
+                good[j] = Some(v);
+                bad |= !v;
+            }
+        }
+        if !bad {
+            break;
+        }
+    }
+    let walls = (0..blocks.len())
+        .filter(|&i| alive[i])
+        .fold(0, |a, i| a | blocks[i]);
+    if walls == 0 {
+        return (0, 0);
+    }
+    let area = (0..regions.len())
+        .filter(|&j| good[j] == Some(true) && regions[j].1.iter().all(|&i| alive[i]))
+        .fold(0, |a, j| a | regions[j].0);
+    (walls, area)
 }
 
 /// Regions bordered by `color`'s pass-alive stones only, with two or more
@@ -286,8 +488,12 @@ struct Local<'a> {
     region: Bits,
     /// The region's points next to the surrounding stones.
     edge: Bits,
+    /// For [`alternating`]: each wall block's neighbours in the region;
+    /// whenever the opponent is to move each must have a liberty there
+    /// (none for pass-alive walls).
+    walls: Vec<Bits>,
     /// Verdicts by (owner's stones, opponent's, owner to move).
-    memo: HashMap<(Bits, Bits, bool), bool>,
+    memo: &'a mut LocalMemo,
     nodes: u64,
     over: bool,
 }
@@ -312,6 +518,10 @@ impl Local<'_> {
         }
         let board = self.board;
         let free = self.region & !o & !p;
+        if !self.walls_breathe(o, free) {
+            self.memo.insert((o, p, false), false);
+            return false;
+        }
         // A pass (or a play elsewhere): with a stone of the opponent left,
         // the owner must make progress here.
         let mut win = p == 0 || self.owner(o, p);
@@ -343,6 +553,16 @@ impl Local<'_> {
             self.memo.insert((o, p, false), win);
         }
         win
+    }
+
+    /// Whether every wall block has a liberty in the region: an empty
+    /// point next to it, or next to the owner's stones in the region
+    /// joined to it.
+    fn walls_breathe(&self, o: Bits, free: Bits) -> bool {
+        self.walls.iter().all(|&touch| {
+            let joined = self.board.flood(touch & o, o);
+            (touch | self.board.adjacent(joined)) & free != 0
+        })
     }
 
     /// Whether the owner, to move with an opponent stone in the region,
@@ -499,6 +719,51 @@ mod tests {
             assert!(safe(&b, &s, Color::Black).regions.is_empty());
             assert!(safe(&b, &s, Color::White).regions.is_empty());
         }
+    }
+
+    /// On 5x3 (rows from the top, `v = 5 row + col`) Black's top row
+    /// but the corner and the point below the corner are two blocks, not
+    /// pass-alive (the big region has points touching neither):
+    ///
+    /// ```text
+    /// . X X X X
+    /// X . . . .
+    /// . . . . .
+    /// ```
+    ///
+    /// Each block has two regions (the corner and the other nine points);
+    /// White cannot play the corner, and in the nine points Black answers
+    /// every play, keeps a liberty of both blocks and leaves no White
+    /// stone: the whole board is Black's. With the corner filled by Black
+    /// (one block, one region) nothing is claimed; with a White stone on
+    /// the second point of the second row the region is still Black's.
+    #[test]
+    fn two_blocks_safe_under_alternating_play() {
+        let b = grid(5, 3);
+        let top: Bits = 0b11110;
+        let black = top | (1 << 5);
+        let mut cache = RegionCache::default();
+        let s = Stones { black, white: 0 };
+        assert_eq!(benson::settle(&b, &s, Color::Black).alive, 0);
+        assert_eq!(
+            alternating(&b, &s, Color::Black, &mut cache),
+            (black, b.all() & !black)
+        );
+        assert_eq!(alternating(&b, &s, Color::White, &mut cache), (0, 0));
+        let one = Stones {
+            black: black | 1,
+            white: 0,
+        };
+        assert_eq!(alternating(&b, &one, Color::Black, &mut cache), (0, 0));
+        let inside = Stones {
+            black,
+            white: 1 << 6,
+        };
+        assert_eq!(
+            alternating(&b, &inside, Color::Black, &mut cache),
+            (black, b.all() & !black)
+        );
+        assert!(cache.wall_searches >= 2 && cache.wall_safe >= 2);
     }
 
     #[test]

@@ -272,6 +272,20 @@ pub struct SearchStats {
     /// Static bounds where a searched region was claimed (widening
     /// Benson's and the one-point regions').
     pub searched_claims: u64,
+    /// Local games of [`safety::alternating`] (cache misses).
+    pub wall_searches: u64,
+    /// Of them, the regions found good.
+    pub walls_safe: u64,
+    /// Of them, the games that ran out of their budget.
+    pub walls_over_budget: u64,
+    /// Local positions those games visited.
+    pub wall_local_nodes: u64,
+    /// Static bounds that [`safety::alternating`] widened (the history
+    /// allowing).
+    pub alternating_claims: u64,
+    /// Nodes decided by static bounds that would not have been without
+    /// [`safety::alternating`]'s claims.
+    pub alternating_cutoffs: u64,
     /// Nodes decided by the keeping game ([`crate::keeping`]).
     pub keep_cutoffs: u64,
     /// Keeping-game tests run (cache misses).
@@ -461,6 +475,15 @@ pub struct SolveOptions {
     /// that a local search shows the opponent cannot keep a stone in
     /// ([`safety::searched_regions`]).
     pub searched_regions: bool,
+    /// With `safety`, also claim blocks that are not pass-alive and the
+    /// small regions that make them safe under alternating play
+    /// ([`safety::alternating`]: each block has two regions in each of
+    /// which the owner answers every play, keeping a liberty of every
+    /// block there and the opponent out). Off by default (issue 20,
+    /// seventeenth session; see docs/graphgo.md). The proof checker does
+    /// not re-derive these claims, so [`solve_with_proof`] refuses to
+    /// write a proof with it on ([`ProofError::Unsupported`]).
+    pub alternating: bool,
     /// Fold the table by the board's symmetries.
     pub symmetry: bool,
     /// The score expected (a published value, say): the first
@@ -669,6 +692,7 @@ impl Default for SolveOptions {
             benson: true,
             safety: true,
             searched_regions: true,
+            alternating: false,
             symmetry: true,
             guess: None,
             reductions: true,
@@ -890,6 +914,8 @@ struct Search<'a> {
     regions: std::cell::RefCell<safety::RegionCache>,
     /// Static bounds that claimed a searched region.
     searched_claims: std::cell::Cell<u64>,
+    /// Static bounds that claimed [`safety::alternating`]'s area.
+    alternating_claims: std::cell::Cell<u64>,
     /// The keeping game's verdicts.
     keep: keeping::KeepCache,
     /// The stone the move into the next node searched played (none after
@@ -966,6 +992,9 @@ struct StaticBounds {
     /// No safe region of either colour was a candidate, so the bounds are
     /// Benson's alone and hold under every history.
     history_free: bool,
+    /// The bounds without [`safety::alternating`]'s claims (the same as
+    /// `lo`, `hi` when it is off).
+    plain: (i32, i32),
 }
 
 /// Solves `stones` with `to_move` to play (no earlier history) on `board`.
@@ -1042,6 +1071,10 @@ pub fn solve_with_proof_sharing(
     max_steps: usize,
     share: bool,
 ) -> (Solution, Result<Proof, ProofError>) {
+    if opts.alternating && opts.safety && opts.benson {
+        let sol = solve_inner(board, stones, to_move, opts, cancel, progress, None).0;
+        return (sol, Err(ProofError::Unsupported("alternating-play safety")));
+    }
     let (sol, proof) = solve_inner(
         board,
         stones,
@@ -1081,6 +1114,9 @@ pub enum ProofError {
     /// The trees outgrew the budget.
     #[error("the proof has more than {0} nodes")]
     TooLarge(usize),
+    /// An option whose leaves the checker does not re-derive was on.
+    #[error("no proof is written with {0}: the checker does not re-derive its leaves")]
+    Unsupported(&'static str),
     /// A line the search said was won ends short of the claim (a solver
     /// bug: the checker would refuse the proof).
     #[error("the {0} proof reached a line the search did not prove")]
@@ -1282,6 +1318,7 @@ impl<'a> Search<'a> {
             },
             regions: std::cell::RefCell::new(safety::RegionCache::default()),
             searched_claims: std::cell::Cell::new(0),
+            alternating_claims: std::cell::Cell::new(0),
             keep: keeping::KeepCache::default(),
             last_play: 0,
             pn_table: dfpn::PnTable::new(pn_bits),
@@ -1307,6 +1344,11 @@ impl<'a> Search<'a> {
             stats.regions_over_budget = rc.over_budget;
             stats.region_local_nodes = rc.local_nodes;
             stats.searched_claims = self.searched_claims.get();
+            stats.wall_searches = rc.wall_searches;
+            stats.walls_safe = rc.wall_safe;
+            stats.walls_over_budget = rc.wall_over_budget;
+            stats.wall_local_nodes = rc.wall_local_nodes;
+            stats.alternating_claims = self.alternating_claims.get();
         }
         stats.keep_tests = self.keep.tests;
         stats.keep_wins = self.keep.wins;
@@ -1438,6 +1480,12 @@ impl SearchStats {
         self.regions_over_budget += o.regions_over_budget;
         self.region_local_nodes += o.region_local_nodes;
         self.searched_claims += o.searched_claims;
+        self.wall_searches += o.wall_searches;
+        self.walls_safe += o.walls_safe;
+        self.walls_over_budget += o.walls_over_budget;
+        self.wall_local_nodes += o.wall_local_nodes;
+        self.alternating_claims += o.alternating_claims;
+        self.alternating_cutoffs += o.alternating_cutoffs;
         self.keep_cutoffs += o.keep_cutoffs;
         self.keep_tests += o.keep_tests;
         self.keep_wins += o.keep_wins;
@@ -1920,6 +1968,7 @@ impl Search<'_> {
                 lo_basis: Basis::EMPTY,
                 hi_basis: Basis::EMPTY,
                 history_free: true,
+                plain: (-n, n),
             };
         }
         let bs = benson::settle(self.board, stones, Color::Black);
@@ -1937,14 +1986,33 @@ impl Search<'_> {
             hi_basis = basis;
             history_free &= !candidates;
         }
-        w &= !b;
-        let (nb, nw) = (b.count_ones() as i32, w.count_ones() as i32);
+        let count = |b: Bits, w: Bits| {
+            let w = w & !b;
+            let (nb, nw) = (b.count_ones() as i32, w.count_ones() as i32);
+            (nb - (n - nb), (n - nw) - nw)
+        };
+        let plain = count(b, w);
+        if self.opts.safety && self.opts.alternating {
+            for (color, area, basis) in [
+                (Color::Black, &mut b, &mut lo_basis),
+                (Color::White, &mut w, &mut hi_basis),
+            ] {
+                let (claim, candidate) = self.alternating_claim(stones, color, *area);
+                history_free &= !candidate;
+                if let Some((extra, claim)) = claim {
+                    *area |= extra;
+                    basis.join(&claim);
+                }
+            }
+        }
+        let (lo, hi) = count(b, w);
         StaticBounds {
-            lo: nb - (n - nb),
-            hi: (n - nw) - nw,
+            lo,
+            hi,
             lo_basis,
             hi_basis,
             history_free,
+            plain,
         }
     }
 
@@ -1987,6 +2055,39 @@ impl Search<'_> {
             ..Basis::EMPTY
         };
         (area, basis, candidates)
+    }
+
+    /// [`safety::alternating`]'s blocks and regions for `color`, when they
+    /// add points to `area` and no colouring of the history forbids them
+    /// (one holding all the blocks and a stone of `color` in the
+    /// regions), with the basis of the claim; and whether they add points
+    /// at all (the claim then depends on the history).
+    fn alternating_claim(
+        &self,
+        stones: &Stones,
+        color: Color,
+        area: Bits,
+    ) -> (Option<(Bits, Basis)>, bool) {
+        let (walls, regions) = {
+            let mut cache = self.regions.borrow_mut();
+            safety::alternating(self.board, stones, color, &mut cache)
+        };
+        let extra = walls | regions;
+        if extra & !area == 0 {
+            return (None, false);
+        }
+        let history = self.history.iter().map(|&(b, w, _)| (b, w));
+        if !safety::clean(history, color, walls, regions) {
+            return (None, true);
+        }
+        self.alternating_claims
+            .set(self.alternating_claims.get() + 1);
+        let basis = Basis {
+            region: regions,
+            region_all: walls,
+            ..Basis::EMPTY
+        };
+        (Some((extra, basis)), true)
     }
 
     /// The keeping game's bound ([`crate::keeping`]): when `keeper` wins
@@ -2135,6 +2236,13 @@ impl Search<'_> {
             settled = st.history_free;
             if st.lo >= beta || st.hi <= alpha || st.lo >= st.hi {
                 self.stats.static_cutoffs += 1;
+                let (plo, phi) = st.plain;
+                if !(plo.max(out.lo) >= beta
+                    || phi.min(out.hi) <= alpha
+                    || plo.max(out.lo) >= phi.min(out.hi))
+                {
+                    self.stats.alternating_cutoffs += 1;
+                }
             }
             if st.lo > out.lo {
                 out.lo = st.lo;
@@ -3233,6 +3341,45 @@ mod tests {
         assert!(with.nodes <= 2, "{}", with.nodes);
         assert!(without.nodes > 2, "{}", without.nodes);
         assert!(with.stats.searched_claims > 0 && with.stats.regions_safe > 0);
+    }
+
+    /// Alternating-play safety's claim follows the history (5x3, the two
+    /// Black blocks of `safety`'s unit test, neither pass-alive, owning
+    /// the board): claimed with no history, with its region basis (the
+    /// blocks, the other points); refused, and the bounds marked as
+    /// depending on the history, after a colouring holding the blocks and
+    /// a Black stone in the regions; claimed again after one without the
+    /// blocks. Fails if the claim ignores the history.
+    #[test]
+    fn the_alternating_claim_follows_the_history() {
+        let board = Board::new(Arc::new(Graph::grid(5, 3).unwrap())).unwrap();
+        let black: Bits = 0b11110 | (1 << 5);
+        let s = Stones { black, white: 0 };
+        let opts = SolveOptions {
+            alternating: true,
+            ..SolveOptions::default()
+        };
+        let mut progress = |_: &Progress| {};
+        let mut search = Search::new(
+            &board,
+            &opts,
+            Tt::Own(Table::new(1 << 16)),
+            None,
+            &mut progress,
+            None,
+        );
+        let st = search.static_bounds(&s);
+        assert_eq!((st.lo, st.plain.0), (15, -15));
+        assert_eq!(st.lo_basis.region, board.all() & !black);
+        assert_eq!(st.lo_basis.region_all, black);
+        assert!(!st.history_free);
+        search.push((black | (1 << 12), 0, 0));
+        let st = search.static_bounds(&s);
+        assert_eq!(st.lo, -15);
+        assert!(!st.history_free);
+        search.pop();
+        search.push((0b11110 | (1 << 12), 1 << 5, 0));
+        assert_eq!(search.static_bounds(&s).lo, 15);
     }
 
     /// Late-move reductions find the same value in fewer nodes (1x9,

@@ -1100,3 +1100,133 @@ fn keeping_game_agrees_with_full_history_minimax() {
         "the keeping game closed too little: {cutoffs}"
     );
 }
+
+/// Safety under alternating play ([`miai_graphgo::safety::alternating`]:
+/// blocks that are not pass-alive, kept safe by small regions in each of
+/// which the owner answers every play) on the legal colourings of the 4x3
+/// grid, every 7th of the 5x3 grid and every 61st of the 4x4 grid where it
+/// widens the static bounds beyond Benson's and the safe regions' (a fixed
+/// sample of them), with either player to move and under both superko
+/// rules: the widened bounds hold for the value the solver finds without
+/// any safe region (Benson only), and the solver with the new claims in
+/// the search finds the same value; full-history alpha-beta confirms the
+/// widened bounds themselves by null-window tests where they fit its
+/// budget.
+#[test]
+fn alternating_safety_agrees_with_the_solver_without_it() {
+    on_big_stack(alternating_check);
+}
+
+fn alternating_check() {
+    use miai_graphgo::safety;
+    let (mut checked, mut brute, mut widened, mut claims) = (0, 0, 0, 0);
+    for (w, h, every, sample) in [(4, 3, 1, 40), (5, 3, 7, 30), (4, 4, 61, 20)] {
+        let g = Arc::new(Graph::grid(w, h).unwrap());
+        let board = Board::new(g.clone()).unwrap();
+        let n = board.len() as i64;
+        let mut cache = safety::RegionCache::default();
+        let mut found: Vec<(Stones, i64, i64)> = Vec::new();
+        for code in (0..3u32.pow(board.len() as u32)).step_by(every) {
+            let Some(s) = colouring(&board, code) else {
+                continue;
+            };
+            let mut area = [0, 0];
+            let mut wider = false;
+            for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
+                let safe = safety::safe(&board, &s, c);
+                let base = safe.settled.area() | safe.extra();
+                let (walls, regions) = safety::alternating(&board, &s, c, &mut cache);
+                area[i] = base | walls | regions;
+                wider |= area[i] != base;
+            }
+            if !wider {
+                continue;
+            }
+            let b = area[0];
+            let wh = area[1] & !b;
+            let lo = 2 * i64::from(b.count_ones()) - n;
+            let hi = n - 2 * i64::from(wh.count_ones());
+            found.push((s, lo, hi));
+        }
+        assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
+        widened += found.len();
+        let step = (found.len() / sample).max(1);
+        for &(s, lo, hi) in found.iter().step_by(step) {
+            for to_move in [Color::Black, Color::White] {
+                for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+                    let opts = SolveOptions {
+                        repetition: rep,
+                        safety: false,
+                        ..SolveOptions::default()
+                    };
+                    let plain = solver::solve_quietly(&board, s, to_move, &opts);
+                    let want = i64::from(plain.score.unwrap());
+                    assert!(
+                        lo <= want && want <= hi,
+                        "{w}x{h} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
+                    );
+                    let with = SolveOptions {
+                        repetition: rep,
+                        alternating: true,
+                        ..SolveOptions::default()
+                    };
+                    let got = solver::solve_quietly(&board, s, to_move, &with);
+                    assert_eq!(
+                        got.score.map(i64::from),
+                        Some(want),
+                        "{w}x{h} {s:?} {to_move:?} {rep:?}"
+                    );
+                    claims += got.stats.alternating_claims;
+                    checked += 1;
+                    let pos = position(&g, &board, s, to_move);
+                    let what = format!("{w}x{h} {s:?} {to_move:?}: alternating");
+                    brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "alternating safety: {widened} colourings widened, {checked} cases \
+         ({claims} static bounds widened in their searches), \
+         {brute} also by full-history search"
+    );
+    assert!(checked >= 300, "{checked}");
+    assert!(claims >= 400, "{claims}");
+    assert!(brute >= 12, "{brute}");
+}
+
+/// The solver with alternating-play safety inside the search (where its
+/// claims meet the history: the region basis, the table's reuse) agrees
+/// with the full-history searches on the tiny graphs from the empty board
+/// and on the mid-game positions, under both superko rules, and with
+/// guesses below and above the value; its claims decide nodes somewhere.
+#[test]
+fn alternating_safety_agrees_with_full_history_minimax() {
+    let mut cutoffs = 0;
+    let checked = for_each_valued_start("alternating safety", |v| {
+        let n = v.pos.graph().len() as i32;
+        let at = i32::try_from(v.want).unwrap();
+        for guess in [None, Some(-n), Some(at + 1)] {
+            let opts = SolveOptions {
+                repetition: v.rep,
+                alternating: true,
+                guess,
+                ..SolveOptions::default()
+            };
+            let s = solver::solve_quietly(v.board, v.stones, v.pos.to_move(), &opts);
+            assert_eq!(
+                s.score.map(i64::from),
+                Some(v.want),
+                "{} {:?} guess {guess:?}",
+                v.name,
+                v.rep
+            );
+            cutoffs += s.stats.alternating_cutoffs;
+        }
+    });
+    eprintln!("checked (alternating safety): {checked} starts, {cutoffs} cutoffs by it");
+    assert!(
+        cutoffs >= 5,
+        "alternating safety closed too little: {cutoffs}"
+    );
+}

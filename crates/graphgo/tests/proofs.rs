@@ -762,3 +762,46 @@ fn best_first_proof_search_with_dfpn_variation_proofs_verify() {
         ..o
     });
 }
+
+/// With alternating-play safety on (`SolveOptions::alternating`), whose
+/// claims the checker does not re-derive, no proof is written: the solve
+/// still finds the value (the 5x3 position of `safety`'s unit test, White
+/// to move: Black owns the board, closed at the root by the claim), and
+/// the proof is refused as unsupported; without it the same position has
+/// a proof the checker accepts.
+#[test]
+fn no_proof_with_alternating_safety() {
+    let board = Board::new(Arc::new(Graph::grid(5, 3).unwrap())).unwrap();
+    let stones = Stones {
+        black: 0b11110 | (1 << 5),
+        white: 0,
+    };
+    let with = SolveOptions {
+        alternating: true,
+        ..SolveOptions::default()
+    };
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        stones,
+        Color::White,
+        &with,
+        None,
+        &mut |_| {},
+        1 << 20,
+    );
+    assert_eq!(sol.score, Some(15));
+    assert!(sol.nodes <= 2, "{}", sol.nodes);
+    assert!(matches!(proof, Err(solver::ProofError::Unsupported(_))));
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        stones,
+        Color::White,
+        &SolveOptions::default(),
+        None,
+        &mut |_| {},
+        1 << 22,
+    );
+    assert_eq!(sol.score, Some(15));
+    let v = verify::verify_text(&proof.unwrap().to_text()).unwrap();
+    assert_eq!(v.value, 15);
+}
