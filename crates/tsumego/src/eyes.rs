@@ -382,6 +382,33 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
         s
     };
     let connect = ctx.eye_room_connect;
+    let most = if ctx.eye_room_pair { 2 } else { 1 };
+    // A quick no: an empty point of the region beside a defender stone on
+    // a target point, with no attacker stone beside it, is an inner point
+    // (the walk below reaches it from that target point and counts it);
+    // more than `most` of them, and the answer is no without the walk and
+    // the safety tests of the attacker's chains.
+    let def = att.opponent();
+    let mut quick: [Option<Vertex>; 2] = [None; 2];
+    let mut n_quick = 0;
+    for &t in &ctx.target_list {
+        if pos.color_at(t) != Some(def) {
+            continue;
+        }
+        for &u in g.neighbors(t) {
+            if pos.color_at(u).is_none()
+                && ctx.region.contains(u)
+                && !quick[..n_quick].contains(&Some(u))
+                && !g.neighbors(u).iter().any(|&w| pos.color_at(w) == Some(att))
+            {
+                if n_quick == most {
+                    return false;
+                }
+                quick[n_quick] = Some(u);
+                n_quick += 1;
+            }
+        }
+    }
     let mut area = VertexSet::new();
     let mut stack: Vec<Vertex> = Vec::new();
     for &t in &ctx.target_list {
@@ -405,7 +432,6 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
     // beside them (with `eye_room_connect`, an unsafe one counts as the
     // safe stone it is to become; without it, an unsafe one ends the
     // test).
-    let most = if ctx.eye_room_pair { 2 } else { 1 };
     let mut inner: Vec<Vertex> = Vec::with_capacity(2);
     let mut placed: Vec<Vertex> = Vec::new();
     let mut placed_heads: Vec<Vertex> = Vec::new();

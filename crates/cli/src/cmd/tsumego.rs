@@ -217,7 +217,10 @@ struct SolveArgs {
     #[command(flatten)]
     knowledge: KnowledgeArgs,
     /// Limits of one analysis (default: 20,000,000 nodes, no time limit,
-    /// a 256 MiB table).
+    /// a 256 MiB table). The node limit bounds each proof; drawing a
+    /// proven result's line starts a node count of its own (so an
+    /// analysis may report up to about twice the limit), while the time
+    /// limit holds for the whole analysis.
     #[command(flatten)]
     limits: LimitArgs,
     /// JSON output.

@@ -49,6 +49,9 @@ pub struct BenchArgs {
     /// Limits per problem, for all its analyses together (both posings,
     /// the accepted moves' checks): default 50,000,000 nodes and 10
     /// seconds (the time limit is meant to bind first), a 256 MiB table.
+    /// The node budget bounds the proofs; drawing a proven result's line
+    /// counts its nodes apart (a problem's total may pass `--max-nodes`),
+    /// the time limit holds for the whole problem.
     #[command(flatten)]
     limits: LimitArgs,
     /// Repetition rules for the `.jsonl` problems and the status problems
