@@ -1072,17 +1072,39 @@ fn keeping_check() {
 /// one of those solves is closed by the game somewhere.
 #[test]
 fn keeping_game_agrees_with_full_history_minimax() {
-    let mut cutoffs = 0;
-    let checked = for_each_valued_start("keeping game", |v| {
+    let cutoffs = solves_agree_with_full_history(
+        "keeping game",
+        |opts| SolveOptions {
+            keeping: true,
+            ..opts
+        },
+        |stats| stats.keep_cutoffs,
+    );
+    assert!(
+        cutoffs >= 100,
+        "the keeping game closed too little: {cutoffs}"
+    );
+}
+
+/// Every valued start solved with the options `with` makes of the
+/// defaults (the start's repetition rule, and guesses none, below and
+/// above the value) gives the full-history value; the sum of `count` over
+/// those solves' statistics.
+fn solves_agree_with_full_history(
+    label: &str,
+    with: impl Fn(SolveOptions) -> SolveOptions,
+    count: impl Fn(&solver::SearchStats) -> u64,
+) -> u64 {
+    let mut counted = 0;
+    let checked = for_each_valued_start(label, |v| {
         let n = v.pos.graph().len() as i32;
         let at = i32::try_from(v.want).unwrap();
         for guess in [None, Some(-n), Some(at + 1)] {
-            let opts = SolveOptions {
+            let opts = with(SolveOptions {
                 repetition: v.rep,
-                keeping: true,
                 guess,
                 ..SolveOptions::default()
-            };
+            });
             let s = solver::solve_quietly(v.board, v.stones, v.pos.to_move(), &opts);
             assert_eq!(
                 s.score.map(i64::from),
@@ -1091,14 +1113,11 @@ fn keeping_game_agrees_with_full_history_minimax() {
                 v.name,
                 v.rep
             );
-            cutoffs += s.stats.keep_cutoffs;
+            counted += count(&s.stats);
         }
     });
-    eprintln!("checked (keeping game): {checked} starts, {cutoffs} keeping cutoffs");
-    assert!(
-        cutoffs >= 100,
-        "the keeping game closed too little: {cutoffs}"
-    );
+    eprintln!("checked ({label}): {checked} starts, {counted} cutoffs by it");
+    counted
 }
 
 /// Safety under alternating play ([`miai_graphgo::safety::alternating`]:
@@ -1202,29 +1221,14 @@ fn alternating_check() {
 /// guesses below and above the value; its claims decide nodes somewhere.
 #[test]
 fn alternating_safety_agrees_with_full_history_minimax() {
-    let mut cutoffs = 0;
-    let checked = for_each_valued_start("alternating safety", |v| {
-        let n = v.pos.graph().len() as i32;
-        let at = i32::try_from(v.want).unwrap();
-        for guess in [None, Some(-n), Some(at + 1)] {
-            let opts = SolveOptions {
-                repetition: v.rep,
-                alternating: true,
-                guess,
-                ..SolveOptions::default()
-            };
-            let s = solver::solve_quietly(v.board, v.stones, v.pos.to_move(), &opts);
-            assert_eq!(
-                s.score.map(i64::from),
-                Some(v.want),
-                "{} {:?} guess {guess:?}",
-                v.name,
-                v.rep
-            );
-            cutoffs += s.stats.alternating_cutoffs;
-        }
-    });
-    eprintln!("checked (alternating safety): {checked} starts, {cutoffs} cutoffs by it");
+    let cutoffs = solves_agree_with_full_history(
+        "alternating safety",
+        |opts| SolveOptions {
+            alternating: true,
+            ..opts
+        },
+        |stats| stats.alternating_cutoffs,
+    );
     assert!(
         cutoffs >= 5,
         "alternating safety closed too little: {cutoffs}"
