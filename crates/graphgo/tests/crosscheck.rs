@@ -11,7 +11,7 @@ use std::sync::Arc;
 use miai_goban::{
     Color, Graph, Komi, Move, Position, Repetition, Rules, Scoring, Setup, Suicide, VertexSet,
 };
-use miai_graphgo::{Board, Deepening, Repetition as Rep, SolveOptions, Stones, solver};
+use miai_graphgo::{Bits, Board, Deepening, Repetition as Rep, SolveOptions, Stones, solver};
 
 /// The brute force's memo budget: tiny graphs only.
 const MEMO_CAP: usize = 50_000;
@@ -886,6 +886,40 @@ fn safe_regions_check() {
     assert!(checked >= 100, "{checked}");
 }
 
+/// The legal colourings of `board` (every `every`-th code) where a claim
+/// widens either colour's static area: `areas` gives a colour's area
+/// without the claim and with it; each colouring comes with the static
+/// bounds the widened areas give, `(stones, lo, hi)`.
+fn widened_colourings(
+    board: &Board,
+    every: usize,
+    mut areas: impl FnMut(&Stones, Color) -> (Bits, Bits),
+) -> Vec<(Stones, i64, i64)> {
+    let n = board.len() as i64;
+    let mut found = Vec::new();
+    for code in (0..3u32.pow(board.len() as u32)).step_by(every) {
+        let Some(s) = colouring(board, code) else {
+            continue;
+        };
+        let mut area = [0, 0];
+        let mut wider = false;
+        for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
+            let (base, widened) = areas(&s, c);
+            area[i] = widened;
+            wider |= widened != base;
+        }
+        if !wider {
+            continue;
+        }
+        let b = area[0];
+        let wh = area[1] & !b;
+        let lo = 2 * i64::from(b.count_ones()) - n;
+        let hi = n - 2 * i64::from(wh.count_ones());
+        found.push((s, lo, hi));
+    }
+    found
+}
+
 /// The regions of two or more inner points that a local search claims
 /// ([`miai_graphgo::safety::searched_regions`]) on the legal colourings of
 /// the 4x3 grid and every 7th of the 5x3 grid, where they widen the static
@@ -909,32 +943,14 @@ fn searched_regions_check() {
     for (w, h, every, sample) in [(4, 3, 1, 40), (5, 3, 7, 24)] {
         let g = Arc::new(Graph::grid(w, h).unwrap());
         let board = Board::new(g.clone()).unwrap();
-        let n = board.len() as i64;
         let mut cache = safety::RegionCache::default();
-        let mut found: Vec<(Stones, i64, i64)> = Vec::new();
-        for code in (0..3u32.pow(board.len() as u32)).step_by(every) {
-            let Some(s) = colouring(&board, code) else {
-                continue;
-            };
-            let mut area = [0, 0];
-            let mut wider = false;
-            for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
-                let st = benson::settle(&board, &s, c);
-                let one = safety::one_point_regions(&board, &s, c, &st);
-                let searched = safety::searched_regions(&board, &s, c, &st, &mut cache);
-                let base = one.iter().fold(st.area(), |a, r| a | r);
-                area[i] = searched.iter().fold(base, |a, r| a | r);
-                wider |= area[i] != base;
-            }
-            if !wider {
-                continue;
-            }
-            let b = area[0];
-            let wh = area[1] & !b;
-            let lo = 2 * i64::from(b.count_ones()) - n;
-            let hi = n - 2 * i64::from(wh.count_ones());
-            found.push((s, lo, hi));
-        }
+        let found = widened_colourings(&board, every, |s, c| {
+            let st = benson::settle(&board, s, c);
+            let one = safety::one_point_regions(&board, s, c, &st);
+            let searched = safety::searched_regions(&board, s, c, &st, &mut cache);
+            let base = one.iter().fold(st.area(), |a, r| a | r);
+            (base, searched.iter().fold(base, |a, r| a | r))
+        });
         assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
         widened += found.len();
         let step = (found.len() / sample).max(1);
@@ -1142,31 +1158,13 @@ fn alternating_check() {
     for (w, h, every, sample) in [(4, 3, 1, 40), (5, 3, 7, 30), (4, 4, 61, 20)] {
         let g = Arc::new(Graph::grid(w, h).unwrap());
         let board = Board::new(g.clone()).unwrap();
-        let n = board.len() as i64;
         let mut cache = safety::RegionCache::default();
-        let mut found: Vec<(Stones, i64, i64)> = Vec::new();
-        for code in (0..3u32.pow(board.len() as u32)).step_by(every) {
-            let Some(s) = colouring(&board, code) else {
-                continue;
-            };
-            let mut area = [0, 0];
-            let mut wider = false;
-            for (i, c) in [Color::Black, Color::White].into_iter().enumerate() {
-                let safe = safety::safe(&board, &s, c);
-                let base = safe.settled.area() | safe.extra();
-                let (walls, regions) = safety::alternating(&board, &s, c, &mut cache);
-                area[i] = base | walls | regions;
-                wider |= area[i] != base;
-            }
-            if !wider {
-                continue;
-            }
-            let b = area[0];
-            let wh = area[1] & !b;
-            let lo = 2 * i64::from(b.count_ones()) - n;
-            let hi = n - 2 * i64::from(wh.count_ones());
-            found.push((s, lo, hi));
-        }
+        let found = widened_colourings(&board, every, |s, c| {
+            let safe = safety::safe(&board, s, c);
+            let base = safe.settled.area() | safe.extra();
+            let (walls, regions) = safety::alternating(&board, s, c, &mut cache);
+            (base, base | walls | regions)
+        });
         assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
         widened += found.len();
         let step = (found.len() / sample).max(1);
