@@ -253,20 +253,58 @@ impl Default for Options {
     }
 }
 
+/// One recogniser's switch in [`Options`]: its name for
+/// [`Knowledge::set`], what it does, and its field.
+struct Switch {
+    name: &'static str,
+    what: &'static str,
+    field: fn(&mut Options) -> &mut bool,
+}
+
+/// The recognisers [`Knowledge`] switches, one entry each: a new
+/// recogniser's `Options` field is named here and nowhere else.
+const SWITCHES: [Switch; 6] = [
+    Switch {
+        name: "eye-shapes",
+        what: "known eye shapes with a safe wall (and, off, every recogniser below)",
+        field: |o| &mut o.eye_shapes,
+    },
+    Switch {
+        name: "eye-regions",
+        what: "two small enclosed regions make life",
+        field: |o| &mut o.eye_regions,
+    },
+    Switch {
+        name: "room",
+        what: "no room for two eyes: dead",
+        field: |o| &mut o.eye_room,
+    },
+    Switch {
+        name: "room-pair",
+        what: "the room test with two inner points next to each other",
+        field: |o| &mut o.eye_room_pair,
+    },
+    Switch {
+        name: "room-connect",
+        what: "the room test with the attacker's placements joined first",
+        field: |o| &mut o.eye_room_connect,
+    },
+    Switch {
+        name: "safety",
+        what: "Benson's test over chains joined by miai pairs",
+        field: |o| &mut o.safety,
+    },
+];
+
 /// The static knowledge an analysis uses, by name: the recognisers of
-/// [`Options`] (`eye_shapes`, `eye_regions`, `eye_room`, `eye_room_pair`,
-/// `eye_room_connect`, `safety`), so a front end can switch each for a
+/// [`Options`] that [`Knowledge::names`] lists, so a front end can switch each for a
 /// comparison (`miai tsumego --knowledge no-room-connect`). Proven
 /// answers do not depend on them (each is checked against the search
 /// without it); node counts and times do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Knowledge {
-    eye_shapes: bool,
-    eye_regions: bool,
-    eye_room: bool,
-    eye_room_pair: bool,
-    eye_room_connect: bool,
-    safety: bool,
+    /// Bit `i`: the switch `SWITCHES[i]` is on.
+    on: u32,
 }
 
 impl Default for Knowledge {
@@ -278,47 +316,30 @@ impl Default for Knowledge {
 
 impl Knowledge {
     /// The names, each with what it switches.
-    pub const NAMES: [(&'static str, &'static str); 6] = [
-        (
-            "eye-shapes",
-            "known eye shapes with a safe wall (and, off, every recogniser below)",
-        ),
-        ("eye-regions", "two small enclosed regions make life"),
-        ("room", "no room for two eyes: dead"),
-        (
-            "room-pair",
-            "the room test with two inner points next to each other",
-        ),
-        (
-            "room-connect",
-            "the room test with the attacker's placements joined first",
-        ),
-        ("safety", "Benson's test over chains joined by miai pairs"),
-    ];
+    pub fn names() -> impl Iterator<Item = (&'static str, &'static str)> {
+        SWITCHES.iter().map(|s| (s.name, s.what))
+    }
 
     /// The knowledge of `options`.
     pub fn of(options: &Options) -> Self {
-        Knowledge {
-            eye_shapes: options.eye_shapes,
-            eye_regions: options.eye_regions,
-            eye_room: options.eye_room,
-            eye_room_pair: options.eye_room_pair,
-            eye_room_connect: options.eye_room_connect,
-            safety: options.safety,
-        }
+        // The fields are read through the same accessors that write them.
+        let mut copy = *options;
+        let on = SWITCHES
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| *(s.field)(&mut copy))
+            .fold(0, |on, (i, _)| on | 1 << i);
+        Knowledge { on }
     }
 
     /// Sets `options`' recognisers to these.
     pub fn apply(&self, options: &mut Options) {
-        options.eye_shapes = self.eye_shapes;
-        options.eye_regions = self.eye_regions;
-        options.eye_room = self.eye_room;
-        options.eye_room_pair = self.eye_room_pair;
-        options.eye_room_connect = self.eye_room_connect;
-        options.safety = self.safety;
+        for (i, s) in SWITCHES.iter().enumerate() {
+            *(s.field)(options) = self.on & 1 << i != 0;
+        }
     }
 
-    /// Switches the recogniser named `name` (one of [`Knowledge::NAMES`])
+    /// Switches the recogniser named `name` (one of [`Knowledge::names`])
     /// on, or off with a `no-` in front; an unknown name is an error that
     /// lists the known ones.
     pub fn set(&mut self, word: &str) -> Result<(), String> {
@@ -326,22 +347,18 @@ impl Knowledge {
             Some(rest) => (rest, false),
             None => (word, true),
         };
-        let field = match name {
-            "eye-shapes" => &mut self.eye_shapes,
-            "eye-regions" => &mut self.eye_regions,
-            "room" => &mut self.eye_room,
-            "room-pair" => &mut self.eye_room_pair,
-            "room-connect" => &mut self.eye_room_connect,
-            "safety" => &mut self.safety,
-            _ => {
-                let known: Vec<&str> = Knowledge::NAMES.iter().map(|(n, _)| *n).collect();
-                return Err(format!(
-                    "unknown knowledge {word:?}: the names are {} (each switched off with `no-` in front)",
-                    known.join(", ")
-                ));
-            }
+        let Some(i) = SWITCHES.iter().position(|s| s.name == name) else {
+            let known: Vec<&str> = Knowledge::names().map(|(n, _)| n).collect();
+            return Err(format!(
+                "unknown knowledge {word:?}: the names are {} (each switched off with `no-` in front)",
+                known.join(", ")
+            ));
         };
-        *field = on;
+        if on {
+            self.on |= 1 << i;
+        } else {
+            self.on &= !(1 << i);
+        }
         Ok(())
     }
 
@@ -1562,4 +1579,30 @@ fn correct_moves(s: &mut Searcher, line: &[State], prefix: &[Mv], q: Query) -> V
         }
     }
     out
+}
+
+#[cfg(test)]
+mod knowledge_tests {
+    use super::*;
+
+    /// Each name switches a field of its own: off alone, it is the only
+    /// one read back off (two names on one field, or a name whose field is
+    /// never read, fail here).
+    #[test]
+    fn each_name_switches_a_field_of_its_own() {
+        let mut all = Knowledge::default();
+        for (name, _) in Knowledge::names() {
+            all.set(name).expect("a known name");
+        }
+        let mut options = Options::default();
+        all.apply(&mut options);
+        assert_eq!(Knowledge::of(&options), all);
+        for (i, (name, _)) in Knowledge::names().enumerate() {
+            let mut k = all;
+            k.set(&format!("no-{name}")).expect("a known name");
+            let mut options = Options::default();
+            k.apply(&mut options);
+            assert_eq!(Knowledge::of(&options).on, all.on & !(1 << i), "{name}");
+        }
+    }
 }

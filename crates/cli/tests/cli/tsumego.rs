@@ -1080,3 +1080,20 @@ fn bench_exits_always_reports_the_exit_points() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--exits"), "{err}");
 }
+
+/// `--knowledge`'s help names every recogniser the library switches (the
+/// help's list is written by hand; a recogniser added to
+/// `miai_tsumego::Knowledge` and not to it fails here), on both commands.
+#[test]
+fn the_knowledge_help_names_every_recogniser() {
+    for args in [&["tsumego", "--help"][..], &["tsumego", "bench", "--help"]] {
+        let (code, out, err) = miai(args);
+        assert_eq!(code, 0, "{err}");
+        for (name, _) in miai_tsumego::Knowledge::names() {
+            assert!(
+                out.contains(&format!("`{name}`")),
+                "{args:?}: {name} missing"
+            );
+        }
+    }
+}
