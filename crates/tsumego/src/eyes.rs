@@ -181,10 +181,11 @@ fn vital(pos: &Position, space: &[Vertex]) -> Option<Vertex> {
 /// outside the region).
 fn safe(pos: &Position, ctx: &Ctx, v: Vertex) -> bool {
     let g = pos.graph();
-    pos.chain_stones(v).iter().any(|s| {
-        g.neighbors(s)
-            .iter()
-            .any(|&u| pos.color_at(u).is_none() && !ctx.region.contains(u))
+    pos.chain_iter(v).any(|s| {
+        ctx.off_region_near.contains(s)
+            && g.neighbors(s)
+                .iter()
+                .any(|&u| pos.color_at(u).is_none() && !ctx.region.contains(u))
     })
 }
 
@@ -359,28 +360,54 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// on the board (the caller's condition). Checked against the search
 /// without it: `tests/eyes.rs`.
 pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
-    let att = ctx.attacker;
-    let g = pos.graph();
-    let mut safe_heads = VertexSet::new();
-    let mut unsafe_heads = VertexSet::new();
-    let mut is_safe = |v: Vertex| -> bool {
+    ROOM_STACK.with(|stack| no_room_in(pos, ctx, &mut stack.borrow_mut()))
+}
+
+thread_local! {
+    /// [`no_room`]'s walk, kept per thread (it runs at most nodes).
+    static ROOM_STACK: std::cell::RefCell<Vec<Vertex>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The attacker chains' safety as [`no_room`] reads it (a permanent
+/// liberty, or two solid eyes), for one board: the first few chains'
+/// answers kept by chain head, the others computed again when asked.
+struct SafeHeads {
+    known: [(Option<Vertex>, bool); 16],
+    n: usize,
+}
+
+impl SafeHeads {
+    fn new() -> SafeHeads {
+        SafeHeads {
+            known: [(None, false); 16],
+            n: 0,
+        }
+    }
+
+    /// Whether the chain at `v` is safe (`false` on an empty point).
+    #[inline]
+    fn is_safe(&mut self, pos: &Position, ctx: &Ctx, v: Vertex) -> bool {
         let Some(h) = pos.chain_head(v) else {
             return false;
         };
-        if safe_heads.contains(h) {
-            return true;
+        if let Some(&(_, s)) = self.known[..self.n].iter().find(|k| k.0 == Some(h)) {
+            return s;
         }
-        if unsafe_heads.contains(h) {
-            return false;
-        }
-        let s = safe(pos, ctx, v) || two_solid_eyes(pos, v);
-        if s {
-            safe_heads.insert(h);
-        } else {
-            unsafe_heads.insert(h);
+        let s = safe(pos, ctx, h) || two_solid_eyes(pos, h);
+        if self.n < self.known.len() {
+            self.known[self.n] = (Some(h), s);
+            self.n += 1;
         }
         s
-    };
+    }
+}
+
+/// [`no_room`] with its walk's stack. Every way out but the last is a
+/// no, so the tests are made in the order cheapest first: a no found
+/// earlier is the same no.
+fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
+    let att = ctx.attacker;
+    let g = pos.graph();
     let connect = ctx.eye_room_connect;
     let most = if ctx.eye_room_pair { 2 } else { 1 };
     // A quick no: an empty point of the region beside a defender stone on
@@ -409,22 +436,82 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             }
         }
     }
+    let mut safe_heads = SafeHeads::new();
     let mut area = VertexSet::new();
-    let mut stack: Vec<Vertex> = Vec::new();
-    for &t in &ctx.target_list {
-        if pos.color_at(t) == Some(att) {
-            if is_safe(t) {
-                continue;
-            }
-            if !connect {
+    stack.clear();
+    // An unsafe attacker chain enters the area whole, at once, when the
+    // walk first meets it (from `at`), and only with two joining points
+    // of its own (a chain with fewer is a no, with the joining or
+    // without it).
+    let enter_chain = |at: Vertex,
+                           area: &mut VertexSet,
+                           stack: &mut Vec<Vertex>,
+                           safe_heads: &mut SafeHeads|
+     -> bool {
+        if !connect {
+            return false;
+        }
+        let h = pos.chain_head(at);
+        // Its joining points: empty points beside one of its stones and
+        // beside a safe attacker stone, and beside no other unsafe chain;
+        // two or more.
+        let mut first: Option<Vertex> = None;
+        let mut two = false;
+        for s in pos.chain_iter(at) {
+            if !ctx.region.contains(s) {
                 return false;
             }
+            area.insert(s);
+            stack.push(s);
+            if two {
+                continue;
+            }
+            for &e in g.neighbors(s) {
+                if pos.color_at(e).is_some() || first == Some(e) {
+                    continue;
+                }
+                let mut beside_safe = false;
+                let mut shared = false;
+                for &u in g.neighbors(e) {
+                    if pos.color_at(u) != Some(att) {
+                        continue;
+                    }
+                    if safe_heads.is_safe(pos, ctx, u) {
+                        beside_safe = true;
+                    } else if pos.chain_head(u) != h {
+                        shared = true;
+                        break;
+                    }
+                }
+                if beside_safe && !shared {
+                    if first.is_some() {
+                        two = true;
+                        break;
+                    }
+                    first = Some(e);
+                }
+            }
         }
-        if pos.color_at(t).is_none() && solid_eye_of_two_eyed(pos, att, t) {
+        two
+    };
+    for &t in &ctx.target_list {
+        if area.contains(t) {
             continue;
         }
-        if area.insert(t) {
-            stack.push(t);
+        match pos.color_at(t) {
+            Some(c) if c == att => {
+                if safe_heads.is_safe(pos, ctx, t) {
+                    continue;
+                }
+                if !enter_chain(t, &mut area, stack, &mut safe_heads) {
+                    return false;
+                }
+            }
+            None if solid_eye_of_two_eyed(pos, att, t) => {}
+            _ => {
+                area.insert(t);
+                stack.push(t);
+            }
         }
     }
     // The inner points: at most one, or two with `eye_room_pair`: the
@@ -432,54 +519,20 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
     // beside them (with `eye_room_connect`, an unsafe one counts as the
     // safe stone it is to become; without it, an unsafe one ends the
     // test).
-    let mut inner: Vec<Vertex> = Vec::with_capacity(2);
-    let mut placed: Vec<Vertex> = Vec::new();
-    let mut placed_heads: Vec<Vertex> = Vec::new();
+    let mut inner: [Option<Vertex>; 2] = [None; 2];
+    let mut n_inner = 0;
     while let Some(p) = stack.pop() {
         let stone = pos.color_at(p) == Some(att);
-        if stone {
-            placed.push(p);
-            // A chain with fewer than two joining points (shared or not)
-            // ends the test at once; the shared ones are counted below.
-            let h = pos.chain_head(p);
-            if let Some(h) = h.filter(|h| !placed_heads.contains(h)) {
-                placed_heads.push(h);
-                let mut first: Option<Vertex> = None;
-                let mut two = false;
-                'stones: for s in pos.chain_stones(h).iter() {
-                    for &e in g.neighbors(s) {
-                        if pos.color_at(e).is_none()
-                            && first != Some(e)
-                            && g.neighbors(e)
-                                .iter()
-                                .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
-                        {
-                            if first.is_some() {
-                                two = true;
-                                break 'stones;
-                            }
-                            first = Some(e);
-                        }
-                    }
-                }
-                if !two {
-                    return false;
-                }
-            }
-        }
         let mut beside_attacker = false;
         for &u in g.neighbors(p) {
             match pos.color_at(u) {
                 Some(c) if c == att => {
                     beside_attacker = true;
-                    if is_safe(u) {
+                    if area.contains(u) || safe_heads.is_safe(pos, ctx, u) {
                         continue;
                     }
-                    if !connect || !ctx.region.contains(u) {
+                    if !enter_chain(u, &mut area, stack, &mut safe_heads) {
                         return false;
-                    }
-                    if area.insert(u) {
-                        stack.push(u);
                     }
                 }
                 _ if !ctx.region.contains(u) => return false,
@@ -491,55 +544,15 @@ pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
             }
         }
         if !beside_attacker && !stone {
-            if inner.len() == most {
+            if n_inner == most {
                 return false;
             }
-            inner.push(p);
+            inner[n_inner] = Some(p);
+            n_inner += 1;
         }
     }
-    if !placed.is_empty() {
-        // The unsafe chains' own joining points: empty points beside a
-        // safe stone and beside the stones of one unsafe chain only; two
-        // or more for each chain.
-        let mut joins: Vec<(Vertex, Vertex)> = Vec::new();
-        let mut shared = VertexSet::new();
-        for &s in &placed {
-            let Some(h) = pos.chain_head(s) else {
-                return false;
-            };
-            for &e in g.neighbors(s) {
-                if pos.color_at(e).is_some() || shared.contains(e) {
-                    continue;
-                }
-                if !g
-                    .neighbors(e)
-                    .iter()
-                    .any(|&u| pos.color_at(u) == Some(att) && is_safe(u))
-                {
-                    continue;
-                }
-                if let Some(&(_, h2)) = joins.iter().find(|j| j.0 == e) {
-                    if h2 != h {
-                        shared.insert(e);
-                    }
-                    continue;
-                }
-                joins.push((e, h));
-            }
-        }
-        joins.retain(|j| !shared.contains(j.0));
-        let mut heads: Vec<Vertex> = placed.iter().filter_map(|&s| pos.chain_head(s)).collect();
-        heads.sort_unstable();
-        heads.dedup();
-        if heads
-            .iter()
-            .any(|&h| joins.iter().filter(|j| j.1 == h).nth(1).is_none())
-        {
-            return false;
-        }
-    }
-    match *inner.as_slice() {
-        [p, q] => {
+    match inner[..n_inner] {
+        [Some(p), Some(q)] => {
             let (np, nq) = (g.neighbors(p), g.neighbors(q));
             np.contains(&q) && np.len() >= 2 && nq.len() >= 2
         }
@@ -574,11 +587,21 @@ fn two_solid_eyes(pos: &Position, v: Vertex) -> bool {
         return false;
     };
     let head = pos.chain_head(v);
-    let libs = pos.liberties(v);
-    libs.iter()
-        .filter(|&e| solid_eye_chain(pos, color, e) == head)
-        .nth(1)
-        .is_some()
+    let g = pos.graph();
+    // The liberties one by one (a solid eye is met once from each of its
+    // neighbours: the first one found is skipped after).
+    let mut first: Option<Vertex> = None;
+    for s in pos.chain_iter(v) {
+        for &e in g.neighbors(s) {
+            if first != Some(e) && solid_eye_chain(pos, color, e) == head {
+                if first.is_some() {
+                    return true;
+                }
+                first = Some(e);
+            }
+        }
+    }
+    false
 }
 
 /// Whether `e` is a solid eye of a chain of `color` with two solid eyes.

@@ -34,6 +34,9 @@ pub(crate) struct Ban {
 pub(crate) struct Ctx {
     pub region: VertexSet,
     pub region_list: Vec<Vertex>,
+    /// The points with a neighbour off the region (where a permanent
+    /// liberty can be: `crate::eyes`' safety tests look only there).
+    pub off_region_near: VertexSet,
     pub attacker: Color,
     pub regime: Regime,
     /// Seed regime: the ko-advantaged side (`None`: neither side has
@@ -130,6 +133,10 @@ impl Ctx {
             .collect();
         let near_outside_set = near_outside.iter().copied().collect();
         let region_list: Vec<Vertex> = region.iter().collect();
+        let off_region_near = g
+            .vertices()
+            .filter(|&v| g.neighbors(v).iter().any(|u| !region.contains(*u)))
+            .collect();
         let mut zone_bit = vec![NO_ZONE_BIT; g.len()];
         if region_list.len() <= 128 {
             for (i, v) in region_list.iter().enumerate() {
@@ -170,6 +177,7 @@ impl Ctx {
             any_exit: !problem.exit_points().is_empty(),
             escape_list: problem.escape_points().iter().collect(),
             region_list,
+            off_region_near,
             region,
             attacker: problem.attacker(),
             regime,
