@@ -358,7 +358,8 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// and no state repeats: S grows between two visits to the two-point
 /// case, whose few moves change the board each time. Used only with no ko
 /// on the board (the caller's condition). Checked against the search
-/// without it: `tests/eyes.rs`.
+/// without it: `tests/eyes.rs`. (The search asks [`room`], which also
+/// answers for the attacker to move; this is its answer for either side.)
 ///
 /// The code (made cheaper in the eighteenth session, the same answer on
 /// every board: checked against the seventeenth session's code kept in
@@ -369,7 +370,45 @@ pub(crate) fn quiet(s: &State, ctx: &Ctx) -> bool {
 /// one the walk would put in the area too, with that chain); the chains'
 /// safety is kept by chain head for the one board, and the permanent
 /// liberties are looked for only at stones beside a point off the region.
+#[cfg(test)]
 pub(crate) fn no_room(pos: &Position, ctx: &Ctx) -> bool {
+    room(pos, ctx) == Room::Dead
+}
+
+/// The room test's answer on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Room {
+    /// Not shown dead.
+    Open,
+    /// Dead whoever moves ([`no_room`]).
+    Dead,
+    /// Dead with the attacker to move (`Ctx::eye_room_join_one`: one
+    /// unsafe chain has one joining point, which the attacker plays).
+    DeadAttackerFirst,
+}
+
+/// The room test ([`no_room`]) with, where `Ctx::eye_room_join_one`
+/// allows it, its answer for the attacker to move.
+///
+/// *One joining point* (`Ctx::eye_room_join_one`): at the attacker's
+/// turn, one of the unsafe chains in the area, `U`, may have a single
+/// joining point `j` (the others two or more, as the joining asks), when
+/// a stone on `j` takes no defender stone (no defender chain beside `j`
+/// has `j` as its one liberty). The attacker plays `j`: empty, beside a
+/// safe stone, whose chain it joins (never suicide: the permanent liberty
+/// or the two solid eyes stay, as `j` is beside `U` and so no solid eye),
+/// no ko on the board (the caller's condition), nothing taken (no ko
+/// made, no defender point freed); `U` is then safe, and no earlier board
+/// comes back (it would hold `j`'s stone in a safe chain, which nothing
+/// removes). On the board after it, with the defender to move, the room
+/// test holds: the area is only smaller (the walk no longer passes
+/// through `U`), so it touches nothing new; the inner points are among
+/// the ones counted (one attacker stone more); every other unsafe chain
+/// keeps its joining points (`j` was beside `U`, so none of theirs, and
+/// a point shared with `U` becomes one of their own). So the attacker
+/// kills, by the arguments above. Checked against the search without it:
+/// `tests/eyes.rs`.
+pub(crate) fn room(pos: &Position, ctx: &Ctx) -> Room {
     ROOM_STACK.with(|stack| no_room_in(pos, ctx, &mut stack.borrow_mut()))
 }
 
@@ -415,7 +454,7 @@ impl SafeHeads {
 /// [`no_room`] with its walk's stack. Every way out but the last is a
 /// no, so the tests are made in the order cheapest first: a no found
 /// earlier is the same no.
-fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
+fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
     let att = ctx.attacker;
     let g = pos.graph();
     let connect = ctx.eye_room_connect;
@@ -439,7 +478,7 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
                 && !g.neighbors(u).iter().any(|&w| pos.color_at(w) == Some(att))
             {
                 if n_quick == most {
-                    return false;
+                    return Room::Open;
                 }
                 quick[n_quick] = Some(u);
                 n_quick += 1;
@@ -452,14 +491,15 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
     // An unsafe attacker chain enters the area whole, at once, when the
     // walk first meets it (from `at`), and only with two joining points
     // of its own (a chain with fewer is a no, with the joining or
-    // without it).
+    // without it) or, with `eye_room_join_one`, one (`Ok(Some(j))`; two
+    // or more: `Ok(None)`).
     let enter_chain = |at: Vertex,
-                           area: &mut VertexSet,
-                           stack: &mut Vec<Vertex>,
-                           safe_heads: &mut SafeHeads|
-     -> bool {
+                       area: &mut VertexSet,
+                       stack: &mut Vec<Vertex>,
+                       safe_heads: &mut SafeHeads|
+     -> Result<Option<Vertex>, ()> {
         if !connect {
-            return false;
+            return Err(());
         }
         let h = pos.chain_head(at);
         // Its joining points: empty points beside one of its stones and
@@ -469,7 +509,7 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
         let mut two = false;
         for s in pos.chain_iter(at) {
             if !ctx.region.contains(s) {
-                return false;
+                return Err(());
             }
             area.insert(s);
             stack.push(s);
@@ -502,7 +542,28 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
                 }
             }
         }
-        two
+        match first {
+            _ if two => Ok(None),
+            Some(j) if ctx.eye_room_join_one => Ok(Some(j)),
+            _ => Err(()),
+        }
+    };
+    // The chain with one joining point, and that point (at most one such
+    // chain, whose point takes nothing).
+    let mut one: Option<Vertex> = None;
+    let mut joins_one = |j: Option<Vertex>| -> bool {
+        let Some(j) = j else {
+            return true;
+        };
+        let takes = g
+            .neighbors(j)
+            .iter()
+            .any(|&u| pos.color_at(u) == Some(def) && pos.atari_liberty(u) == Some(j));
+        if one.is_some() || takes {
+            return false;
+        }
+        one = Some(j);
+        true
     };
     for &t in &ctx.target_list {
         if area.contains(t) {
@@ -513,8 +574,9 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
                 if safe_heads.is_safe(pos, ctx, t) {
                     continue;
                 }
-                if !enter_chain(t, &mut area, stack, &mut safe_heads) {
-                    return false;
+                match enter_chain(t, &mut area, stack, &mut safe_heads) {
+                    Ok(j) if joins_one(j) => {}
+                    _ => return Room::Open,
                 }
             }
             None if solid_eye_of_two_eyed(pos, att, t) => {}
@@ -541,11 +603,12 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
                     if area.contains(u) || safe_heads.is_safe(pos, ctx, u) {
                         continue;
                     }
-                    if !enter_chain(u, &mut area, stack, &mut safe_heads) {
-                        return false;
+                    match enter_chain(u, &mut area, stack, &mut safe_heads) {
+                        Ok(j) if joins_one(j) => {}
+                        _ => return Room::Open,
                     }
                 }
-                _ if !ctx.region.contains(u) => return false,
+                _ if !ctx.region.contains(u) => return Room::Open,
                 _ => {
                     if area.insert(u) {
                         stack.push(u);
@@ -555,18 +618,23 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> bool {
         }
         if !beside_attacker && !stone {
             if n_inner == most {
-                return false;
+                return Room::Open;
             }
             inner[n_inner] = Some(p);
             n_inner += 1;
         }
     }
-    match inner[..n_inner] {
+    let dead = match inner[..n_inner] {
         [Some(p), Some(q)] => {
             let (np, nq) = (g.neighbors(p), g.neighbors(q));
             np.contains(&q) && np.len() >= 2 && nq.len() >= 2
         }
         _ => true,
+    };
+    match (dead, one) {
+        (false, _) => Room::Open,
+        (true, None) => Room::Dead,
+        (true, Some(_)) => Room::DeadAttackerFirst,
     }
 }
 
@@ -819,7 +887,9 @@ mod tests {
                     return false;
                 }
             }
-            if pos.color_at(t).is_none() && solid_eye_chain(pos, att, t).is_some_and(|h| two_solid_eyes_reference(pos, h)) {
+            if pos.color_at(t).is_none()
+                && solid_eye_chain(pos, att, t).is_some_and(|h| two_solid_eyes_reference(pos, h))
+            {
                 continue;
             }
             if area.insert(t) {
@@ -962,7 +1032,12 @@ mod tests {
         let shapes: [&[&str]; 4] = [
             &["?????#+", "?????#+", "?????#+", "######+", "+++++++"],
             &[
-                "+++++++++", "+#######+", "+#?????#+", "+#?????#+", "+#?????#+", "+#######+",
+                "+++++++++",
+                "+#######+",
+                "+#?????#+",
+                "+#?????#+",
+                "+#?????#+",
+                "+#######+",
                 "+++++++++",
             ],
             &["??????#+", "??????++", "??????#+", "#######+", "++++++++"],
@@ -970,6 +1045,7 @@ mod tests {
         ];
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
         let (mut boards, mut fired, mut joined, mut walked) = (0, 0, 0, 0);
+        let mut first_joined = 0;
         for rows in shapes {
             let (w, h) = (rows[0].len(), rows.len());
             let graph = Arc::new(Graph::grid(w, h).expect("a grid"));
@@ -1017,13 +1093,33 @@ mod tests {
                         assert_eq!(new, old, "pair {pair}, joining {connect}:\n{pos:?}");
                         answers[i] = new;
                     }
+                    // One joining point, the attacker to move: some
+                    // attacker move leaves a board the room test calls
+                    // dead (the argument's step: the joining point).
+                    ctx.eye_room_join_one = true;
+                    if super::room(&pos, &ctx) == Room::DeadAttackerFirst {
+                        first_joined += 1;
+                        assert!(
+                            ctx.region_list.iter().any(|&v| {
+                                let mut next = pos.clone();
+                                next.check(Color::Black, v).is_ok()
+                                    && next.play_mut(Color::Black, Move::Play(v)).is_ok()
+                                    && no_room(&next, &ctx)
+                            }),
+                            "one joining point:\n{pos:?}"
+                        );
+                    }
                     boards += 1;
                     fired += usize::from(answers[3]);
                     joined += usize::from(answers[3] && !answers[1]);
-                    walked += usize::from(!answers[3] && {
-                        // Past the quick no (a point counted, or more).
-                        ctx.target_list.iter().any(|&t| pos.color_at(t) == Some(Color::White))
-                    });
+                    walked += usize::from(
+                        !answers[3] && {
+                            // Past the quick no (a point counted, or more).
+                            ctx.target_list
+                                .iter()
+                                .any(|&t| pos.color_at(t) == Some(Color::White))
+                        },
+                    );
                     let color = pos.to_move();
                     let moves: Vec<Vertex> = ctx
                         .region_list
@@ -1039,10 +1135,18 @@ mod tests {
                 }
             }
         }
-        eprintln!("{boards} boards, {fired} fired, {joined} by the joining, {walked} refused");
+        eprintln!(
+            "{boards} boards, {fired} fired, {joined} by the joining, {walked} refused, \
+             {first_joined} with one joining point"
+        );
         assert!(
-            boards > 20_000 && fired > 1_000 && joined > 100 && walked > 1_000,
-            "{boards} boards, {fired} fired, {joined} by the joining, {walked} refused"
+            boards > 20_000
+                && fired > 1_000
+                && joined > 100
+                && walked > 1_000
+                && first_joined > 100,
+            "{boards} boards, {fired} fired, {joined} by the joining, {walked} refused, \
+             {first_joined} with one joining point"
         );
     }
 

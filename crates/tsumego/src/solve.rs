@@ -163,6 +163,12 @@ pub struct Options {
     /// `eyes::no_room`'s). Checked against the search without it
     /// (`tests/eyes.rs`).
     pub eye_room_connect: bool,
+    /// With `eye_room_connect`: at the attacker's turn, one of the
+    /// placements may have a single joining point (the others two or
+    /// more), when a stone there takes nothing: the attacker plays it
+    /// first, and the joining's argument finishes (`eyes::room`'s).
+    /// Checked against the search without it (`tests/eyes.rs`).
+    pub eye_room_join_one: bool,
     /// With `eye_shapes`: the defender is safe when Benson's test holds
     /// over its chains joined by *miai pairs* (two empty points each next
     /// to the same chains: the defender answers the attacker's play on one
@@ -243,6 +249,7 @@ impl Default for Options {
             eye_room: true,
             eye_room_pair: true,
             eye_room_connect: true,
+            eye_room_join_one: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,
@@ -255,7 +262,7 @@ impl Default for Options {
 
 /// The static knowledge an analysis uses, by name: the recognisers of
 /// [`Options`] (`eye_shapes`, `eye_regions`, `eye_room`, `eye_room_pair`,
-/// `eye_room_connect`, `safety`), so a front end can switch each for a
+/// `eye_room_connect`, `eye_room_join_one`, `safety`), so a front end can switch each for a
 /// comparison (`miai tsumego --knowledge no-room-connect`). Proven
 /// answers do not depend on them (each is checked against the search
 /// without it); node counts and times do.
@@ -266,6 +273,7 @@ pub struct Knowledge {
     eye_room: bool,
     eye_room_pair: bool,
     eye_room_connect: bool,
+    eye_room_join_one: bool,
     safety: bool,
 }
 
@@ -278,7 +286,7 @@ impl Default for Knowledge {
 
 impl Knowledge {
     /// The names, each with what it switches.
-    pub const NAMES: [(&'static str, &'static str); 6] = [
+    pub const NAMES: [(&'static str, &'static str); 7] = [
         (
             "eye-shapes",
             "known eye shapes with a safe wall (and, off, every recogniser below)",
@@ -293,6 +301,10 @@ impl Knowledge {
             "room-connect",
             "the room test with the attacker's placements joined first",
         ),
+        (
+            "room-join-one",
+            "the joining with one placement of one joining point, the attacker to move",
+        ),
         ("safety", "Benson's test over chains joined by miai pairs"),
     ];
 
@@ -304,6 +316,7 @@ impl Knowledge {
             eye_room: options.eye_room,
             eye_room_pair: options.eye_room_pair,
             eye_room_connect: options.eye_room_connect,
+            eye_room_join_one: options.eye_room_join_one,
             safety: options.safety,
         }
     }
@@ -315,6 +328,7 @@ impl Knowledge {
         options.eye_room = self.eye_room;
         options.eye_room_pair = self.eye_room_pair;
         options.eye_room_connect = self.eye_room_connect;
+        options.eye_room_join_one = self.eye_room_join_one;
         options.safety = self.safety;
     }
 
@@ -332,6 +346,7 @@ impl Knowledge {
             "room" => &mut self.eye_room,
             "room-pair" => &mut self.eye_room_pair,
             "room-connect" => &mut self.eye_room_connect,
+            "room-join-one" => &mut self.eye_room_join_one,
             "safety" => &mut self.safety,
             _ => {
                 let known: Vec<&str> = Knowledge::NAMES.iter().map(|(n, _)| *n).collect();
@@ -660,6 +675,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.eye_room = options.eye_room;
     ctx.eye_room_pair = options.eye_room_pair;
     ctx.eye_room_connect = options.eye_room_connect;
+    ctx.eye_room_join_one = options.eye_room_join_one;
     ctx.safety = options.safety;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;

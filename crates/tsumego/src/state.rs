@@ -89,6 +89,10 @@ pub(crate) struct Ctx {
     /// stone, to be joined to the safe stones first
     /// (`crate::eyes::no_room`).
     pub eye_room_connect: bool,
+    /// With `eye_room_connect`: at the attacker's turn, one unsafe chain
+    /// may have a single joining point, which the attacker plays first
+    /// (`crate::eyes::room`).
+    pub eye_room_join_one: bool,
     /// With `eyes`: the defender is safe by Benson's test over chains
     /// joined by miai pairs (`crate::safety`).
     pub safety: bool,
@@ -162,6 +166,7 @@ impl Ctx {
             eye_room: true,
             eye_room_pair: true,
             eye_room_connect: true,
+            eye_room_join_one: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,
