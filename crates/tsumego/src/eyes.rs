@@ -664,6 +664,10 @@ fn two_solid_eyes(pos: &Position, v: Vertex) -> bool {
     let Some(color) = pos.color_at(v) else {
         return false;
     };
+    // Two solid eyes are two liberties: a chain in atari has not.
+    if pos.atari_liberty(v).is_some() {
+        return false;
+    }
     let head = pos.chain_head(v);
     let g = pos.graph();
     // The liberties one by one (a solid eye is met once from each of its
