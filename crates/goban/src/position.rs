@@ -316,6 +316,20 @@ impl Position {
         }
     }
 
+    /// The stones of the chain through `v`, one by one in the chain's
+    /// ring order (none on an empty point): [`Position::chain_stones`]
+    /// without building a set.
+    pub fn chain_iter(&self, v: Vertex) -> impl Iterator<Item = Vertex> + '_ {
+        let start = self.chain_head(v).map(Vertex::index);
+        let mut cur = start;
+        std::iter::from_fn(move || {
+            let v = cur?;
+            let n = self.b.next[v] as usize;
+            cur = (Some(n) != start).then_some(n);
+            Some(Vertex::from_index(v))
+        })
+    }
+
     /// The liberties of the chain through `v` (empty on an empty point).
     pub fn liberties(&self, v: Vertex) -> VertexSet {
         let mut libs = VertexSet::new();
@@ -824,6 +838,39 @@ mod tests {
         assert_eq!(q.check(Color::Black, v(2)), Err(Illegal::Suicide));
         assert_eq!(p.captures(Color::Black), 1);
         p.validate().unwrap();
+    }
+
+    #[test]
+    fn chain_iter_walks_the_chain_stones() {
+        // Black and White on a 5x5 grid, some chains merged by later
+        // plays and one captured: each vertex's walk is its chain's set.
+        let g = Arc::new(Graph::grid(5, 5).unwrap());
+        let mut p = Position::empty(g.clone(), Rules::chinese());
+        for (c, i) in [
+            (Color::Black, 6),
+            (Color::White, 7),
+            (Color::Black, 8),
+            (Color::White, 12),
+            (Color::Black, 11),
+            (Color::White, 2),
+            (Color::Black, 13),
+            (Color::White, 17),
+            (Color::Black, 1),
+            (Color::White, 3),
+            (Color::Black, 16),
+            (Color::White, 22),
+            (Color::Black, 18),
+        ] {
+            p.play_mut(c, Move::Play(v(i))).unwrap();
+        }
+        for u in g.vertices() {
+            let walked: Vec<Vertex> = p.chain_iter(u).collect();
+            let set: VertexSet = walked.iter().copied().collect();
+            assert_eq!(walked.len(), set.len());
+            assert_eq!(set, p.chain_stones(u));
+            assert_eq!(walked.len(), p.chain_size(u));
+        }
+        assert!(p.chain_iter(v(0)).next().is_none());
     }
 
     #[test]

@@ -1493,14 +1493,22 @@ impl<'c> Searcher<'c> {
     }
 
     /// Whether the defender at depth `d` is dead by want of room
-    /// (`crate::eyes::no_room`), cached by board.
+    /// (`crate::eyes::room`: the board's answer cached by board, read for
+    /// the side to move).
     fn room(&mut self, d: usize) -> bool {
         let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
-        *self
+        let room = *self
             .facts
             .slot(pos.hash())
             .room
-            .get_or_insert_with(|| crate::eyes::no_room(pos, ctx))
+            .get_or_insert_with(|| crate::eyes::room(pos, ctx));
+        match room {
+            crate::eyes::Room::Dead => true,
+            crate::eyes::Room::DeadAttackerFirst => {
+                self.stack[d].mover(&self.ctx) == Side::Attacker
+            }
+            crate::eyes::Room::Open => false,
+        }
     }
 
     /// Its transposition table and board facts, for another searcher of
@@ -2363,8 +2371,8 @@ struct BoardFacts {
     /// Whether a target chain has two enclosed regions
     /// (`crate::eyes::two_regions`).
     regions: Option<bool>,
-    /// Whether the defender is dead by want of room (`crate::eyes::no_room`).
-    room: Option<bool>,
+    /// Whether the defender is dead by want of room (`crate::eyes::room`).
+    room: Option<crate::eyes::Room>,
     /// Whether the defender is safe by miai pairs (`crate::safety::safe`).
     safety: Option<bool>,
 }

@@ -163,6 +163,12 @@ pub struct Options {
     /// `eyes::no_room`'s). Checked against the search without it
     /// (`tests/eyes.rs`).
     pub eye_room_connect: bool,
+    /// With `eye_room_connect`: at the attacker's turn, one of the
+    /// placements may have a single joining point (the others two or
+    /// more), when a stone there takes nothing: the attacker plays it
+    /// first, and the joining's argument finishes (`eyes::room`'s).
+    /// Checked against the search without it (`tests/eyes.rs`).
+    pub eye_room_join_one: bool,
     /// With `eye_shapes`: the defender is safe when Benson's test holds
     /// over its chains joined by *miai pairs* (two empty points each next
     /// to the same chains: the defender answers the attacker's play on one
@@ -243,6 +249,7 @@ impl Default for Options {
             eye_room: true,
             eye_room_pair: true,
             eye_room_connect: true,
+            eye_room_join_one: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,
@@ -263,7 +270,7 @@ struct Switch {
 
 /// The recognisers [`Knowledge`] switches, one entry each: a new
 /// recogniser's `Options` field is named here and nowhere else.
-const SWITCHES: [Switch; 6] = [
+const SWITCHES: [Switch; 7] = [
     Switch {
         name: "eye-shapes",
         what: "known eye shapes with a safe wall (and, off, every recogniser below)",
@@ -288,6 +295,11 @@ const SWITCHES: [Switch; 6] = [
         name: "room-connect",
         what: "the room test with the attacker's placements joined first",
         field: |o| &mut o.eye_room_connect,
+    },
+    Switch {
+        name: "room-join-one",
+        what: "the joining with one placement of one joining point, the attacker to move",
+        field: |o| &mut o.eye_room_join_one,
     },
     Switch {
         name: "safety",
@@ -677,6 +689,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.eye_room = options.eye_room;
     ctx.eye_room_pair = options.eye_room_pair;
     ctx.eye_room_connect = options.eye_room_connect;
+    ctx.eye_room_join_one = options.eye_room_join_one;
     ctx.safety = options.safety;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;

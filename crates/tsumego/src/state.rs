@@ -34,6 +34,9 @@ pub(crate) struct Ban {
 pub(crate) struct Ctx {
     pub region: VertexSet,
     pub region_list: Vec<Vertex>,
+    /// The points with a neighbour off the region (where a permanent
+    /// liberty can be: `crate::eyes`' safety tests look only there).
+    pub off_region_near: VertexSet,
     pub attacker: Color,
     pub regime: Regime,
     /// Seed regime: the ko-advantaged side (`None`: neither side has
@@ -86,6 +89,10 @@ pub(crate) struct Ctx {
     /// stone, to be joined to the safe stones first
     /// (`crate::eyes::no_room`).
     pub eye_room_connect: bool,
+    /// With `eye_room_connect`: at the attacker's turn, one unsafe chain
+    /// may have a single joining point, which the attacker plays first
+    /// (`crate::eyes::room`).
+    pub eye_room_join_one: bool,
     /// With `eyes`: the defender is safe by Benson's test over chains
     /// joined by miai pairs (`crate::safety`).
     pub safety: bool,
@@ -130,6 +137,10 @@ impl Ctx {
             .collect();
         let near_outside_set = near_outside.iter().copied().collect();
         let region_list: Vec<Vertex> = region.iter().collect();
+        let off_region_near = g
+            .vertices()
+            .filter(|&v| g.neighbors(v).iter().any(|u| !region.contains(*u)))
+            .collect();
         let mut zone_bit = vec![NO_ZONE_BIT; g.len()];
         if region_list.len() <= 128 {
             for (i, v) in region_list.iter().enumerate() {
@@ -155,6 +166,7 @@ impl Ctx {
             eye_room: true,
             eye_room_pair: true,
             eye_room_connect: true,
+            eye_room_join_one: true,
             safety: false,
             heuristic_init: true,
             plain_proofs: true,
@@ -170,6 +182,7 @@ impl Ctx {
             any_exit: !problem.exit_points().is_empty(),
             escape_list: problem.escape_points().iter().collect(),
             region_list,
+            off_region_near,
             region,
             attacker: problem.attacker(),
             regime,

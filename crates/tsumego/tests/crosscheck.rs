@@ -67,6 +67,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room: true,
         eye_room_pair: true,
         eye_room_connect: true,
+        eye_room_join_one: true,
         safety: true,
         heuristic_init: true,
         plain_proofs: true,

@@ -629,6 +629,35 @@ fn no_room_connect_agrees_with_the_search_without_it() {
     );
 }
 
+/// The options without the joining of a placement with one joining
+/// point at the attacker's turn.
+fn without_join_one(o: Options) -> Options {
+    Options {
+        eye_room_join_one: false,
+        ..o
+    }
+}
+
+/// The joining of one placement with a single joining point at the
+/// attacker's turn (`Options::eye_room_join_one`) against the search
+/// without it: the joining's random positions (another seed), the two
+/// eyes apart and every corpus file, the same way. The same answers, and
+/// fewer nodes with it in some.
+#[test]
+fn no_room_join_one_agrees_with_the_search_without_it() {
+    let (cases, fired, nodes) = random_rooms_agree(2119, 0.3, without_join_one);
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with one joining point, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 20,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with one joining point, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
 /// The pair's and the joining's cross-check: random positions from
 /// `seed` with Black on a point of the region with probability `black`,
 /// as `no_room_pair_agrees_with_the_search_without_it` says, the two eyes

@@ -85,7 +85,8 @@ pub(crate) struct KnowledgeArgs {
     /// (known eye shapes; off, the plain search), `eye-regions` (two small
     /// enclosed regions make life; off by default), `room` (no room for
     /// two eyes), `room-pair` (two inner points), `room-connect` (the
-    /// attacker's placements joined first), `safety` (Benson over miai
+    /// attacker's placements joined first), `room-join-one` (a placement
+    /// with one joining point, the attacker to move), `safety` (Benson over miai
     /// pairs; off by default). Proven answers do not depend on them; node
     /// counts and times do.
     #[arg(long, value_name = "LIST", value_parser = parse_knowledge)]
