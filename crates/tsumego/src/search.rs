@@ -1448,6 +1448,13 @@ impl<'c> Searcher<'c> {
                 whole_board = true;
                 Side::Defender
             }
+            None if self.ctx.life
+                && crate::safety::applies(&self.stack[d], &self.ctx)
+                && self.life(d) =>
+            {
+                whole_board = true;
+                Side::Defender
+            }
             None => {
                 let s = &self.stack[d];
                 if !(self.ctx.eye_regions
@@ -1490,6 +1497,17 @@ impl<'c> Searcher<'c> {
             .slot(pos.hash())
             .safety
             .get_or_insert_with(|| crate::safety::safe(pos, ctx))
+    }
+
+    /// Whether the defender at depth `d` is alive under alternating play
+    /// (`crate::life::alive`), cached by board.
+    fn life(&mut self, d: usize) -> bool {
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+        *self
+            .facts
+            .slot(pos.hash())
+            .life
+            .get_or_insert_with(|| crate::life::alive(pos, ctx))
     }
 
     /// Whether the defender at depth `d` is dead by want of room
@@ -2367,6 +2385,9 @@ struct BoardFacts {
     room: Option<bool>,
     /// Whether the defender is safe by miai pairs (`crate::safety::safe`).
     safety: Option<bool>,
+    /// Whether the defender is alive under alternating play
+    /// (`crate::life::alive`).
+    life: Option<bool>,
 }
 
 /// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per

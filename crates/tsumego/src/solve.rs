@@ -174,6 +174,17 @@ pub struct Options {
     /// node, so kills take longer by the clock (docs/tsumego.md, "static
     /// safety by miai pairs").
     pub safety: bool,
+    /// With `eye_shapes`: the defender is alive by *alternating-play
+    /// safety* (Müller 1997): its chains with two or more small enclosed
+    /// regions (at most ten points each, attacker
+    /// stones and points the chains do not touch allowed) in each of which
+    /// it wins a local game — the attacker moves first, the defender
+    /// answers in the region or passes, and every chain around the region
+    /// keeps a liberty in it whenever the attacker is to move — under the
+    /// same turn and ko conditions as `safety` (`crate::life`, with its
+    /// soundness argument). Checked against the search without it
+    /// (`tests/life.rs`).
+    pub life: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
     /// a heuristic proof and disproof number (the defender's eye-space
     /// potential) instead of (1, 1). It orders the work only: proven
@@ -244,6 +255,7 @@ impl Default for Options {
             eye_room_pair: true,
             eye_room_connect: true,
             safety: false,
+            life: false,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: true,
@@ -255,7 +267,7 @@ impl Default for Options {
 
 /// The static knowledge an analysis uses, by name: the recognisers of
 /// [`Options`] (`eye_shapes`, `eye_regions`, `eye_room`, `eye_room_pair`,
-/// `eye_room_connect`, `safety`), so a front end can switch each for a
+/// `eye_room_connect`, `safety`, `life`), so a front end can switch each for a
 /// comparison (`miai tsumego --knowledge no-room-connect`). Proven
 /// answers do not depend on them (each is checked against the search
 /// without it); node counts and times do.
@@ -267,6 +279,7 @@ pub struct Knowledge {
     eye_room_pair: bool,
     eye_room_connect: bool,
     safety: bool,
+    life: bool,
 }
 
 impl Default for Knowledge {
@@ -278,7 +291,7 @@ impl Default for Knowledge {
 
 impl Knowledge {
     /// The names, each with what it switches.
-    pub const NAMES: [(&'static str, &'static str); 6] = [
+    pub const NAMES: [(&'static str, &'static str); 7] = [
         (
             "eye-shapes",
             "known eye shapes with a safe wall (and, off, every recogniser below)",
@@ -294,6 +307,10 @@ impl Knowledge {
             "the room test with the attacker's placements joined first",
         ),
         ("safety", "Benson's test over chains joined by miai pairs"),
+        (
+            "life",
+            "alternating-play safety: small regions the defender answers in",
+        ),
     ];
 
     /// The knowledge of `options`.
@@ -305,6 +322,7 @@ impl Knowledge {
             eye_room_pair: options.eye_room_pair,
             eye_room_connect: options.eye_room_connect,
             safety: options.safety,
+            life: options.life,
         }
     }
 
@@ -316,6 +334,7 @@ impl Knowledge {
         options.eye_room_pair = self.eye_room_pair;
         options.eye_room_connect = self.eye_room_connect;
         options.safety = self.safety;
+        options.life = self.life;
     }
 
     /// Switches the recogniser named `name` (one of [`Knowledge::NAMES`])
@@ -333,6 +352,7 @@ impl Knowledge {
             "room-pair" => &mut self.eye_room_pair,
             "room-connect" => &mut self.eye_room_connect,
             "safety" => &mut self.safety,
+            "life" => &mut self.life,
             _ => {
                 let known: Vec<&str> = Knowledge::NAMES.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -661,6 +681,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.eye_room_pair = options.eye_room_pair;
     ctx.eye_room_connect = options.eye_room_connect;
     ctx.safety = options.safety;
+    ctx.life = options.life;
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;
     ctx.zones = options.zones;

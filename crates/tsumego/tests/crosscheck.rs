@@ -68,6 +68,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room_pair: true,
         eye_room_connect: true,
         safety: true,
+        life: true,
         heuristic_init: true,
         plain_proofs: true,
         book_stop: true,
