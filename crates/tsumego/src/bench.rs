@@ -3300,6 +3300,11 @@ mod tests {
         let mut options = Options::default();
         k.apply(&mut options);
         assert!(options.safety && !options.eye_room_connect && options.eye_room_pair);
+        assert!(!options.life);
+        assert_eq!(Knowledge::of(&options), k);
+        let k = Knowledge::parse("life").expect("a name");
+        k.apply(&mut options);
+        assert!(options.life && !options.safety);
         assert_eq!(Knowledge::of(&options), k);
         let e = Knowledge::parse("no-room,rooms").expect_err("an unknown name");
         assert!(e.contains("\"rooms\"") && e.contains("room-connect"), "{e}");

@@ -93,8 +93,13 @@
 //! not the seki test (two passes end that game and it asks for
 //! unconditional life), at the defender's turn the defender free to pass
 //! now (it passes, and the attacker is to move on the same board), at the
-//! attacker's the attacker not free to tenuki by the seed's rules. Checked
-//! against the search without it: `tests/life.rs`.
+//! attacker's the attacker not free to tenuki by the seed's rules. The
+//! search asks it at the attacker's turn only (at the defender's it
+//! closed almost nothing more: docs/tsumego.md, "static life under
+//! alternating play"). Checked against the search without it:
+//! `tests/life.rs`, whose checks fail with one good region taken as
+//! enough, with the defender moving first in the local game, or without
+//! the liberty condition.
 
 use std::collections::HashMap;
 
@@ -123,10 +128,13 @@ type Set = u32;
 struct Scratch {
     /// The board the cache's keys are for (its graph's address and size).
     graph_id: (usize, usize),
-    /// Flood mark of each point (`NONE`: not reached yet).
+    /// The call's stamp: a point is reached in this call when its `seen`
+    /// is the stamp, a chain head has a block when its `block_of_head`
+    /// stamp is (so the arrays are not cleared at each call).
+    stamp: u32,
     seen: Vec<u32>,
-    /// Block index by chain head (`NONE`: none yet).
-    block_of_head: Vec<u32>,
+    /// Block index by chain head, with its stamp.
+    block_of_head: Vec<(u32, u32)>,
     /// The blocks' chain heads.
     heads: Vec<Vertex>,
     stack: Vec<Vertex>,
@@ -177,10 +185,12 @@ fn alive_in(pos: &Position, ctx: &Ctx, sc: &mut Scratch) -> bool {
         sc.graph_id = id;
         sc.cache.clear();
     }
-    sc.seen.clear();
-    sc.seen.resize(n, NONE);
-    sc.block_of_head.clear();
-    sc.block_of_head.resize(n, NONE);
+    let cells = pos.board_bytes();
+    let own: u8 = match def {
+        miai_goban::Color::Black => 1,
+        miai_goban::Color::White => 2,
+    };
+    let stamp = next_stamp(sc, n);
     sc.heads.clear();
     sc.points.clear();
     sc.start.clear();
@@ -192,50 +202,54 @@ fn alive_in(pos: &Position, ctx: &Ctx, sc: &mut Scratch) -> bool {
     // off it (a region beside one is not enclosed; such a point is not
     // marked, so every region beside it learns that it is not). Only the
     // candidates are kept.
-    let mut floods = 0u32;
     for &v in &ctx.region_list {
         let i = v.index();
-        if pos.color_at(v) == Some(def) || sc.seen[i] != NONE {
+        if cells[i] == own || sc.seen[i] == stamp {
             continue;
         }
-        let mark = floods;
-        floods += 1;
         let (p0, w0) = (sc.points.len(), sc.walls.len());
-        let mut enclosed = true;
+        // Still a candidate: enclosed so far and not too large (once not,
+        // the flood only marks its points).
+        let mut candidate = true;
+        let mut size = 0;
         let mut has_empty = false;
-        sc.seen[i] = mark;
+        sc.seen[i] = stamp;
         sc.stack.clear();
         sc.stack.push(v);
         while let Some(p) = sc.stack.pop() {
-            sc.points.push(p);
-            if pos.color_at(p).is_none() {
-                has_empty = true;
+            size += 1;
+            if size > MAX_POINTS {
+                candidate = false;
+            }
+            if candidate {
+                sc.points.push(p);
+                has_empty |= cells[p.index()] == 0;
             }
             for &u in g.neighbors(p) {
                 let k = u.index();
-                if pos.color_at(u) == Some(def) {
-                    if !enclosed {
+                if cells[k] == own {
+                    if !candidate {
                         continue;
                     }
                     let h = pos.chain_head(u).expect("a stone has a chain");
-                    let mut b = sc.block_of_head[h.index()];
-                    if b == NONE {
+                    let (st, mut b) = sc.block_of_head[h.index()];
+                    if st != stamp {
                         b = sc.heads.len() as u32;
-                        sc.block_of_head[h.index()] = b;
+                        sc.block_of_head[h.index()] = (stamp, b);
                         sc.heads.push(h);
                     }
                     if !sc.walls[w0..].contains(&b) {
                         sc.walls.push(b);
                     }
                 } else if !ctx.region.contains(u) {
-                    enclosed = false;
-                } else if sc.seen[k] == NONE {
-                    sc.seen[k] = mark;
+                    candidate = false;
+                } else if sc.seen[k] != stamp {
+                    sc.seen[k] = stamp;
                     sc.stack.push(u);
                 }
             }
         }
-        if enclosed && has_empty && sc.points.len() - p0 <= MAX_POINTS && sc.walls.len() > w0 {
+        if candidate && has_empty && sc.walls.len() > w0 {
             sc.start.push(sc.points.len() as u32);
             sc.wall_start.push(sc.walls.len() as u32);
         } else {
@@ -261,8 +275,8 @@ fn alive_in(pos: &Position, ctx: &Ctx, sc: &mut Scratch) -> bool {
         ctx.target_list.iter().any(|&t| {
             pos.color_at(t) == Some(def)
                 && pos.chain_head(t).is_some_and(|h| {
-                    let b = sc.block_of_head[h.index()];
-                    b != NONE && sc.alive[b as usize]
+                    let (st, b) = sc.block_of_head[h.index()];
+                    st == stamp && sc.alive[b as usize]
                 })
         })
     };
@@ -307,6 +321,19 @@ fn alive_in(pos: &Position, ctx: &Ctx, sc: &mut Scratch) -> bool {
             return true;
         }
     }
+}
+
+/// A new stamp for `seen` and `block_of_head` (cleared when it wraps).
+fn next_stamp(sc: &mut Scratch, n: usize) -> u32 {
+    sc.stamp = sc.stamp.wrapping_add(1);
+    if sc.stamp == 0 || sc.seen.len() != n {
+        sc.seen.clear();
+        sc.seen.resize(n, 0);
+        sc.block_of_head.clear();
+        sc.block_of_head.resize(n, (0, 0));
+        sc.stamp = 1;
+    }
+    sc.stamp
 }
 
 /// The local game's verdict of the candidate region `r`, cached by its

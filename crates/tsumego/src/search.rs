@@ -1448,7 +1448,11 @@ impl<'c> Searcher<'c> {
                 whole_board = true;
                 Side::Defender
             }
+            // (At the attacker's turn only: asked at the defender's too,
+            // it saved 0.2 % of the nodes on Elementary's solved lives, at
+            // the cost of a test at twice the boards.)
             None if self.ctx.life
+                && self.stack[d].mover(&self.ctx) == Side::Attacker
                 && crate::safety::applies(&self.stack[d], &self.ctx)
                 && self.life(d) =>
             {
