@@ -184,9 +184,10 @@ pub struct Options {
     /// same turn and ko conditions as `safety` (`crate::life`, with its
     /// soundness argument). Checked against the search without it
     /// (`tests/life.rs`). Asked at the attacker's turn only. Off by
-    /// default: it takes 5-9 % of the nodes off solved lives and kills
-    /// and settles one of the 99 unproven lives in 10 s, at about 12 %
-    /// more instructions a node (docs/tsumego.md, "static life under
+    /// default: it takes 5-9 % of the nodes off Elementary's solved lives
+    /// and off kills (Intermediate's solved lives level) and settles one
+    /// of the 99 unproven lives in 10 s, at about 12 % more instructions
+    /// a node (docs/tsumego.md, "static life under
     /// alternating play").
     pub life: bool,
     /// df-pn+ (Kishimoto and Müller 2005): unexplored children start from
