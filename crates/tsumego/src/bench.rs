@@ -3300,11 +3300,6 @@ mod tests {
         let mut options = Options::default();
         k.apply(&mut options);
         assert!(options.safety && !options.eye_room_connect && options.eye_room_pair);
-        assert!(options.eye_room_join_one);
-        assert_eq!(Knowledge::of(&options), k);
-        let k = Knowledge::parse("no-room-join-one").expect("a name");
-        k.apply(&mut options);
-        assert!(!options.eye_room_join_one && options.eye_room_connect && !options.safety);
         assert_eq!(Knowledge::of(&options), k);
         let e = Knowledge::parse("no-room,rooms").expect_err("an unknown name");
         assert!(e.contains("\"rooms\"") && e.contains("room-connect"), "{e}");

@@ -25,6 +25,7 @@ pub mod bench;
 pub mod benson;
 pub mod error;
 pub(crate) mod eyes;
+pub(crate) mod life;
 pub mod problem;
 pub mod regime;
 pub mod report;

@@ -1448,6 +1448,17 @@ impl<'c> Searcher<'c> {
                 whole_board = true;
                 Side::Defender
             }
+            // (At the attacker's turn only: asked at the defender's too,
+            // it saved 0.2 % of the nodes on Elementary's solved lives, at
+            // the cost of a test at twice the boards.)
+            None if self.ctx.life
+                && self.stack[d].mover(&self.ctx) == Side::Attacker
+                && crate::safety::applies(&self.stack[d], &self.ctx)
+                && self.life(d) =>
+            {
+                whole_board = true;
+                Side::Defender
+            }
             None => {
                 let s = &self.stack[d];
                 if !(self.ctx.eye_regions
@@ -1490,6 +1501,17 @@ impl<'c> Searcher<'c> {
             .slot(pos.hash())
             .safety
             .get_or_insert_with(|| crate::safety::safe(pos, ctx))
+    }
+
+    /// Whether the defender at depth `d` is alive under alternating play
+    /// (`crate::life::alive`), cached by board.
+    fn life(&mut self, d: usize) -> bool {
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+        *self
+            .facts
+            .slot(pos.hash())
+            .life
+            .get_or_insert_with(|| crate::life::alive(pos, ctx))
     }
 
     /// Whether the defender at depth `d` is dead by want of room
@@ -2375,6 +2397,9 @@ struct BoardFacts {
     room: Option<crate::eyes::Room>,
     /// Whether the defender is safe by miai pairs (`crate::safety::safe`).
     safety: Option<bool>,
+    /// Whether the defender is alive under alternating play
+    /// (`crate::life::alive`).
+    life: Option<bool>,
 }
 
 /// A direct-mapped cache of [`BoardFacts`] by board hash: one slot per

@@ -96,6 +96,9 @@ pub(crate) struct Ctx {
     /// With `eyes`: the defender is safe by Benson's test over chains
     /// joined by miai pairs (`crate::safety`).
     pub safety: bool,
+    /// With `eyes`: the defender is alive by small regions in each of
+    /// which it answers the attacker's every play (`crate::life`).
+    pub life: bool,
     /// df-pn+: unexplored children start from the eye-space potential
     /// (`crate::search`), not (1, 1).
     pub heuristic_init: bool,
@@ -168,6 +171,7 @@ impl Ctx {
             eye_room_connect: true,
             eye_room_join_one: true,
             safety: false,
+            life: false,
             heuristic_init: true,
             plain_proofs: true,
             book_stop: false,

@@ -69,6 +69,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room_connect: true,
         eye_room_join_one: true,
         safety: true,
+        life: true,
         heuristic_init: true,
         plain_proofs: true,
         book_stop: true,

@@ -87,7 +87,8 @@ pub(crate) struct KnowledgeArgs {
     /// two eyes), `room-pair` (two inner points), `room-connect` (the
     /// attacker's placements joined first), `room-join-one` (a placement
     /// with one joining point, the attacker to move), `safety` (Benson over miai
-    /// pairs; off by default). Proven answers do not depend on them; node
+    /// pairs; off by default), `life` (small regions the defender answers
+    /// in; off by default). Proven answers do not depend on them; node
     /// counts and times do.
     #[arg(long, value_name = "LIST", value_parser = parse_knowledge)]
     knowledge: Option<Knowledge>,
