@@ -2,7 +2,9 @@
 //! cannot live (one inner point, below; bigger ones by a local search, see
 //! [`searched_regions`]), and blocks that are not pass-alive but safe
 //! under alternating play with the regions that make them so
-//! ([`alternating`]).
+//! ([`alternating`]), and regions holding a whole opponent group that the
+//! owner's safe walls enclose and a local search shows dead
+//! ([`enclosed_regions`], [`alternating_with`]).
 //!
 //! Let `A` be one colour's pass-alive chains (Benson, [`crate::benson`]),
 //! and `R` a region (a maximal connected set of points without that
