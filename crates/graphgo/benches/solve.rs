@@ -115,6 +115,9 @@ struct Args {
     /// Alternating-play safety (`SolveOptions::alternating`).
     #[arg(long)]
     alternating: bool,
+    /// Enclosed regions holding opponent stones (`SolveOptions::enclosed`).
+    #[arg(long)]
+    enclosed: bool,
     /// Expect the guess (`SolveOptions::expect_guess`).
     #[arg(long)]
     expect: bool,
@@ -228,6 +231,7 @@ fn main() {
     opts.symmetry &= !args.no_symmetry;
     opts.keeping |= args.keeping;
     opts.alternating |= args.alternating;
+    opts.enclosed |= args.enclosed;
     opts.expect_guess |= args.expect;
     opts.free_captures |= args.free_captures;
     opts.doomed_lag = args.doomed_lag;
@@ -380,6 +384,30 @@ fn main() {
                 st.wall_local_nodes,
                 st.alternating_claims,
                 st.alternating_cutoffs
+            );
+            println!(
+                "  enclosed regions: local games {} won {} over budget {} local positions {} \
+                 static bounds with one {} static cutoffs only with their points {} \
+                 won by size {:?}",
+                st.enclosed_searches,
+                st.enclosed_safe,
+                st.enclosed_over_budget,
+                st.enclosed_local_nodes,
+                st.enclosed_claims,
+                st.enclosed_cutoffs,
+                st.enclosed_safe_by_size
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c > 0)
+                    .collect::<Vec<_>>()
+            );
+            println!(
+                "  enclosed games (run, won) by empty points: {:?}",
+                st.enclosed_by_empty
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| c.0 > 0)
+                    .collect::<Vec<_>>()
             );
             println!(
                 "  keeping game: cutoffs {} tests {} won {} over budget {} positions {}",

@@ -2,7 +2,9 @@
 //! cannot live (one inner point, below; bigger ones by a local search, see
 //! [`searched_regions`]), and blocks that are not pass-alive but safe
 //! under alternating play with the regions that make them so
-//! ([`alternating`]).
+//! ([`alternating`]), and regions holding a whole opponent group that the
+//! owner's safe walls enclose and a local search shows dead
+//! ([`enclosed_regions`], [`alternating_with`]).
 //!
 //! Let `A` be one colour's pass-alive chains (Benson, [`crate::benson`]),
 //! and `R` a region (a maximal connected set of points without that
@@ -199,6 +201,30 @@ pub struct RegionCache {
     pub wall_over_budget: u64,
     /// Local positions those games visited.
     pub wall_local_nodes: u64,
+    /// The verdicts of the enclosed regions' local games
+    /// ([`enclosed_regions`], and [`alternating_with`]'s regions beyond
+    /// [`MAX_ALTERNATING_POINTS`]), by region, the opponent's stones in
+    /// it and the wall blocks' stones next to it with the liberties each
+    /// must keep there (none when the walls need no liberty there).
+    enclosed: HashMap<(Bits, Bits, Walls), bool, BuildHasherDefault<KeyHasher>>,
+    /// Enclosed regions' local games run (cache misses).
+    pub enclosed_searches: u64,
+    /// Of them, the regions found the owner's.
+    pub enclosed_safe: u64,
+    /// Of them, the games that ran out of [`ENCLOSED_BUDGET`].
+    pub enclosed_over_budget: u64,
+    /// Local positions those games visited.
+    pub enclosed_local_nodes: u64,
+    /// Enclosed games won, by the region's number of points (index).
+    pub enclosed_safe_by_size: Vec<u64>,
+    /// Enclosed games run and won, by the region's empty points at the
+    /// start (index).
+    pub enclosed_by_empty: Vec<(u64, u64)>,
+    /// The enclosed games' memos, kept from game to game by region and
+    /// walls (a local position's value does not depend on the position
+    /// the game started from), and their total entries.
+    enclosed_memos: EnclosedMemos,
+    enclosed_memo_entries: usize,
     /// The memo of the local game being played (emptied before each,
     /// kept to reuse its memory).
     scratch: LocalMemo,
@@ -206,6 +232,21 @@ pub struct RegionCache {
 
 /// A local game's verdicts by (owner's stones, opponent's, owner to move).
 type LocalMemo = HashMap<(Bits, Bits, bool), bool, BuildHasherDefault<KeyHasher>>;
+
+/// The wall blocks' stones next to a region, each with the liberties it
+/// must keep there.
+type Walls = Vec<(Bits, u32)>;
+
+/// The enclosed games' memos by region and walls.
+type EnclosedMemos = HashMap<(Bits, Walls), LocalMemo, BuildHasherDefault<KeyHasher>>;
+
+/// The entries of the enclosed games' memo of `region` and `walls`.
+fn memo_len_after(memos: &EnclosedMemos, region: Bits, walls: &[(Bits, u32)]) -> usize {
+    memos.get(&(region, walls.to_vec())).map_or(0, HashMap::len)
+}
+
+/// The enclosed games' memos are emptied past this many entries in all.
+const ENCLOSED_MEMO_CAP: usize = 1 << 22;
 
 /// Cache entries kept before the cache is emptied.
 const CACHE_CAP: usize = 1 << 20;
@@ -226,7 +267,9 @@ impl RegionCache {
             walls: Vec::new(),
             memo: &mut self.scratch,
             nodes: 0,
+            budget: LOCAL_BUDGET,
             over: false,
+            plays_first: false,
         };
         let safe = local.opponent(0, theirs) && !local.over;
         self.searches += 1;
@@ -260,10 +303,16 @@ impl RegionCache {
             board,
             region,
             edge: region & board.adjacent(board.all() & !region),
-            walls: key.2.iter().map(|&w| board.adjacent(w) & region).collect(),
+            walls: key
+                .2
+                .iter()
+                .map(|&w| (board.adjacent(w) & region, 1))
+                .collect(),
             memo: &mut self.scratch,
             nodes: 0,
+            budget: LOCAL_BUDGET,
             over: false,
+            plays_first: false,
         };
         let safe = local.opponent(0, theirs) && !local.over;
         self.wall_searches += 1;
@@ -276,11 +325,96 @@ impl RegionCache {
         self.walled.insert(key, safe);
         safe
     }
+
+    /// Whether the owner wins the local game of an enclosed region
+    /// against the opponent's stones `theirs`, with [`ENCLOSED_BUDGET`]:
+    /// [`searched_regions`]' game when `walls` is empty, [`alternating`]'s
+    /// otherwise: each wall block (its stones next to the region) keeps
+    /// the given number of liberties in the region whenever the opponent
+    /// is to move; cached.
+    pub fn enclosed_verdict(
+        &mut self,
+        board: &Board,
+        region: Bits,
+        theirs: Bits,
+        walls: Vec<(Bits, u32)>,
+    ) -> bool {
+        let theirs = theirs & region;
+        let key = (region, theirs, walls);
+        if let Some(&v) = self.enclosed.get(&key) {
+            return v;
+        }
+        if self.enclosed_memo_entries >= ENCLOSED_MEMO_CAP {
+            self.enclosed_memos.clear();
+            self.enclosed_memo_entries = 0;
+        }
+        let memo = self
+            .enclosed_memos
+            .entry((region, key.2.clone()))
+            .or_default();
+        let before = memo.len();
+        let mut local = Local {
+            board,
+            region,
+            edge: region & board.adjacent(board.all() & !region),
+            walls: key
+                .2
+                .iter()
+                .map(|&(w, need)| (board.adjacent(w) & region, need))
+                .collect(),
+            memo,
+            nodes: 0,
+            budget: ENCLOSED_BUDGET,
+            over: false,
+            plays_first: true,
+        };
+        let safe = local.opponent(0, theirs) && !local.over;
+        let nodes = local.nodes;
+        let over = local.over;
+        self.enclosed_memo_entries += memo_len_after(&self.enclosed_memos, region, &key.2) - before;
+        let local = (nodes, over);
+        self.enclosed_searches += 1;
+        self.enclosed_safe += u64::from(safe);
+        self.enclosed_over_budget += u64::from(local.1);
+        self.enclosed_local_nodes += local.0;
+        let empties = (region & !theirs).count_ones() as usize;
+        if self.enclosed_by_empty.len() <= empties {
+            self.enclosed_by_empty.resize(empties + 1, (0, 0));
+        }
+        self.enclosed_by_empty[empties].0 += 1;
+        self.enclosed_by_empty[empties].1 += u64::from(safe);
+        if safe {
+            let size = region.count_ones() as usize;
+            if self.enclosed_safe_by_size.len() <= size {
+                self.enclosed_safe_by_size.resize(size + 1, 0);
+            }
+            self.enclosed_safe_by_size[size] += 1;
+        }
+        if self.enclosed.len() >= CACHE_CAP {
+            self.enclosed.clear();
+        }
+        self.enclosed.insert(key, safe);
+        safe
+    }
 }
 
 /// The most points a region may have for [`alternating`] to play its
 /// local game.
 pub const MAX_ALTERNATING_POINTS: u32 = 10;
+
+/// The most points a region holding opponent stones may have for
+/// [`enclosed_regions`] (and [`alternating_with`] with `enclosed`) to
+/// play its local game.
+pub const MAX_ENCLOSED_POINTS: u32 = 18;
+
+/// The most empty points a region may have at the node for its enclosed
+/// game to be played (the games on more are rarely won and mostly run out
+/// of their budget: docs/graphgo.md, eighteenth session).
+pub const MAX_ENCLOSED_EMPTIES: u32 = 8;
+
+/// The most local positions one enclosed region's game may visit; past
+/// it the region is not claimed (and the verdict is cached as such).
+pub const ENCLOSED_BUDGET: u64 = 10_000;
 
 /// Safety under alternating play (issue 20, seventeenth session): blocks
 /// of `color` that are not pass-alive, made safe by small regions in each
@@ -338,9 +472,48 @@ pub fn alternating(
     color: Color,
     cache: &mut RegionCache,
 ) -> (Bits, Bits) {
+    let (walls, area, _) = alternating_with(board, stones, color, cache, false);
+    (walls, area)
+}
+
+/// [`alternating`], and with `enclosed` (issue 20, eighteenth session)
+/// two more kinds of good region, both played with [`ENCLOSED_BUDGET`]
+/// local positions and cached by [`RegionCache::enclosed_verdict`]:
+///
+/// - regions of more than [`MAX_ALTERNATING_POINTS`] points, up to
+///   [`MAX_ENCLOSED_POINTS`], that hold opponent stones (an enclosed
+///   opponent group the owner must kill for its blocks to live). The local
+///   game, the fixpoint and the argument of [`alternating`] do not depend
+///   on the region's size, so the claim is sound on the same terms;
+/// - for a block with **one** candidate region (typically the region that
+///   holds the opponent's group and the block's own eye space at once),
+///   that region's game demands **two** liberties of the block whenever
+///   the opponent is to move, and the region then counts twice for the
+///   block in the fixpoint. Soundness: whenever the opponent is to move,
+///   every block of `S` has at least two liberties in its good regions
+///   together (one in each of two, or two in its only one); an opponent
+///   play is one point, so it leaves the block a liberty and cannot
+///   capture it, and the owner's answer in the region played in (or,
+///   after a play elsewhere, the owner's move in a region) restores the
+///   region's condition, which the local game demands after every owner
+///   move. The rest of [`alternating`]'s argument (the strategy, the
+///   repetition argument, the history condition of [`clean`] with `S`)
+///   is unchanged.
+///
+/// Returns the blocks, the good regions' points and, of those, the points
+/// of the regions decided by the enclosed game (beyond
+/// [`MAX_ALTERNATING_POINTS`] points, or with a block that needs two
+/// liberties).
+pub fn alternating_with(
+    board: &Board,
+    stones: &Stones,
+    color: Color,
+    cache: &mut RegionCache,
+    enclosed: bool,
+) -> (Bits, Bits, Bits) {
     let mine = stones.of(color);
     if mine == 0 {
-        return (0, 0);
+        return (0, 0, 0);
     }
     let theirs = stones.of(color.opponent());
     let empty = stones.empty(board);
@@ -357,7 +530,15 @@ pub fn alternating(
     while rest != 0 {
         let r = board.flood(rest & rest.wrapping_neg(), board.all() & !mine);
         rest &= !r;
-        if r.count_ones() > MAX_ALTERNATING_POINTS || r & empty == 0 {
+        let size = r.count_ones();
+        let big = size > MAX_ALTERNATING_POINTS;
+        if r & empty == 0
+            || (big
+                && !(enclosed
+                    && r & theirs != 0
+                    && size <= MAX_ENCLOSED_POINTS
+                    && (r & empty).count_ones() <= MAX_ENCLOSED_EMPTIES))
+        {
             continue;
         }
         let near = board.adjacent(r);
@@ -366,6 +547,22 @@ pub fn alternating(
             .collect();
         if !border.is_empty() {
             regions.push((r, border));
+        }
+    }
+    // With `enclosed`, a block with one candidate region must keep two
+    // liberties there (and the region then counts twice for it).
+    let mut need = vec![1u32; blocks.len()];
+    if enclosed {
+        let mut seen = vec![0u32; blocks.len()];
+        for (_, border) in &regions {
+            for &i in border {
+                seen[i] += 1;
+            }
+        }
+        for i in 0..blocks.len() {
+            if seen[i] == 1 {
+                need[i] = 2;
+            }
         }
     }
     let mut alive = vec![true; blocks.len()];
@@ -378,7 +575,7 @@ pub fn alternating(
         for (j, (_, border)) in regions.iter().enumerate() {
             if open(j, &alive, &good) {
                 for &i in border {
-                    count[i] += 1;
+                    count[i] += need[i];
                 }
             }
         }
@@ -397,9 +594,20 @@ pub fn alternating(
             if good[j].is_none() && open(j, &alive, &good) {
                 let (r, border) = &regions[j];
                 let near = board.adjacent(*r);
-                let mut walls: Vec<Bits> = border.iter().map(|&i| blocks[i] & near).collect();
-                walls.sort_unstable();
-                let v = cache.wall_verdict(board, *r, theirs, walls);
+                let v = if r.count_ones() > MAX_ALTERNATING_POINTS
+                    || border.iter().any(|&i| need[i] > 1)
+                {
+                    let mut walls: Vec<(Bits, u32)> = border
+                        .iter()
+                        .map(|&i| (blocks[i] & near, need[i]))
+                        .collect();
+                    walls.sort_unstable();
+                    cache.enclosed_verdict(board, *r, theirs, walls)
+                } else {
+                    let mut walls: Vec<Bits> = border.iter().map(|&i| blocks[i] & near).collect();
+                    walls.sort_unstable();
+                    cache.wall_verdict(board, *r, theirs, walls)
+                };
                 good[j] = Some(v);
                 bad |= !v;
             }
@@ -412,12 +620,20 @@ pub fn alternating(
         .filter(|&i| alive[i])
         .fold(0, |a, i| a | blocks[i]);
     if walls == 0 {
-        return (0, 0);
+        return (0, 0, 0);
     }
     let area = (0..regions.len())
         .filter(|&j| good[j] == Some(true) && regions[j].1.iter().all(|&i| alive[i]))
         .fold(0, |a, j| a | regions[j].0);
-    (walls, area)
+    let big = (0..regions.len())
+        .filter(|&j| {
+            good[j] == Some(true)
+                && regions[j].1.iter().all(|&i| alive[i])
+                && (regions[j].0.count_ones() > MAX_ALTERNATING_POINTS
+                    || regions[j].1.iter().any(|&i| need[i] > 1))
+        })
+        .fold(0, |a, j| a | regions[j].0);
+    (walls, area, big)
 }
 
 /// Regions bordered by `color`'s pass-alive stones only, with two or more
@@ -481,6 +697,124 @@ pub fn searched_regions(
         .collect()
 }
 
+/// Regions that hold a whole opponent group, enclosed by the owner's safe
+/// stones, where a local search shows the opponent cannot live (issue 20,
+/// eighteenth session; [`crate::solver::SolveOptions::enclosed`]).
+///
+/// `walls` are `color`'s stones known safe at the node: its pass-alive
+/// chains (Benson) and, where the solver also claims [`alternating`]'s
+/// blocks, those blocks `S`; `fixed` are the pass-alive chains not in `S`
+/// (safe by Benson alone). A region here is a maximal connected set of
+/// points without `color`'s stones (so its outside neighbours are all
+/// `color`'s stones) such that
+///
+/// - its whole border is in `walls`;
+/// - it holds an opponent stone, has at most [`MAX_ENCLOSED_POINTS`]
+///   points, and none of it is in `claimed` (the area already claimed:
+///   Benson's, the safe regions', [`alternating`]'s);
+/// - it has an empty point next to no chain of `fixed`, so that it is
+///   vital to no pass-alive chain outside `S` (Benson's result for those
+///   never needed it);
+/// - unless its border holds a block outside `fixed`, it has more than
+///   [`MAX_SEARCHED_POINTS`] points ([`searched_regions`] decides the
+///   smaller ones with the same game);
+/// - the owner wins [`searched_regions`]' local game in it (the opponent
+///   moves first and may pass, which stands for a play elsewhere; the
+///   owner answers in the region and may pass only when no opponent stone
+///   is left there; the owner loses if a stone of its own not joined to
+///   the border is captured or it has no legal answer), within
+///   [`ENCLOSED_BUDGET`] local positions, cached by the region and the
+///   opponent's stones in it ([`RegionCache::enclosed_verdict`]).
+///
+/// Why the region is the owner's at the end of the game, under positional
+/// and situational superko, given the history condition of [`clean`] with
+/// `walls` (and, with [`alternating`]'s blocks, its good regions besides
+/// these):
+///
+/// - **Strategy.** The owner's strategy over all the regions it claims at
+///   the node (the safe regions, [`alternating`]'s good regions and these)
+///   is that of [`searched_regions`]: answer a play in a claimed region in
+///   that region by its local game's winning answer; after a play
+///   elsewhere or a pass, make a winning local move in some claimed region
+///   that still holds an opponent stone (the local game includes the
+///   opponent's pass, so one exists); pass when none does.
+/// - **The walls stand.** A chain of `fixed` keeps its two vital regions
+///   (this region is not one of them, and the owner plays in no vital
+///   region of such a chain), so it stays pass-alive. A block of `S` has a
+///   liberty in each of its two or more good regions whenever the opponent
+///   is to move ([`alternating`]'s argument); a play in this region is in
+///   none of them, so the block keeps its liberties there and is never
+///   captured. Owner stones on the region's edge join a wall block and
+///   are never captured; owner stones inside it never are, by the local
+///   game. Nothing outside the region touches its points (their outside
+///   neighbours are wall stones), so the game in the region is the local
+///   game, the opponent's plays elsewhere and passes being its local
+///   passes.
+/// - **Repetition.** The owner's stones in the claimed regions only grow
+///   and each owner play adds one, so every colouring the owner enters has
+///   more of them than every colouring before it below the node: superko
+///   never refuses the owner there. Each such colouring holds all of
+///   `walls` and an owner stone in the claimed regions, so where no
+///   colouring of the history above the node does ([`clean`]), superko
+///   never refuses the owner at all; the solver claims the region only
+///   then, and carries the same condition in the bound's basis (`region`
+///   the claimed regions, `region_all` the walls), tested wherever the
+///   table reuses the bound. Under situational superko a colouring never
+///   seen is a situation never seen. The opponent's plays that superko
+///   refuses only take options away (the local game allows every play
+///   local liberties allow).
+/// - **The end.** The local game is finite (the owner's stones grow every
+///   owner move, and the owner moves after every opponent play or pass
+///   while an opponent stone is left), and the owner passes only when no
+///   claimed region holds an opponent stone, so the game (two passes)
+///   cannot end with an opponent stone in the region: its points are then
+///   owner stones and empty points reaching only owner stones.
+///
+/// The restriction that owner stones inside are never captured keeps the
+/// repetition argument this simple; it gives up kills that need a
+/// sacrifice (a throw-in into a two-point eye), which the game then calls
+/// "not the owner's" (sound, not complete).
+#[allow(clippy::too_many_arguments)]
+pub fn enclosed_regions(
+    board: &Board,
+    stones: &Stones,
+    color: Color,
+    walls: Bits,
+    fixed: Bits,
+    claimed: Bits,
+    cache: &mut RegionCache,
+) -> Vec<Bits> {
+    let mine = stones.of(color);
+    let theirs = stones.of(color.opponent());
+    if walls == 0 || theirs == 0 {
+        return Vec::new();
+    }
+    let empty = stones.empty(board);
+    let near_fixed = board.adjacent(fixed);
+    let mut out = Vec::new();
+    let mut rest = board.all() & !mine & !claimed;
+    while rest != 0 {
+        let r = board.flood(rest & rest.wrapping_neg(), board.all() & !mine);
+        rest &= !r;
+        let size = r.count_ones();
+        let border = board.adjacent(r) & mine;
+        if r & claimed != 0
+            || r & theirs == 0
+            || size > MAX_ENCLOSED_POINTS
+            || (r & empty).count_ones() > MAX_ENCLOSED_EMPTIES
+            || border & !walls != 0
+            || r & empty & !near_fixed == 0
+            || (size <= MAX_SEARCHED_POINTS && border & !fixed == 0)
+        {
+            continue;
+        }
+        if cache.enclosed_verdict(board, r, theirs, Vec::new()) {
+            out.push(r);
+        }
+    }
+    out
+}
+
 /// The local game of [`searched_regions`] in one region: `o` the owner's
 /// stones in it, `p` the opponent's.
 struct Local<'a> {
@@ -488,21 +822,29 @@ struct Local<'a> {
     region: Bits,
     /// The region's points next to the surrounding stones.
     edge: Bits,
-    /// For [`alternating`]: each wall block's neighbours in the region;
-    /// whenever the opponent is to move each must have a liberty there
-    /// (none for pass-alive walls).
-    walls: Vec<Bits>,
+    /// For [`alternating`]: each wall block's neighbours in the region
+    /// and the liberties it must have there whenever the opponent is to
+    /// move (one; two for [`alternating_with`]'s blocks with no other
+    /// region); none for pass-alive walls.
+    walls: Vec<(Bits, u32)>,
     /// Verdicts by (owner's stones, opponent's, owner to move).
     memo: &'a mut LocalMemo,
     nodes: u64,
+    /// The most local positions the game may visit.
+    budget: u64,
     over: bool,
+    /// The opponent tries its plays before its pass, and first looks for
+    /// a play that captures an owner stone (the enclosed games: their
+    /// verdicts are mostly the opponent's, found sooner this way; the
+    /// other games keep their order, and so their node counts).
+    plays_first: bool,
 }
 
 impl Local<'_> {
     /// Counts a local position; false once the budget is spent.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes > LOCAL_BUDGET {
+        if self.nodes > self.budget {
             self.over = true;
         }
         !self.over
@@ -522,9 +864,13 @@ impl Local<'_> {
             self.memo.insert((o, p, false), false);
             return false;
         }
+        if self.plays_first && self.captures_owner(o, free) {
+            self.memo.insert((o, p, false), false);
+            return false;
+        }
         // A pass (or a play elsewhere): with a stone of the opponent left,
         // the owner must make progress here.
-        let mut win = p == 0 || self.owner(o, p);
+        let mut win = self.plays_first || p == 0 || self.owner(o, p);
         let mut xs = free;
         while win && xs != 0 {
             let x = xs.trailing_zeros() as usize;
@@ -549,19 +895,38 @@ impl Local<'_> {
             }
             win = self.owner(o, p2);
         }
+        if win && self.plays_first && p != 0 && !self.over {
+            win = self.owner(o, p);
+        }
         if !self.over {
             self.memo.insert((o, p, false), win);
         }
         win
     }
 
+    /// Whether an opponent play on a point of `free` would capture an
+    /// owner stone not joined to the walls.
+    fn captures_owner(&self, o: Bits, free: Bits) -> bool {
+        let board = self.board;
+        let mut rest = o & !board.flood(o & self.edge, o);
+        while rest != 0 {
+            let c = board.flood(rest & rest.wrapping_neg(), o);
+            rest &= !c;
+            let libs = board.adjacent(c) & free;
+            if libs.count_ones() == 1 {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether every wall block has a liberty in the region: an empty
     /// point next to it, or next to the owner's stones in the region
     /// joined to it.
     fn walls_breathe(&self, o: Bits, free: Bits) -> bool {
-        self.walls.iter().all(|&touch| {
+        self.walls.iter().all(|&(touch, need)| {
             let joined = self.board.flood(touch & o, o);
-            (touch | self.board.adjacent(joined)) & free != 0
+            ((touch | self.board.adjacent(joined)) & free).count_ones() >= need
         })
     }
 
@@ -764,6 +1129,79 @@ mod tests {
             (black, b.all() & !black)
         );
         assert!(cache.wall_searches >= 2 && cache.wall_safe >= 2);
+    }
+
+    /// On 5x4 (rows from the top, `v = 5 row + col`) a pass-alive Black
+    /// wall with two one-point eyes encloses a White group of five stones
+    /// on the top and right edges, seven empty points around it:
+    ///
+    /// ```text
+    /// . X O O O
+    /// X X . . O
+    /// . X . . O
+    /// X X . . .
+    /// ```
+    ///
+    /// The region (12 points) is beyond the searched regions' cap and
+    /// holds White stones; with White moving first Black kills the group
+    /// without losing a stone: the enclosed game claims it. Not as an
+    /// alternating-play region (the wall is pass-alive, so the region is
+    /// already walled) and not for White.
+    #[test]
+    fn an_enclosed_group_is_dead() {
+        let b = grid(5, 4);
+        let wall: Bits = (1 << 1) | (1 << 5) | (1 << 6) | (1 << 11) | (1 << 15) | (1 << 16);
+        let white: Bits = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 9) | (1 << 14);
+        let region = b.all() & !wall & !1 & !(1 << 10);
+        let s = Stones { black: wall, white };
+        let st = benson::settle(&b, &s, Color::Black);
+        assert_eq!(st.alive, wall);
+        let mut cache = RegionCache::default();
+        assert!(searched_regions(&b, &s, Color::Black, &st, &mut cache).is_empty());
+        assert_eq!(
+            enclosed_regions(&b, &s, Color::Black, wall, wall, st.area(), &mut cache),
+            vec![region]
+        );
+        assert_eq!(cache.enclosed_searches, 1);
+        assert_eq!(cache.enclosed_safe, 1);
+        // Not for White, and nothing when the region is already claimed.
+        let ws = benson::settle(&b, &s, Color::White);
+        assert!(
+            enclosed_regions(
+                &b,
+                &s,
+                Color::White,
+                ws.alive,
+                ws.alive,
+                ws.area(),
+                &mut cache
+            )
+            .is_empty()
+        );
+        assert!(
+            enclosed_regions(
+                &b,
+                &s,
+                Color::Black,
+                wall,
+                wall,
+                st.area() | region,
+                &mut cache
+            )
+            .is_empty()
+        );
+        // With three more White stones (the bottom right, the point left
+        // of it, the middle of the third column) Black's game is lost:
+        // not claimed.
+        let alive_white = white | (1 << 19) | (1 << 18) | (1 << 12);
+        let s2 = Stones {
+            black: wall,
+            white: alive_white,
+        };
+        let st2 = benson::settle(&b, &s2, Color::Black);
+        assert!(
+            enclosed_regions(&b, &s2, Color::Black, wall, wall, st2.area(), &mut cache).is_empty()
+        );
     }
 
     #[test]

@@ -286,6 +286,29 @@ pub struct SearchStats {
     /// Nodes decided by static bounds that would not have been without
     /// [`safety::alternating`]'s claims.
     pub alternating_cutoffs: u64,
+    /// Local games of enclosed regions ([`safety::enclosed_regions`],
+    /// and [`safety::alternating_with`]'s regions beyond
+    /// [`safety::MAX_ALTERNATING_POINTS`]; cache misses).
+    pub enclosed_searches: u64,
+    /// Of them, the regions found the owner's.
+    pub enclosed_safe: u64,
+    /// Of them, the games that ran out of their budget.
+    pub enclosed_over_budget: u64,
+    /// Local positions those games visited.
+    pub enclosed_local_nodes: u64,
+    /// Of the won games, how many by the region's size (index: points).
+    pub enclosed_safe_by_size: Vec<u64>,
+    /// Enclosed games run and won by the region's empty points at the
+    /// start (index).
+    pub enclosed_by_empty: Vec<(u64, u64)>,
+    /// Static bounds that claimed an enclosed region
+    /// ([`SolveOptions::enclosed`]; the history allowing).
+    pub enclosed_claims: u64,
+    /// Nodes decided by static bounds that would not have been without
+    /// the enclosed regions' points (the points of the regions
+    /// themselves: blocks that [`safety::alternating_with`] finds safe
+    /// only through such a region are counted as the claim's too).
+    pub enclosed_cutoffs: u64,
     /// Nodes decided by the keeping game ([`crate::keeping`]).
     pub keep_cutoffs: u64,
     /// Keeping-game tests run (cache misses).
@@ -484,6 +507,17 @@ pub struct SolveOptions {
     /// not re-derive these claims, so [`solve_with_proof`] refuses to
     /// write a proof with it on ([`ProofError::Unsupported`]).
     pub alternating: bool,
+    /// With `safety`, also claim regions that hold opponent stones,
+    /// enclosed by the owner's safe stones (pass-alive chains, and with
+    /// `alternating` its blocks), of up to
+    /// [`safety::MAX_ENCLOSED_POINTS`] points, where a local search shows
+    /// the opponent cannot keep a stone ([`safety::enclosed_regions`];
+    /// with `alternating` its regions may be that large too when they
+    /// hold opponent stones, [`safety::alternating_with`]). Off by default
+    /// (issue 20, eighteenth session; see docs/graphgo.md). The proof
+    /// checker does not re-derive these claims, so [`solve_with_proof`]
+    /// refuses to write a proof with it on ([`ProofError::Unsupported`]).
+    pub enclosed: bool,
     /// Fold the table by the board's symmetries.
     pub symmetry: bool,
     /// The score expected (a published value, say): the first
@@ -693,6 +727,7 @@ impl Default for SolveOptions {
             safety: true,
             searched_regions: true,
             alternating: false,
+            enclosed: false,
             symmetry: true,
             guess: None,
             reductions: true,
@@ -916,6 +951,8 @@ struct Search<'a> {
     searched_claims: std::cell::Cell<u64>,
     /// Static bounds that claimed [`safety::alternating`]'s area.
     alternating_claims: std::cell::Cell<u64>,
+    /// Static bounds that claimed an enclosed region.
+    enclosed_claims: std::cell::Cell<u64>,
     /// The keeping game's verdicts.
     keep: keeping::KeepCache,
     /// The stone the move into the next node searched played (none after
@@ -995,6 +1032,9 @@ struct StaticBounds {
     /// The bounds without [`safety::alternating`]'s claims (the same as
     /// `lo`, `hi` when it is off).
     plain: (i32, i32),
+    /// The bounds without the enclosed regions' points (the same as
+    /// `lo`, `hi` when [`SolveOptions::enclosed`] is off).
+    unenclosed: (i32, i32),
 }
 
 /// Solves `stones` with `to_move` to play (no earlier history) on `board`.
@@ -1074,6 +1114,10 @@ pub fn solve_with_proof_sharing(
     if opts.alternating && opts.safety && opts.benson {
         let sol = solve_inner(board, stones, to_move, opts, cancel, progress, None).0;
         return (sol, Err(ProofError::Unsupported("alternating-play safety")));
+    }
+    if opts.enclosed && opts.safety && opts.benson {
+        let sol = solve_inner(board, stones, to_move, opts, cancel, progress, None).0;
+        return (sol, Err(ProofError::Unsupported("enclosed regions")));
     }
     let (sol, proof) = solve_inner(
         board,
@@ -1319,6 +1363,7 @@ impl<'a> Search<'a> {
             regions: std::cell::RefCell::new(safety::RegionCache::default()),
             searched_claims: std::cell::Cell::new(0),
             alternating_claims: std::cell::Cell::new(0),
+            enclosed_claims: std::cell::Cell::new(0),
             keep: keeping::KeepCache::default(),
             last_play: 0,
             pn_table: dfpn::PnTable::new(pn_bits),
@@ -1349,6 +1394,13 @@ impl<'a> Search<'a> {
             stats.walls_over_budget = rc.wall_over_budget;
             stats.wall_local_nodes = rc.wall_local_nodes;
             stats.alternating_claims = self.alternating_claims.get();
+            stats.enclosed_searches = rc.enclosed_searches;
+            stats.enclosed_safe = rc.enclosed_safe;
+            stats.enclosed_over_budget = rc.enclosed_over_budget;
+            stats.enclosed_local_nodes = rc.enclosed_local_nodes;
+            stats.enclosed_safe_by_size = rc.enclosed_safe_by_size.clone();
+            stats.enclosed_by_empty = rc.enclosed_by_empty.clone();
+            stats.enclosed_claims = self.enclosed_claims.get();
         }
         stats.keep_tests = self.keep.tests;
         stats.keep_wins = self.keep.wins;
@@ -1486,6 +1538,31 @@ impl SearchStats {
         self.wall_local_nodes += o.wall_local_nodes;
         self.alternating_claims += o.alternating_claims;
         self.alternating_cutoffs += o.alternating_cutoffs;
+        self.enclosed_searches += o.enclosed_searches;
+        self.enclosed_safe += o.enclosed_safe;
+        self.enclosed_over_budget += o.enclosed_over_budget;
+        self.enclosed_local_nodes += o.enclosed_local_nodes;
+        if self.enclosed_safe_by_size.len() < o.enclosed_safe_by_size.len() {
+            self.enclosed_safe_by_size
+                .resize(o.enclosed_safe_by_size.len(), 0);
+        }
+        for (x, y) in self
+            .enclosed_safe_by_size
+            .iter_mut()
+            .zip(&o.enclosed_safe_by_size)
+        {
+            *x += y;
+        }
+        if self.enclosed_by_empty.len() < o.enclosed_by_empty.len() {
+            self.enclosed_by_empty
+                .resize(o.enclosed_by_empty.len(), (0, 0));
+        }
+        for (x, y) in self.enclosed_by_empty.iter_mut().zip(&o.enclosed_by_empty) {
+            x.0 += y.0;
+            x.1 += y.1;
+        }
+        self.enclosed_claims += o.enclosed_claims;
+        self.enclosed_cutoffs += o.enclosed_cutoffs;
         self.keep_cutoffs += o.keep_cutoffs;
         self.keep_tests += o.keep_tests;
         self.keep_wins += o.keep_wins;
@@ -1960,6 +2037,51 @@ impl Search<'_> {
     /// the history (the whole stack, the node included) allows, with the
     /// bases of those claims (Benson's alone need none).
     fn static_bounds(&self, stones: &Stones) -> StaticBounds {
+        self.static_bounds_within(stones, None)
+    }
+
+    /// Whether `color`'s static area could, with the enclosed regions,
+    /// reach what decides a node with the window `(alpha, beta)`: Black's
+    /// `lo >= beta`, White's `hi <= alpha`. The enclosed claims add only
+    /// `color`'s stones and regions of at most
+    /// [`safety::MAX_ENCLOSED_POINTS`] points to `area`, so where even all
+    /// of those fall short they are not computed (their bounds could not
+    /// decide the node; the weaker bounds stay proven).
+    fn enclosed_could_decide(
+        &self,
+        stones: &Stones,
+        color: Color,
+        area: Bits,
+        window: Option<(i32, i32)>,
+    ) -> bool {
+        let Some((alpha, beta)) = window else {
+            return true;
+        };
+        let n = self.board.len() as i32;
+        let mine = stones.of(color);
+        let mut potential = area | mine;
+        let mut rest = self.board.all() & !potential;
+        while rest != 0 {
+            let r = self
+                .board
+                .flood(rest & rest.wrapping_neg(), self.board.all() & !mine);
+            rest &= !r;
+            if r.count_ones() <= safety::MAX_ENCLOSED_POINTS {
+                potential |= r;
+            }
+        }
+        let k = potential.count_ones() as i32;
+        if color == Color::Black {
+            2 * k - n >= beta
+        } else {
+            n - 2 * k <= alpha
+        }
+    }
+
+    /// [`Search::static_bounds`]; with a window, the enclosed regions
+    /// ([`SolveOptions::enclosed`]) of a colour are claimed only where they
+    /// could decide the node ([`Search::enclosed_could_decide`]).
+    fn static_bounds_within(&self, stones: &Stones, window: Option<(i32, i32)>) -> StaticBounds {
         let n = self.board.len() as i32;
         if !self.opts.benson {
             return StaticBounds {
@@ -1969,19 +2091,31 @@ impl Search<'_> {
                 hi_basis: Basis::EMPTY,
                 history_free: true,
                 plain: (-n, n),
+                unenclosed: (-n, n),
             };
         }
         let bs = benson::settle(self.board, stones, Color::Black);
         let ws = benson::settle(self.board, stones, Color::White);
         let (mut b, mut w) = (bs.area(), ws.area());
         let (mut lo_basis, mut hi_basis) = (Basis::EMPTY, Basis::EMPTY);
-        let mut history_free = true;
+        // The enclosed regions' points, for the counters.
+        let (mut enc_b, mut enc_w) = (0, 0);
+        let enclosed = self.opts.safety && self.opts.enclosed;
+        let enc_ok_b =
+            enclosed && self.enclosed_could_decide(stones, Color::Black, bs.area(), window);
+        let enc_ok_w =
+            enclosed && self.enclosed_could_decide(stones, Color::White, ws.area(), window);
+        // A claim left out for this window may decide another: the bounds
+        // are then not the node's last word for the table's settled flag.
+        let mut history_free = !(enclosed && !(enc_ok_b && enc_ok_w));
         if self.opts.safety {
-            let (eb, basis, candidates) = self.claimed(stones, Color::Black, &bs);
+            let (eb, basis, candidates) =
+                self.claimed(stones, Color::Black, &bs, enc_ok_b, &mut enc_b);
             b |= eb;
             lo_basis = basis;
             history_free &= !candidates;
-            let (ew, basis, candidates) = self.claimed(stones, Color::White, &ws);
+            let (ew, basis, candidates) =
+                self.claimed(stones, Color::White, &ws, enc_ok_w, &mut enc_w);
             w |= ew;
             hi_basis = basis;
             history_free &= !candidates;
@@ -1993,11 +2127,26 @@ impl Search<'_> {
         };
         let plain = count(b, w);
         if self.opts.safety && self.opts.alternating {
-            for (color, area, basis) in [
-                (Color::Black, &mut b, &mut lo_basis),
-                (Color::White, &mut w, &mut hi_basis),
+            for (color, area, basis, alive, ok, enc) in [
+                (
+                    Color::Black,
+                    &mut b,
+                    &mut lo_basis,
+                    bs.alive,
+                    enc_ok_b,
+                    &mut enc_b,
+                ),
+                (
+                    Color::White,
+                    &mut w,
+                    &mut hi_basis,
+                    ws.alive,
+                    enc_ok_w,
+                    &mut enc_w,
+                ),
             ] {
-                let (claim, candidate) = self.alternating_claim(stones, color, *area);
+                let (claim, candidate) =
+                    self.alternating_claim(stones, color, *area, alive, ok, enc);
                 history_free &= !candidate;
                 if let Some((extra, claim)) = claim {
                     *area |= extra;
@@ -2006,6 +2155,11 @@ impl Search<'_> {
             }
         }
         let (lo, hi) = count(b, w);
+        let unenclosed = if enc_b | enc_w == 0 {
+            (lo, hi)
+        } else {
+            count(b & !enc_b, w & !enc_w)
+        };
         StaticBounds {
             lo,
             hi,
@@ -2013,6 +2167,7 @@ impl Search<'_> {
             hi_basis,
             history_free,
             plain,
+            unenclosed,
         }
     }
 
@@ -2026,6 +2181,8 @@ impl Search<'_> {
         stones: &Stones,
         color: Color,
         settled: &benson::Settled,
+        enclosed: bool,
+        enc: &mut Bits,
     ) -> (Bits, Basis, bool) {
         let mut regions = safety::one_point_regions(self.board, stones, color, settled);
         let one_point = regions.len();
@@ -2035,16 +2192,37 @@ impl Search<'_> {
                 self.board, stones, color, settled, &mut cache,
             ));
         }
+        let searched = regions.len();
+        if enclosed && settled.alive != 0 {
+            let known = regions.iter().fold(settled.area(), |a, r| a | r);
+            let mut cache = self.regions.borrow_mut();
+            regions.extend(safety::enclosed_regions(
+                self.board,
+                stones,
+                color,
+                settled.alive,
+                settled.alive,
+                known,
+                &mut cache,
+            ));
+        }
         let candidates = !regions.is_empty();
         let mut area = 0;
+        let mut enclosed_claim = false;
         for (i, r) in regions.into_iter().enumerate() {
             let history = self.history.iter().map(|&(b, w, _)| (b, w));
             if safety::clean(history, color, settled.alive, r) {
                 area |= r;
-                if i >= one_point {
+                if i >= searched {
+                    *enc |= r;
+                    enclosed_claim = true;
+                } else if i >= one_point {
                     self.searched_claims.set(self.searched_claims.get() + 1);
                 }
             }
+        }
+        if enclosed_claim {
+            self.enclosed_claims.set(self.enclosed_claims.get() + 1);
         }
         if area == 0 {
             return (0, Basis::EMPTY, candidates);
@@ -2062,16 +2240,46 @@ impl Search<'_> {
     /// (one holding all the blocks and a stone of `color` in the
     /// regions), with the basis of the claim; and whether they add points
     /// at all (the claim then depends on the history).
+    ///
+    /// With [`SolveOptions::enclosed`], the regions may be enclosed ones
+    /// ([`safety::alternating_with`]), and the enclosed regions walled by
+    /// the blocks and `color`'s pass-alive stones `alive`
+    /// ([`safety::enclosed_regions`]) join the claim (the history
+    /// condition then covers all the regions, with the blocks and `alive`
+    /// as the walls); their points, and the enclosed regions' of
+    /// [`safety::alternating_with`], go into `enc`.
     fn alternating_claim(
         &self,
         stones: &Stones,
         color: Color,
         area: Bits,
+        alive: Bits,
+        enclosed: bool,
+        enc: &mut Bits,
     ) -> (Option<(Bits, Basis)>, bool) {
-        let (walls, regions) = {
+        let (mut walls, mut regions, mut big) = {
             let mut cache = self.regions.borrow_mut();
-            safety::alternating(self.board, stones, color, &mut cache)
+            safety::alternating_with(self.board, stones, color, &mut cache, enclosed)
         };
+        if enclosed && walls != 0 {
+            let known = area | walls | regions;
+            let mut cache = self.regions.borrow_mut();
+            let more = safety::enclosed_regions(
+                self.board,
+                stones,
+                color,
+                walls | alive,
+                alive & !walls,
+                known,
+                &mut cache,
+            );
+            if !more.is_empty() {
+                let more = more.iter().fold(0, |a, r| a | r);
+                regions |= more;
+                big |= more;
+                walls |= alive;
+            }
+        }
         let extra = walls | regions;
         if extra & !area == 0 {
             return (None, false);
@@ -2082,6 +2290,10 @@ impl Search<'_> {
         }
         self.alternating_claims
             .set(self.alternating_claims.get() + 1);
+        if big != 0 {
+            *enc |= big & !area;
+            self.enclosed_claims.set(self.enclosed_claims.get() + 1);
+        }
         let basis = Basis {
             region: regions,
             region_all: walls,
@@ -2232,7 +2444,7 @@ impl Search<'_> {
             e.settled && i32::from(e.lo.value) <= out.lo && i32::from(e.hi.value) >= out.hi
         });
         if !settled && out.lo < beta && out.hi > alpha && out.lo < out.hi {
-            let st = self.static_bounds(&stones);
+            let st = self.static_bounds_within(&stones, Some((alpha, beta)));
             settled = st.history_free;
             if st.lo >= beta || st.hi <= alpha || st.lo >= st.hi {
                 self.stats.static_cutoffs += 1;
@@ -2242,6 +2454,13 @@ impl Search<'_> {
                     || plo.max(out.lo) >= phi.min(out.hi))
                 {
                     self.stats.alternating_cutoffs += 1;
+                }
+                let (ulo, uhi) = st.unenclosed;
+                if !(ulo.max(out.lo) >= beta
+                    || uhi.min(out.hi) <= alpha
+                    || ulo.max(out.lo) >= uhi.min(out.hi))
+                {
+                    self.stats.enclosed_cutoffs += 1;
                 }
             }
             if st.lo > out.lo {
@@ -3380,6 +3599,66 @@ mod tests {
         search.pop();
         search.push((0b11110 | (1 << 12), 1 << 5, 0));
         assert_eq!(search.static_bounds(&s).lo, 15);
+    }
+
+    /// The enclosed regions' claim follows the history (5x4, the dead
+    /// White group of `safety`'s unit test `an_enclosed_group_is_dead`
+    /// inside a pass-alive Black wall): claimed with no history (the whole
+    /// board, Black's), with its region basis (the region, the wall);
+    /// not without the option; refused, and the bounds marked as
+    /// depending on the history, after a colouring holding the wall and a
+    /// Black stone in the region; claimed again after one without the
+    /// whole wall. Fails if the claim ignores the history.
+    #[test]
+    fn the_enclosed_claim_follows_the_history() {
+        let board = Board::new(Arc::new(Graph::grid(5, 4).unwrap())).unwrap();
+        let wall: Bits = (1 << 1) | (1 << 5) | (1 << 6) | (1 << 11) | (1 << 15) | (1 << 16);
+        let white: Bits = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 9) | (1 << 14);
+        let region = board.all() & !wall & !1 & !(1 << 10);
+        let s = Stones { black: wall, white };
+        for alternating in [false, true] {
+            let mut progress = |_: &Progress| {};
+            let plain = Search::new(
+                &board,
+                &SolveOptions {
+                    alternating,
+                    ..SolveOptions::default()
+                },
+                Tt::Own(Table::new(1 << 16)),
+                None,
+                &mut progress,
+                None,
+            )
+            .static_bounds(&s)
+            .lo;
+            assert_eq!(plain, -4);
+            let opts = SolveOptions {
+                alternating,
+                enclosed: true,
+                ..SolveOptions::default()
+            };
+            let mut progress = |_: &Progress| {};
+            let mut search = Search::new(
+                &board,
+                &opts,
+                Tt::Own(Table::new(1 << 16)),
+                None,
+                &mut progress,
+                None,
+            );
+            let st = search.static_bounds(&s);
+            assert_eq!((st.lo, st.unenclosed.0), (20, -4));
+            assert_eq!(st.lo_basis.region, region);
+            assert_eq!(st.lo_basis.region_all, wall);
+            assert!(!st.history_free);
+            search.push((wall | (1 << 12), white, 0));
+            let st = search.static_bounds(&s);
+            assert_eq!(st.lo, -4);
+            assert!(!st.history_free);
+            search.pop();
+            search.push((wall & !(1 << 16) | (1 << 12), white, 0));
+            assert_eq!(search.static_bounds(&s).lo, 20);
+        }
     }
 
     /// Late-move reductions find the same value in fewer nodes (1x9,

@@ -1232,3 +1232,145 @@ fn alternating_safety_agrees_with_full_history_minimax() {
         "alternating safety closed too little: {cutoffs}"
     );
 }
+
+/// The static area of `color` with the safe regions and
+/// [`miai_graphgo::safety::alternating`]'s claim, and with the enclosed
+/// regions added the way the solver adds them under
+/// [`SolveOptions::enclosed`] (walled by the pass-alive stones; with
+/// `alternating`, also the big regions of
+/// [`miai_graphgo::safety::alternating_with`] and the regions walled by its
+/// blocks): `(without, with)`.
+fn enclosed_areas(
+    board: &Board,
+    s: &Stones,
+    color: Color,
+    alternating: bool,
+    cache: &mut miai_graphgo::safety::RegionCache,
+) -> (Bits, Bits) {
+    use miai_graphgo::safety;
+    let safe = safety::safe(board, s, color);
+    let alive = safe.settled.alive;
+    let mut base = safe.settled.area() | safe.extra();
+    if alternating {
+        let (walls, regions) = safety::alternating(board, s, color, cache);
+        base |= walls | regions;
+    }
+    let mut with = safe.settled.area() | safe.extra();
+    for r in safety::enclosed_regions(board, s, color, alive, alive, with, cache) {
+        with |= r;
+    }
+    if alternating {
+        let (walls, regions, _) = safety::alternating_with(board, s, color, cache, true);
+        with |= walls | regions;
+        if walls != 0 {
+            let more = safety::enclosed_regions(
+                board,
+                s,
+                color,
+                walls | alive,
+                alive & !walls,
+                with,
+                cache,
+            );
+            for r in more {
+                with |= r;
+            }
+        }
+    }
+    (base, with | base)
+}
+
+/// The enclosed regions ([`miai_graphgo::safety::enclosed_regions`],
+/// [`SolveOptions::enclosed`]) on every 31st legal colouring of the 4x4
+/// grid and every 101st of 5x3, alone and with alternating-play safety,
+/// where they widen the static bounds (a fixed sample of them), with
+/// either player to move and under both superko rules: the widened bounds
+/// hold for the value the solver finds without any safe region (Benson
+/// only), and the solver with the claim in the search finds the same
+/// value; full-history alpha-beta confirms the widened bounds themselves
+/// by null-window tests where they fit its budget.
+#[test]
+fn enclosed_regions_agree_with_the_solver_without_them() {
+    on_big_stack(enclosed_check);
+}
+
+fn enclosed_check() {
+    use miai_graphgo::safety;
+    let (mut checked, mut brute, mut widened, mut claims) = (0, 0, 0, 0);
+    for (w, h, every, sample) in [(4, 4, 31, 30), (5, 3, 101, 20), (4, 3, 1, 80)] {
+        let g = Arc::new(Graph::grid(w, h).unwrap());
+        let board = Board::new(g.clone()).unwrap();
+        let mut cache = safety::RegionCache::default();
+        let found = widened_colourings(&board, every, |s, c| {
+            enclosed_areas(&board, s, c, true, &mut cache)
+        });
+        eprintln!("{w}x{h}: {} colourings widened", found.len());
+        assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
+        widened += found.len();
+        let step = (found.len() / sample).max(1);
+        for &(s, lo, hi) in found.iter().step_by(step) {
+            for to_move in [Color::Black, Color::White] {
+                for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+                    let opts = SolveOptions {
+                        repetition: rep,
+                        safety: false,
+                        ..SolveOptions::default()
+                    };
+                    let plain = solver::solve_quietly(&board, s, to_move, &opts);
+                    let want = i64::from(plain.score.unwrap());
+                    assert!(
+                        lo <= want && want <= hi,
+                        "{w}x{h} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
+                    );
+                    for alternating in [false, true] {
+                        let with = SolveOptions {
+                            repetition: rep,
+                            alternating,
+                            enclosed: true,
+                            ..SolveOptions::default()
+                        };
+                        let got = solver::solve_quietly(&board, s, to_move, &with);
+                        assert_eq!(
+                            got.score.map(i64::from),
+                            Some(want),
+                            "{w}x{h} {s:?} {to_move:?} {rep:?} alternating {alternating}"
+                        );
+                        claims += got.stats.enclosed_claims;
+                    }
+                    checked += 1;
+                    let pos = position(&g, &board, s, to_move);
+                    let what = format!("{w}x{h} {s:?} {to_move:?}: enclosed");
+                    brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "enclosed regions: {widened} colourings widened, {checked} cases \
+         ({claims} static bounds with an enclosed region in their searches), \
+         {brute} also by full-history search"
+    );
+    assert!(checked >= 200, "{checked}");
+    assert!(claims >= 100, "{claims}");
+    assert!(brute >= 12, "{brute}");
+}
+
+/// The solver with the enclosed regions inside the search (where their
+/// claims meet the history: the region basis, the table's reuse), alone
+/// and with alternating-play safety, agrees with the full-history searches
+/// on the tiny graphs from the empty board and on the mid-game positions,
+/// under both superko rules, and with guesses below and above the value.
+#[test]
+fn enclosed_regions_agree_with_full_history_minimax() {
+    for alternating in [false, true] {
+        solves_agree_with_full_history(
+            "enclosed regions",
+            |opts| SolveOptions {
+                alternating,
+                enclosed: true,
+                ..opts
+            },
+            |stats| stats.enclosed_claims,
+        );
+    }
+}

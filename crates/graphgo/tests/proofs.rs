@@ -805,3 +805,43 @@ fn no_proof_with_alternating_safety() {
     let v = verify::verify_text(&proof.unwrap().to_text()).unwrap();
     assert_eq!(v.value, 15);
 }
+
+/// With the enclosed regions (`SolveOptions::enclosed`), whose claims the
+/// checker does not re-derive, no proof is written: the solve still finds
+/// the value (the 5x4 position of `safety`'s unit test
+/// `an_enclosed_group_is_dead`, White to move: Black's wall kills the
+/// White group, and the board is Black's, the root's first test closed by
+/// the claim), and the proof is refused as unsupported.
+#[test]
+fn no_proof_with_enclosed_regions() {
+    let board = Board::new(Arc::new(Graph::grid(5, 4).unwrap())).unwrap();
+    let stones = Stones {
+        black: (1 << 1) | (1 << 5) | (1 << 6) | (1 << 11) | (1 << 15) | (1 << 16),
+        white: (1 << 2) | (1 << 3) | (1 << 4) | (1 << 9) | (1 << 14),
+    };
+    let with = SolveOptions {
+        enclosed: true,
+        ..SolveOptions::default()
+    };
+    let (sol, proof) = solver::solve_with_proof(
+        &board,
+        stones,
+        Color::White,
+        &with,
+        None,
+        &mut |_| {},
+        1 << 20,
+    );
+    assert_eq!(sol.score, Some(20));
+    assert!(sol.stats.enclosed_claims > 0);
+    assert!(matches!(
+        proof,
+        Err(solver::ProofError::Unsupported("enclosed regions"))
+    ));
+    // Without the claim the solver searches the kill, in more nodes (with
+    // it, the root's first test is proved in one node; the rest is the
+    // principal variation's walk).
+    let plain = solver::solve_quietly(&board, stones, Color::White, &SolveOptions::default());
+    assert_eq!(plain.score, Some(20));
+    assert!(plain.nodes > 2 * sol.nodes, "{} {}", plain.nodes, sol.nodes);
+}
