@@ -920,6 +920,63 @@ fn widened_colourings(
     found
 }
 
+/// A claim's check on a sample of `found` (every `len / sample`-th), with
+/// either player to move and under both superko rules: the static bounds
+/// hold for the value the solver finds without any safe region (Benson
+/// only), and the solver with each of `variants` (the default options of
+/// the rule, the claim switched on) finds the same value; full-history
+/// alpha-beta confirms the bounds themselves by null-window tests where
+/// they fit its budget. `label` names the board and the claim in the
+/// messages. Returns the cases, the claims the variants' searches made
+/// (`claims`) and the cases full history confirmed.
+fn sample_agrees(
+    g: &Arc<Graph>,
+    board: &Board,
+    found: &[(Stones, i64, i64)],
+    sample: usize,
+    variants: &[fn(SolveOptions) -> SolveOptions],
+    claims: fn(&solver::SearchStats) -> u64,
+    label: &str,
+) -> (usize, u64, usize) {
+    let (mut checked, mut made, mut brute) = (0, 0, 0);
+    let step = (found.len() / sample).max(1);
+    for &(s, lo, hi) in found.iter().step_by(step) {
+        for to_move in [Color::Black, Color::White] {
+            for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
+                let opts = SolveOptions {
+                    repetition: rep,
+                    safety: false,
+                    ..SolveOptions::default()
+                };
+                let plain = solver::solve_quietly(board, s, to_move, &opts);
+                let want = i64::from(plain.score.unwrap());
+                assert!(
+                    lo <= want && want <= hi,
+                    "{label} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
+                );
+                for (i, variant) in variants.iter().enumerate() {
+                    let with = variant(SolveOptions {
+                        repetition: rep,
+                        ..SolveOptions::default()
+                    });
+                    let got = solver::solve_quietly(board, s, to_move, &with);
+                    assert_eq!(
+                        got.score.map(i64::from),
+                        Some(want),
+                        "{label} {s:?} {to_move:?} {rep:?}: variant {i}"
+                    );
+                    made += claims(&got.stats);
+                }
+                checked += 1;
+                let pos = position(g, board, s, to_move);
+                let what = format!("{label} {s:?} {to_move:?}");
+                brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
+            }
+        }
+    }
+    (checked, made, brute)
+}
+
 /// The regions of two or more inner points that a local search claims
 /// ([`miai_graphgo::safety::searched_regions`]) on the legal colourings of
 /// the 4x3 grid and every 7th of the 5x3 grid, where they widen the static
@@ -1167,40 +1224,19 @@ fn alternating_check() {
         });
         assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
         widened += found.len();
-        let step = (found.len() / sample).max(1);
-        for &(s, lo, hi) in found.iter().step_by(step) {
-            for to_move in [Color::Black, Color::White] {
-                for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-                    let opts = SolveOptions {
-                        repetition: rep,
-                        safety: false,
-                        ..SolveOptions::default()
-                    };
-                    let plain = solver::solve_quietly(&board, s, to_move, &opts);
-                    let want = i64::from(plain.score.unwrap());
-                    assert!(
-                        lo <= want && want <= hi,
-                        "{w}x{h} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
-                    );
-                    let with = SolveOptions {
-                        repetition: rep,
-                        alternating: true,
-                        ..SolveOptions::default()
-                    };
-                    let got = solver::solve_quietly(&board, s, to_move, &with);
-                    assert_eq!(
-                        got.score.map(i64::from),
-                        Some(want),
-                        "{w}x{h} {s:?} {to_move:?} {rep:?}"
-                    );
-                    claims += got.stats.alternating_claims;
-                    checked += 1;
-                    let pos = position(&g, &board, s, to_move);
-                    let what = format!("{w}x{h} {s:?} {to_move:?}: alternating");
-                    brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
-                }
-            }
-        }
+        let (c, k, b) = sample_agrees(
+            &g,
+            &board,
+            &found,
+            sample,
+            &[|opts| SolveOptions {
+                alternating: true,
+                ..opts
+            }],
+            |stats| stats.alternating_claims,
+            &format!("{w}x{h} alternating"),
+        );
+        (checked, claims, brute) = (checked + c, claims + k, brute + b);
     }
     eprintln!(
         "alternating safety: {widened} colourings widened, {checked} cases \
@@ -1307,43 +1343,26 @@ fn enclosed_check() {
         eprintln!("{w}x{h}: {} colourings widened", found.len());
         assert!(found.len() >= sample, "{w}x{h}: {}", found.len());
         widened += found.len();
-        let step = (found.len() / sample).max(1);
-        for &(s, lo, hi) in found.iter().step_by(step) {
-            for to_move in [Color::Black, Color::White] {
-                for (situational, rep) in [(false, Rep::Positional), (true, Rep::Situational)] {
-                    let opts = SolveOptions {
-                        repetition: rep,
-                        safety: false,
-                        ..SolveOptions::default()
-                    };
-                    let plain = solver::solve_quietly(&board, s, to_move, &opts);
-                    let want = i64::from(plain.score.unwrap());
-                    assert!(
-                        lo <= want && want <= hi,
-                        "{w}x{h} {s:?} {to_move:?} {rep:?}: static [{lo}, {hi}], value {want}"
-                    );
-                    for alternating in [false, true] {
-                        let with = SolveOptions {
-                            repetition: rep,
-                            alternating,
-                            enclosed: true,
-                            ..SolveOptions::default()
-                        };
-                        let got = solver::solve_quietly(&board, s, to_move, &with);
-                        assert_eq!(
-                            got.score.map(i64::from),
-                            Some(want),
-                            "{w}x{h} {s:?} {to_move:?} {rep:?} alternating {alternating}"
-                        );
-                        claims += got.stats.enclosed_claims;
-                    }
-                    checked += 1;
-                    let pos = position(&g, &board, s, to_move);
-                    let what = format!("{w}x{h} {s:?} {to_move:?}: enclosed");
-                    brute += usize::from(bounds_hold(&pos, situational, lo, hi, &what));
-                }
-            }
-        }
+        let (c, k, b) = sample_agrees(
+            &g,
+            &board,
+            &found,
+            sample,
+            &[
+                |opts| SolveOptions {
+                    enclosed: true,
+                    ..opts
+                },
+                |opts| SolveOptions {
+                    alternating: true,
+                    enclosed: true,
+                    ..opts
+                },
+            ],
+            |stats| stats.enclosed_claims,
+            &format!("{w}x{h} enclosed"),
+        );
+        (checked, claims, brute) = (checked + c, claims + k, brute + b);
     }
     eprintln!(
         "enclosed regions: {widened} colourings widened, {checked} cases \
