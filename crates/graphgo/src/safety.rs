@@ -260,22 +260,19 @@ impl RegionCache {
             return v;
         }
         self.scratch.clear();
-        let mut local = Local {
+        let (safe, over, nodes) = Local::play(
             board,
             region,
-            edge: region & board.adjacent(board.all() & !region),
-            walls: Vec::new(),
-            memo: &mut self.scratch,
-            nodes: 0,
-            budget: LOCAL_BUDGET,
-            over: false,
-            plays_first: false,
-        };
-        let safe = local.opponent(0, theirs) && !local.over;
+            Vec::new(),
+            &mut self.scratch,
+            LOCAL_BUDGET,
+            false,
+            theirs,
+        );
         self.searches += 1;
         self.safe += u64::from(safe);
-        self.over_budget += u64::from(local.over);
-        self.local_nodes += local.nodes;
+        self.over_budget += u64::from(over);
+        self.local_nodes += nodes;
         if self.known.len() >= CACHE_CAP {
             self.known.clear();
         }
@@ -299,26 +296,24 @@ impl RegionCache {
             return v;
         }
         self.scratch.clear();
-        let mut local = Local {
+        let walls = key
+            .2
+            .iter()
+            .map(|&w| (board.adjacent(w) & region, 1))
+            .collect();
+        let (safe, over, nodes) = Local::play(
             board,
             region,
-            edge: region & board.adjacent(board.all() & !region),
-            walls: key
-                .2
-                .iter()
-                .map(|&w| (board.adjacent(w) & region, 1))
-                .collect(),
-            memo: &mut self.scratch,
-            nodes: 0,
-            budget: LOCAL_BUDGET,
-            over: false,
-            plays_first: false,
-        };
-        let safe = local.opponent(0, theirs) && !local.over;
+            walls,
+            &mut self.scratch,
+            LOCAL_BUDGET,
+            false,
+            theirs,
+        );
         self.wall_searches += 1;
         self.wall_safe += u64::from(safe);
-        self.wall_over_budget += u64::from(local.over);
-        self.wall_local_nodes += local.nodes;
+        self.wall_over_budget += u64::from(over);
+        self.wall_local_nodes += nodes;
         if self.walled.len() >= CACHE_CAP {
             self.walled.clear();
         }
@@ -353,30 +348,18 @@ impl RegionCache {
             .entry((region, key.2.clone()))
             .or_default();
         let before = memo.len();
-        let mut local = Local {
-            board,
-            region,
-            edge: region & board.adjacent(board.all() & !region),
-            walls: key
-                .2
-                .iter()
-                .map(|&(w, need)| (board.adjacent(w) & region, need))
-                .collect(),
-            memo,
-            nodes: 0,
-            budget: ENCLOSED_BUDGET,
-            over: false,
-            plays_first: true,
-        };
-        let safe = local.opponent(0, theirs) && !local.over;
-        let nodes = local.nodes;
-        let over = local.over;
+        let walls = key
+            .2
+            .iter()
+            .map(|&(w, need)| (board.adjacent(w) & region, need))
+            .collect();
+        let (safe, over, nodes) =
+            Local::play(board, region, walls, memo, ENCLOSED_BUDGET, true, theirs);
         self.enclosed_memo_entries += memo_len_after(&self.enclosed_memos, region, &key.2) - before;
-        let local = (nodes, over);
         self.enclosed_searches += 1;
         self.enclosed_safe += u64::from(safe);
-        self.enclosed_over_budget += u64::from(local.1);
-        self.enclosed_local_nodes += local.0;
+        self.enclosed_over_budget += u64::from(over);
+        self.enclosed_local_nodes += nodes;
         let empties = (region & !theirs).count_ones() as usize;
         if self.enclosed_by_empty.len() <= empties {
             self.enclosed_by_empty.resize(empties + 1, (0, 0));
@@ -840,7 +823,35 @@ struct Local<'a> {
     plays_first: bool,
 }
 
-impl Local<'_> {
+impl<'a> Local<'a> {
+    /// Plays the local game in `region` (the fields' meanings) from the
+    /// opponent's stones `theirs`, the opponent to move: whether the owner
+    /// wins within the budget, whether the budget ran out, and the local
+    /// positions visited.
+    fn play(
+        board: &'a Board,
+        region: Bits,
+        walls: Vec<(Bits, u32)>,
+        memo: &'a mut LocalMemo,
+        budget: u64,
+        plays_first: bool,
+        theirs: Bits,
+    ) -> (bool, bool, u64) {
+        let mut local = Local {
+            board,
+            region,
+            edge: region & board.adjacent(board.all() & !region),
+            walls,
+            memo,
+            nodes: 0,
+            budget,
+            over: false,
+            plays_first,
+        };
+        let safe = local.opponent(0, theirs) && !local.over;
+        (safe, local.over, local.nodes)
+    }
+
     /// Counts a local position; false once the budget is spent.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
