@@ -8,12 +8,12 @@
 //! counts must be the same, and the knowledge must save nodes (it fires).
 //! The corpus files are checked the same way.
 
+mod seed_corpus;
+
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::Arc;
 
 use miai_goban::{Color, Graph, Setup, Vertex};
-use miai_tsumego::problem::file;
 use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Side, analyse};
 
 type Shape = Vec<(i32, i32)>;
@@ -386,7 +386,7 @@ fn no_room_agrees_with_the_search_without_it() {
             }
         }
     }
-    for (problem, regime, name) in seed_rule_corpus() {
+    for (problem, regime, name) in seed_corpus::seed_rule_corpus() {
         for first in [Side::Attacker, Side::Defender] {
             check(&problem, first, regime, &name);
         }
@@ -405,39 +405,13 @@ fn no_room_agrees_with_the_search_without_it() {
 #[test]
 fn corpus_statuses_agree_with_the_plain_search() {
     let mut checked = 0;
-    for (problem, regime, name) in seed_rule_corpus() {
+    for (problem, regime, name) in seed_corpus::seed_rule_corpus() {
         for first in [Side::Attacker, Side::Defender] {
             agree(&problem, first, regime, &name);
             checked += 1;
         }
     }
     assert!(checked > 40);
-}
-
-/// The corpus files (classic and seed-003) under the seed's rules, in
-/// name order: each posed, with its regime and its path.
-fn seed_rule_corpus() -> Vec<(Problem, Regime, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut out = Vec::new();
-    for dir in ["classic", "seed003"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
-            .expect("the corpus is there")
-            .map(|e| e.expect("directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let f = file::parse(&text).expect("the corpus parses");
-            let regime = f.regime().expect("valid rules");
-            if !regime.seed_rules() {
-                continue;
-            }
-            let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
-            out.push((problem, regime, path.display().to_string()));
-        }
-    }
-    out
 }
 
 /// The colour that moves first in the posed shapes (White attacks).
@@ -789,7 +763,7 @@ fn random_rooms_agree(
             cases += 1;
         }
     }
-    for (problem, regime, name) in seed_rule_corpus() {
+    for (problem, regime, name) in seed_corpus::seed_rule_corpus() {
         for first in [Side::Attacker, Side::Defender] {
             let (off, on) = switch_agrees(
                 &problem,

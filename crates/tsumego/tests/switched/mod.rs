@@ -7,12 +7,13 @@
 //! seed's ko reading and the threat counts must be the same, and the
 //! recogniser must save nodes in some (it fires).
 
+#[path = "../seed_corpus/mod.rs"]
+mod seed_corpus;
+
 use std::ops::RangeInclusive;
-use std::path::Path;
 use std::sync::Arc;
 
 use miai_goban::{Color, Graph, Setup};
-use miai_tsumego::problem::file;
 use miai_tsumego::{DEFAULT_LIMITS, Options, Problem, ProblemSpec, Regime, Side, analyse};
 
 /// The recogniser under test and its random positions.
@@ -207,32 +208,17 @@ pub fn agrees_on_random_positions(check: &Check) {
 /// regime), both first players: the same answers with the recogniser as
 /// without.
 pub fn agrees_on_the_corpus(check: &Check) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut checked = 0;
     let mut nodes = (0, 0);
-    for dir in ["classic", "seed003"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
-            .expect("the corpus is there")
-            .map(|e| e.expect("directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).expect("readable");
-            let f = file::parse(&text).expect("the corpus parses");
-            let regime = f.regime().expect("valid rules");
-            let Some(n) = regime.ko_threats() else {
-                continue;
-            };
-            let problem = Problem::new(f.spec.clone()).expect("the corpus poses");
-            for regime in [regime, Regime::Book { ko_threats: n }] {
-                for first in [Side::Attacker, Side::Defender] {
-                    let what = format!("{}, {first} first, {regime}", path.display());
-                    let (off, on) = agrees(check, &problem, first, regime, &what);
-                    nodes.0 += off;
-                    nodes.1 += on;
-                    checked += 1;
-                }
+    for (problem, regime, name) in seed_corpus::seed_rule_corpus() {
+        let n = regime.ko_threats().expect("the seed's rules count threats");
+        for regime in [regime, Regime::Book { ko_threats: n }] {
+            for first in [Side::Attacker, Side::Defender] {
+                let what = format!("{name}, {first} first, {regime}");
+                let (off, on) = agrees(check, &problem, first, regime, &what);
+                nodes.0 += off;
+                nodes.1 += on;
+                checked += 1;
             }
         }
     }
