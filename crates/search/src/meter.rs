@@ -67,13 +67,14 @@ impl Meter {
     }
 
     /// Counts one node. Fails once a limit is reached or the search is
-    /// cancelled.
+    /// cancelled; a tick after the stop fails without counting, so a node
+    /// limit of `n` ends at `n` nodes however often the solver asks again.
     #[inline]
     pub fn tick(&mut self) -> Result<(), Stop> {
-        self.nodes += 1;
         if let Some(stop) = self.stopped {
             return Err(stop);
         }
+        self.nodes += 1;
         if self.limits.max_nodes.is_some_and(|m| self.nodes >= m) {
             self.stopped = Some(Stop::Nodes);
             return Err(Stop::Nodes);

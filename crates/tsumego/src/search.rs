@@ -1565,22 +1565,30 @@ impl<'c> Searcher<'c> {
         self.twins = on;
     }
 
-    /// Lets the search go on for `nodes` more nodes (for principal
-    /// variations and correct moves after the status is known).
-    /// `None` lifts the node limit. The time limit and the cancel flag
-    /// still hold, counted from the start of the analysis; a search stopped
-    /// by either stays stopped.
-    pub fn extend_budget(&mut self, nodes: Option<u64>) {
+    /// Lets the search go on after a stop on the node limit, within what
+    /// is left of the analysis's node limit (for principal variations and
+    /// correct moves after the status is known): the limits hold for the
+    /// analysis as a whole, so the extraction draws on the nodes the
+    /// status left and stops, flagged, when they run out (its first moves
+    /// mostly come from the table without search). The time limit and
+    /// the cancel flag still hold, counted from the start of the analysis;
+    /// a search stopped by either stays stopped.
+    pub fn extend_budget(&mut self) {
         if self.meter.stopped().is_some_and(|s| s != Stop::Nodes) {
+            return;
+        }
+        let spent = self.nodes();
+        if self.limits.max_nodes.is_some_and(|m| spent >= m) {
+            self.meter.stop(Stop::Nodes);
             return;
         }
         let elapsed = self.started.elapsed();
         let limits = Limits {
-            max_nodes: nodes,
+            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(spent)),
             max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
             ..self.limits
         };
-        self.nodes_before += self.meter.nodes();
+        self.nodes_before = spent;
         self.meter = Meter::new(&limits, self.meter.cancel_flag());
     }
 

@@ -979,7 +979,7 @@ fn count_side(
     }
     if let Some(q) = winning {
         q.set(s);
-        s.extend_budget(options.limits.max_nodes);
+        s.extend_budget();
         let line = root(s);
         out.pv = principal_variation(s, &line, moves, q, options.max_pv);
         // An outright win proven against the other's threats: the first
@@ -1272,7 +1272,7 @@ pub fn analyse_after(
         && status.is_proven()
     {
         q.set(&mut searcher);
-        searcher.extend_budget(options.limits.max_nodes);
+        searcher.extend_budget();
         let line = root(&searcher);
         pv = principal_variation(&mut searcher, &line, moves, q, options.max_pv);
         if options.all_moves {
@@ -1285,7 +1285,7 @@ pub fn analyse_after(
         for (q, out) in [(plain_q, &mut k.plain_pv), (ko_q, &mut k.ko_pv)] {
             if let Some(q) = q {
                 q.set(&mut searcher);
-                searcher.extend_budget(options.limits.max_nodes);
+                searcher.extend_budget();
                 let line = root(&searcher);
                 *out = principal_variation(&mut searcher, &line, moves, q, options.max_pv);
             }

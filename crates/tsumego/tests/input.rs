@@ -67,6 +67,42 @@ fn a_search_over_its_limit_says_unproven() {
     assert!(matches!(a.status, Status::Unproven(_)), "{:?}", a.status);
 }
 
+#[test]
+fn the_node_limit_holds_for_the_whole_analysis() {
+    // The status, its line and the correct first moves all draw on one
+    // budget: a limit that proves the status but not everything after it
+    // ends with the line cut off (flagged), never past the limit.
+    let p = pose(include_str!("data/classic/16_second_line_side_6.txt")).expect("poses");
+    let with = |nodes: Option<u64>| Options {
+        limits: match nodes {
+            Some(n) => DEFAULT_LIMITS.with_nodes(n),
+            None => DEFAULT_LIMITS,
+        },
+        eye_shapes: false,
+        all_moves: true,
+        ..Options::default()
+    };
+    let whole = analyse(&p, Side::Attacker, &with(None), None, None);
+    assert!(whole.status.is_proven(), "{:?}", whole.status);
+    let mut cut_after_the_status = 0;
+    let mut limit = 8;
+    while limit < whole.nodes {
+        let a = analyse(&p, Side::Attacker, &with(Some(limit)), None, None);
+        assert!(a.nodes <= limit, "{} nodes on a limit of {limit}", a.nodes);
+        if a.status.is_proven() {
+            assert_eq!(a.status, whole.status, "limit {limit}");
+            if a.extraction_stopped.is_some() {
+                cut_after_the_status += 1;
+            }
+        }
+        limit = limit * 3 / 2;
+    }
+    assert!(
+        cut_after_the_status > 0,
+        "no limit fell between the status and its lines ({} nodes)",
+        whole.nodes
+    );
+}
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
