@@ -367,32 +367,17 @@ fn main() {
                 st.open_leaves
             );
             println!(
-                "  region searches {} safe {} over budget {} local positions {} \
-                 static bounds with a searched region {}",
-                st.region_searches,
-                st.regions_safe,
-                st.regions_over_budget,
-                st.region_local_nodes,
-                st.searched_claims
+                "  searched regions: {} static bounds with a searched region {}",
+                st.region_games, st.searched_claims
             );
             println!(
-                "  alternating safety: local games {} good {} over budget {} local positions {} \
-                 static bounds widened {} static cutoffs only with it {}",
-                st.wall_searches,
-                st.walls_safe,
-                st.walls_over_budget,
-                st.wall_local_nodes,
-                st.alternating_claims,
-                st.alternating_cutoffs
+                "  alternating safety: {} static bounds widened {} static cutoffs only with it {}",
+                st.wall_games, st.alternating_claims, st.alternating_cutoffs
             );
             println!(
-                "  enclosed regions: local games {} won {} over budget {} local positions {} \
-                 static bounds with one {} static cutoffs only with their points {} \
-                 won by size {:?}",
-                st.enclosed_searches,
-                st.enclosed_safe,
-                st.enclosed_over_budget,
-                st.enclosed_local_nodes,
+                "  enclosed regions: {} static bounds with one {} static cutoffs only with \
+                 their points {} won by size {:?}",
+                st.enclosed_games,
                 st.enclosed_claims,
                 st.enclosed_cutoffs,
                 st.enclosed_safe_by_size

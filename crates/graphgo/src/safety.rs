@@ -175,6 +175,51 @@ pub const MAX_SEARCHED_POINTS: u32 = 10;
 /// region is not claimed (and the verdict is cached as such).
 pub const LOCAL_BUDGET: u64 = 8_000;
 
+/// The counters of one kind of local game: the games played (verdicts not
+/// found in a cache), how many the owner won, how many ran out of their
+/// budget, and the local positions they visited.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct LocalGames {
+    /// Games played (cache misses).
+    pub games: u64,
+    /// Of them, the regions found the owner's (safe, good, kept).
+    pub won: u64,
+    /// Of them, the games that ran out of their budget.
+    pub over_budget: u64,
+    /// Local positions those games visited.
+    pub local_nodes: u64,
+}
+
+impl LocalGames {
+    /// Counts one game: whether the owner won it, whether it ran out of
+    /// its budget, and the local positions it visited.
+    fn record(&mut self, won: bool, over: bool, nodes: u64) {
+        self.games += 1;
+        self.won += u64::from(won);
+        self.over_budget += u64::from(over);
+        self.local_nodes += nodes;
+    }
+}
+
+impl std::ops::AddAssign for LocalGames {
+    fn add_assign(&mut self, o: LocalGames) {
+        self.games += o.games;
+        self.won += o.won;
+        self.over_budget += o.over_budget;
+        self.local_nodes += o.local_nodes;
+    }
+}
+
+impl std::fmt::Display for LocalGames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "local games {} won {} over budget {} local positions {}",
+            self.games, self.won, self.over_budget, self.local_nodes
+        )
+    }
+}
+
 /// The verdicts of [`searched_regions`]' local searches, by region and the
 /// opponent's stones in it (the local game does not depend on anything
 /// else: the region's neighbours are all the owner's pass-alive stones,
@@ -182,39 +227,24 @@ pub const LOCAL_BUDGET: u64 = 8_000;
 #[derive(Debug, Default)]
 pub struct RegionCache {
     known: HashMap<(Bits, Bits), bool>,
-    /// Local searches run (verdicts not found in the cache).
-    pub searches: u64,
-    /// Of them, the regions found safe.
-    pub safe: u64,
-    /// Of them, the searches that ran out of [`LOCAL_BUDGET`].
-    pub over_budget: u64,
-    /// Local positions visited by all searches.
-    pub local_nodes: u64,
+    /// [`searched_regions`]' local games (won: the region safe; budget
+    /// [`LOCAL_BUDGET`]).
+    pub region_games: LocalGames,
     /// The verdicts of [`alternating`]'s local games, by region, the
     /// opponent's stones in it and the wall blocks' stones next to it.
     walled: HashMap<(Bits, Bits, Vec<Bits>), bool, BuildHasherDefault<KeyHasher>>,
-    /// [`alternating`]'s local games run (cache misses).
-    pub wall_searches: u64,
-    /// Of them, the regions found good.
-    pub wall_safe: u64,
-    /// Of them, the games that ran out of [`LOCAL_BUDGET`].
-    pub wall_over_budget: u64,
-    /// Local positions those games visited.
-    pub wall_local_nodes: u64,
+    /// [`alternating`]'s local games (won: the region good; budget
+    /// [`LOCAL_BUDGET`]).
+    pub wall_games: LocalGames,
     /// The verdicts of the enclosed regions' local games
     /// ([`enclosed_regions`], and [`alternating_with`]'s regions beyond
     /// [`MAX_ALTERNATING_POINTS`]), by region, the opponent's stones in
     /// it and the wall blocks' stones next to it with the liberties each
     /// must keep there (none when the walls need no liberty there).
     enclosed: HashMap<(Bits, Bits, Walls), bool, BuildHasherDefault<KeyHasher>>,
-    /// Enclosed regions' local games run (cache misses).
-    pub enclosed_searches: u64,
-    /// Of them, the regions found the owner's.
-    pub enclosed_safe: u64,
-    /// Of them, the games that ran out of [`ENCLOSED_BUDGET`].
-    pub enclosed_over_budget: u64,
-    /// Local positions those games visited.
-    pub enclosed_local_nodes: u64,
+    /// Enclosed regions' local games (won: the region the owner's;
+    /// budget [`ENCLOSED_BUDGET`]).
+    pub enclosed_games: LocalGames,
     /// Enclosed games won, by the region's number of points (index).
     pub enclosed_safe_by_size: Vec<u64>,
     /// Enclosed games run and won, by the region's empty points at the
@@ -269,10 +299,7 @@ impl RegionCache {
             false,
             theirs,
         );
-        self.searches += 1;
-        self.safe += u64::from(safe);
-        self.over_budget += u64::from(over);
-        self.local_nodes += nodes;
+        self.region_games.record(safe, over, nodes);
         if self.known.len() >= CACHE_CAP {
             self.known.clear();
         }
@@ -310,10 +337,7 @@ impl RegionCache {
             false,
             theirs,
         );
-        self.wall_searches += 1;
-        self.wall_safe += u64::from(safe);
-        self.wall_over_budget += u64::from(over);
-        self.wall_local_nodes += nodes;
+        self.wall_games.record(safe, over, nodes);
         if self.walled.len() >= CACHE_CAP {
             self.walled.clear();
         }
@@ -356,10 +380,7 @@ impl RegionCache {
         let (safe, over, nodes) =
             Local::play(board, region, walls, memo, ENCLOSED_BUDGET, true, theirs);
         self.enclosed_memo_entries += memo_len_after(&self.enclosed_memos, region, &key.2) - before;
-        self.enclosed_searches += 1;
-        self.enclosed_safe += u64::from(safe);
-        self.enclosed_over_budget += u64::from(over);
-        self.enclosed_local_nodes += nodes;
+        self.enclosed_games.record(safe, over, nodes);
         let empties = (region & !theirs).count_ones() as usize;
         if self.enclosed_by_empty.len() <= empties {
             self.enclosed_by_empty.resize(empties + 1, (0, 0));
@@ -1072,8 +1093,8 @@ mod tests {
             );
             assert_eq!(safe(&b, &s, Color::Black).settled.area() | corner, b.all());
         }
-        assert_eq!(cache.searches, 4);
-        assert_eq!(cache.safe, 4);
+        assert_eq!(cache.region_games.games, 4);
+        assert_eq!(cache.region_games.won, 4);
     }
 
     #[test]
@@ -1139,7 +1160,7 @@ mod tests {
             alternating(&b, &inside, Color::Black, &mut cache),
             (black, b.all() & !black)
         );
-        assert!(cache.wall_searches >= 2 && cache.wall_safe >= 2);
+        assert!(cache.wall_games.games >= 2 && cache.wall_games.won >= 2);
     }
 
     /// On 5x4 (rows from the top, `v = 5 row + col`) a pass-alive Black
@@ -1173,8 +1194,8 @@ mod tests {
             enclosed_regions(&b, &s, Color::Black, wall, wall, st.area(), &mut cache),
             vec![region]
         );
-        assert_eq!(cache.enclosed_searches, 1);
-        assert_eq!(cache.enclosed_safe, 1);
+        assert_eq!(cache.enclosed_games.games, 1);
+        assert_eq!(cache.enclosed_games.won, 1);
         // Not for White, and nothing when the region is already claimed.
         let ws = benson::settle(&b, &s, Color::White);
         assert!(

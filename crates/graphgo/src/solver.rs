@@ -260,26 +260,14 @@ pub struct SearchStats {
     pub by_empty: Vec<u64>,
     /// Open horizon leaves per number of empty points.
     pub open_by_empty: Vec<u64>,
-    /// Local searches of regions ([`safety::searched_regions`]; cache
-    /// misses).
-    pub region_searches: u64,
-    /// Of them, the regions found safe.
-    pub regions_safe: u64,
-    /// Of them, the searches that ran out of their budget.
-    pub regions_over_budget: u64,
-    /// Local positions those searches visited.
-    pub region_local_nodes: u64,
+    /// Local searches of regions ([`safety::searched_regions`]; won: the
+    /// region safe).
+    pub region_games: safety::LocalGames,
     /// Static bounds where a searched region was claimed (widening
     /// Benson's and the one-point regions').
     pub searched_claims: u64,
-    /// Local games of [`safety::alternating`] (cache misses).
-    pub wall_searches: u64,
-    /// Of them, the regions found good.
-    pub walls_safe: u64,
-    /// Of them, the games that ran out of their budget.
-    pub walls_over_budget: u64,
-    /// Local positions those games visited.
-    pub wall_local_nodes: u64,
+    /// Local games of [`safety::alternating`] (won: the region good).
+    pub wall_games: safety::LocalGames,
     /// Static bounds that [`safety::alternating`] widened (the history
     /// allowing).
     pub alternating_claims: u64,
@@ -288,14 +276,8 @@ pub struct SearchStats {
     pub alternating_cutoffs: u64,
     /// Local games of enclosed regions ([`safety::enclosed_regions`],
     /// and [`safety::alternating_with`]'s regions beyond
-    /// [`safety::MAX_ALTERNATING_POINTS`]; cache misses).
-    pub enclosed_searches: u64,
-    /// Of them, the regions found the owner's.
-    pub enclosed_safe: u64,
-    /// Of them, the games that ran out of their budget.
-    pub enclosed_over_budget: u64,
-    /// Local positions those games visited.
-    pub enclosed_local_nodes: u64,
+    /// [`safety::MAX_ALTERNATING_POINTS`]; won: the region the owner's).
+    pub enclosed_games: safety::LocalGames,
     /// Of the won games, how many by the region's size (index: points).
     pub enclosed_safe_by_size: Vec<u64>,
     /// Enclosed games run and won by the region's empty points at the
@@ -1384,20 +1366,11 @@ impl<'a> Search<'a> {
         let mut stats = std::mem::take(&mut self.stats);
         {
             let rc = self.regions.borrow();
-            stats.region_searches = rc.searches;
-            stats.regions_safe = rc.safe;
-            stats.regions_over_budget = rc.over_budget;
-            stats.region_local_nodes = rc.local_nodes;
+            stats.region_games = rc.region_games;
             stats.searched_claims = self.searched_claims.get();
-            stats.wall_searches = rc.wall_searches;
-            stats.walls_safe = rc.wall_safe;
-            stats.walls_over_budget = rc.wall_over_budget;
-            stats.wall_local_nodes = rc.wall_local_nodes;
+            stats.wall_games = rc.wall_games;
             stats.alternating_claims = self.alternating_claims.get();
-            stats.enclosed_searches = rc.enclosed_searches;
-            stats.enclosed_safe = rc.enclosed_safe;
-            stats.enclosed_over_budget = rc.enclosed_over_budget;
-            stats.enclosed_local_nodes = rc.enclosed_local_nodes;
+            stats.enclosed_games = rc.enclosed_games;
             stats.enclosed_safe_by_size = rc.enclosed_safe_by_size.clone();
             stats.enclosed_by_empty = rc.enclosed_by_empty.clone();
             stats.enclosed_claims = self.enclosed_claims.get();
@@ -1527,21 +1500,12 @@ impl SearchStats {
                 *x += y;
             }
         }
-        self.region_searches += o.region_searches;
-        self.regions_safe += o.regions_safe;
-        self.regions_over_budget += o.regions_over_budget;
-        self.region_local_nodes += o.region_local_nodes;
+        self.region_games += o.region_games;
         self.searched_claims += o.searched_claims;
-        self.wall_searches += o.wall_searches;
-        self.walls_safe += o.walls_safe;
-        self.walls_over_budget += o.walls_over_budget;
-        self.wall_local_nodes += o.wall_local_nodes;
+        self.wall_games += o.wall_games;
         self.alternating_claims += o.alternating_claims;
         self.alternating_cutoffs += o.alternating_cutoffs;
-        self.enclosed_searches += o.enclosed_searches;
-        self.enclosed_safe += o.enclosed_safe;
-        self.enclosed_over_budget += o.enclosed_over_budget;
-        self.enclosed_local_nodes += o.enclosed_local_nodes;
+        self.enclosed_games += o.enclosed_games;
         if self.enclosed_safe_by_size.len() < o.enclosed_safe_by_size.len() {
             self.enclosed_safe_by_size
                 .resize(o.enclosed_safe_by_size.len(), 0);
@@ -3559,7 +3523,7 @@ mod tests {
         assert_eq!((with.score, without.score), (Some(18), Some(18)));
         assert!(with.nodes <= 2, "{}", with.nodes);
         assert!(without.nodes > 2, "{}", without.nodes);
-        assert!(with.stats.searched_claims > 0 && with.stats.regions_safe > 0);
+        assert!(with.stats.searched_claims > 0 && with.stats.region_games.won > 0);
     }
 
     /// Alternating-play safety's claim follows the history (5x3, the two

@@ -1523,7 +1523,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(cache.over_budget, 0);
+        assert_eq!(cache.region_games.over_budget, 0);
         assert!(fired >= 50, "{fired}");
     }
 
@@ -1573,7 +1573,7 @@ mod tests {
                     .fold(settled.area(), |a, r| a | r);
                 for (v, &owned) in plain.iter().enumerate() {
                     let solver = bits >> v & 1 == 1;
-                    if cache.over_budget == 0 {
+                    if cache.region_games.over_budget == 0 {
                         prop_assert_eq!(owned, solver, "safe, vertex {}", v);
                     } else {
                         prop_assert!(owned || !solver, "safe, vertex {}", v);

@@ -1582,14 +1582,9 @@ impl<'c> Searcher<'c> {
             self.meter.stop(Stop::Nodes);
             return;
         }
-        let elapsed = self.started.elapsed();
-        let limits = Limits {
-            max_nodes: self.limits.max_nodes.map(|m| m.saturating_sub(spent)),
-            max_time: self.limits.max_time.map(|t| t.saturating_sub(elapsed)),
-            ..self.limits
-        };
-        self.nodes_before = spent;
-        self.meter = Meter::new(&limits, self.meter.cancel_flag());
+        let cancel = self.meter.cancel_flag().cloned();
+        let left = self.limits.max_nodes.map(|m| m - spent);
+        self.remeter(left, cancel.as_ref());
     }
 
     /// The proven value of `child` for the current query, from the table:
