@@ -1045,8 +1045,25 @@ impl<'c> Searcher<'c> {
         self.on_line.enter(k, d as u32);
     }
 
-    fn leave(&mut self, d: usize) {
-        let k = self.line_key(&self.stack[d]);
+    /// [`Searcher::enter`] of a state whose key ([`State::key`]) is `key`.
+    #[inline]
+    fn enter_key(&mut self, d: usize, key: u64) {
+        let k = if self.ctx.regime.seed_rules() {
+            key
+        } else {
+            self.stack[d].pos.hash()
+        };
+        self.on_line.enter(k, d as u32);
+    }
+
+    /// Takes the state at depth `d`, whose key is `key`, off the line.
+    #[inline]
+    fn leave_key(&mut self, d: usize, key: u64) {
+        let k = if self.ctx.regime.seed_rules() {
+            key
+        } else {
+            self.stack[d].pos.hash()
+        };
         self.on_line.leave(k, d as u32);
     }
 
@@ -1083,7 +1100,7 @@ impl<'c> Searcher<'c> {
     /// The children of the node at depth `d`, with their values, and the
     /// `dep` of the move generation itself (superko-forbidden plays), and
     /// that of the tenuki's permission.
-    fn expand(&mut self, d: usize) -> (Vec<Child>, u32, u32) {
+    fn expand(&mut self, d: usize, own: u64) -> (Vec<Child>, u32, u32) {
         let mut plays = std::mem::take(&mut self.plays);
         plays.clear();
         // The plays in generation order: the heuristic order is put on the
@@ -1230,7 +1247,7 @@ impl<'c> Searcher<'c> {
         let (children_mut, pending_ref) = (&mut children, &mut pending);
         match &self.tt {
             Table::Own(tt) => {
-                value_children(tt, salt, im, twins, mover, init, children_mut, pending_ref);
+                value_children(tt, salt, im, twins, mover, init, own, children_mut, pending_ref);
             }
             Table::Shared(tt, _) => {
                 value_children(
@@ -1240,6 +1257,7 @@ impl<'c> Searcher<'c> {
                     twins,
                     mover,
                     init,
+                    own,
                     children_mut,
                     pending_ref,
                 );
@@ -1400,7 +1418,7 @@ impl<'c> Searcher<'c> {
     /// test decides there (`applies`: at an attacker's turn, when the
     /// attacker cannot tenuki by the seed's rules, or in the seki test; see
     /// `mid` and `State::benson_applies`). Stored.
-    fn benson_leaf(&mut self, d: usize, applies: bool) -> Option<NodeValue> {
+    fn benson_leaf(&mut self, d: usize, key: u64, applies: bool) -> Option<NodeValue> {
         let mover = self.stack[d].mover(&self.ctx);
         if !applies {
             return None;
@@ -1410,14 +1428,14 @@ impl<'c> Searcher<'c> {
             ko: self.stack[d].kos(&self.ctx),
             ..self.leaf(mover == w)
         };
-        self.store(d, v, 1, ALL);
+        self.store(d, key, v, 1, ALL);
         Some(v)
     }
 
     /// The node at depth `d` as a leaf decided by static eye-space
     /// knowledge (`crate::eyes`), when it decides there. Stored: the verdict
     /// is the state's own value, whatever the line.
-    fn eye_leaf(&mut self, d: usize) -> Option<NodeValue> {
+    fn eye_leaf(&mut self, d: usize, key: u64) -> Option<NodeValue> {
         let s = &self.stack[d];
         if s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
             return None;
@@ -1488,7 +1506,7 @@ impl<'c> Searcher<'c> {
             ko: s.kos(&self.ctx),
             ..self.leaf(s.mover(&self.ctx) == w)
         };
-        self.store(d, v, 1, zone);
+        self.store(d, key, v, 1, zone);
         Some(v)
     }
 
@@ -1599,21 +1617,23 @@ impl<'c> Searcher<'c> {
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
+        // The node's key, for the line and the table.
+        let key = self.stack[d].key(&self.ctx);
         let start_nodes = self.nodes();
         // In the seed regime the tenuki permission is known before the
         // moves are generated: test first, expand only if needed.
         if self.ctx.regime.seed_rules()
-            && let Some(v) = self.benson_leaf(d, self.stack[d].benson_applies(&self.ctx))
+            && let Some(v) = self.benson_leaf(d, key, self.stack[d].benson_applies(&self.ctx))
         {
             return v;
         }
         if self.ctx.eyes
             && self.ctx.regime.seed_rules()
-            && let Some(v) = self.eye_leaf(d)
+            && let Some(v) = self.eye_leaf(d, key)
         {
             return v;
         }
-        let (mut children, gen_dep, ko_dep) = self.expand(d);
+        let (mut children, gen_dep, ko_dep) = self.expand(d, key ^ self.salt);
         // Benson's test assumes the owner may always pass. Here the
         // defender may pass (tenuki) except right after an attacker's
         // tenuki, and the attacker may tenuki only while a ko is banned to
@@ -1624,6 +1644,7 @@ impl<'c> Searcher<'c> {
         if matches!(self.ctx.regime, Regime::Superko)
             && let Some(v) = self.benson_leaf(
                 d,
+                key,
                 self.stack[d].mover(&self.ctx) == Side::Attacker
                     && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki)),
             )
@@ -1644,13 +1665,13 @@ impl<'c> Searcher<'c> {
             } else {
                 ALL
             };
-            self.store(d, v, 1, zone);
+            self.store(d, key, v, 1, zone);
             self.give_child_list(d, children);
             return v;
         }
-        self.enter(d);
+        self.enter_key(d, key);
         let mark = (self.role == Role::Main)
-            .then(|| self.stack[d].key(&self.ctx) ^ self.salt)
+            .then_some(key ^ self.salt)
             .inspect(|&k| {
                 if let Some(b) = &self.busy {
                     b.slot(k).fetch_add(1, AtomicOrdering::Relaxed);
@@ -1803,9 +1824,9 @@ impl<'c> Searcher<'c> {
         {
             b.slot(k).fetch_sub(1, AtomicOrdering::Relaxed);
         }
-        self.leave(d);
+        self.leave_key(d, key);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
-        self.store(d, v, work.max(1), zone);
+        self.store(d, key, v, work.max(1), zone);
         v
     }
 
@@ -1987,7 +2008,7 @@ impl<'c> Searcher<'c> {
 
     /// Stores the value of the node at depth `d` (unless bound to the line
     /// above it), with the zone of a proven goal win ([`ALL`]: none).
-    fn store(&mut self, d: usize, v: NodeValue, work: u32, zone: Zone) {
+    fn store(&mut self, d: usize, key: u64, v: NodeValue, work: u32, zone: Zone) {
         let proven = v.phi == 0 || v.delta == 0;
         if proven && v.dep < d as u32 {
             return;
@@ -1995,7 +2016,8 @@ impl<'c> Searcher<'c> {
         if !proven && self.meter.stopped().is_some() {
             return;
         }
-        let key = self.stack[d].key(&self.ctx) ^ self.salt;
+        debug_assert_eq!(key, self.stack[d].key(&self.ctx));
+        let key = key ^ self.salt;
         if self.zmode && proven && zone != ALL {
             if self.zones.len() >= MAX_ZONES {
                 self.zones.clear();
@@ -2019,7 +2041,8 @@ impl<'c> Searcher<'c> {
     pub fn children_of(&mut self, line: &[State], moves: &[Mv]) -> Vec<(Mv, State)> {
         self.load(line, moves, true);
         let d = line.len() - 1;
-        let (mut children, _, _) = self.expand(d);
+        let own = self.stack[d].key(&self.ctx) ^ self.salt;
+        let (mut children, _, _) = self.expand(d, own);
         self.order_children(d, &mut children);
         let mut out = Vec::new();
         for c in &children {
@@ -2039,7 +2062,8 @@ impl<'c> Searcher<'c> {
 /// children the table's filter rules out start from `init` at once and
 /// leave `pending`; the others are looked up, their slots read first.
 /// With threats, a child not in the table may be proven by the plain
-/// query's proofs ([`Import`]).
+/// query's proofs ([`Import`]). `own`: the node's own salted key, whose
+/// slot is read with theirs (the node's store reads it).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn value_children<L: Lookup>(
@@ -2049,6 +2073,7 @@ fn value_children<L: Lookup>(
     twins: bool,
     mover: Side,
     init: (u32, u32),
+    own: u64,
     children: &mut [Child],
     pending: &mut Vec<(usize, u64, u64)>,
 ) {
@@ -2062,7 +2087,14 @@ fn value_children<L: Lookup>(
                 }
                 hold
             });
-            tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+            // (With the node's own slot, which its store will read: its
+            // miss overlaps theirs.)
+            tt.touch_slots(
+                pending
+                    .iter()
+                    .map(|&(_, key, _)| key ^ salt)
+                    .chain(std::iter::once(own)),
+            );
             for &(i, key, _) in pending.iter() {
                 let c = &mut children[i];
                 (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {
