@@ -146,10 +146,7 @@ fn alive_in_bits(pos: &Position, color: Color, region: &VertexSet, sc: &mut Scra
     // regions, and every chain falls in the first round of the
     // elimination. (Asked before the chains are listed: it needs only the
     // liberties of them all, the empty points next to an owner's stone.)
-    let all_libs = and(
-        points(mine).fold([0; WORDS], |m, i| or(m, sc.nb[i])),
-        empty,
-    );
+    let all_libs = and(points(mine).fold([0; WORDS], |m, i| or(m, sc.nb[i])), empty);
     let mut reach = and_not(empty, all_libs);
     let mut frontier = reach;
     while !is_empty(&frontier) {

@@ -163,6 +163,8 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
+    /// The cells beside each of `plays` ([`State::plays_potential_seen`]).
+    plays_seen: Vec<u8>,
     /// The children of a node being expanded that the table values: their
     /// index in the child list, their key, and the part of the key their
     /// threats left give ([`State::threats_part`]).
@@ -631,6 +633,7 @@ impl<'c> Searcher<'c> {
             on_line: Line::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
+            plays_seen: Vec::new(),
             pending: Vec::new(),
             facts: Facts::new(),
             order_scratch: OrderScratch::default(),
@@ -1106,7 +1109,9 @@ impl<'c> Searcher<'c> {
         // The plays in generation order: the heuristic order is put on the
         // children only when the node goes on to choose among them
         // ([`Searcher::order_children`]).
-        let potential = self.stack[d].plays_and_potential(&self.ctx, &mut plays);
+        let mut seen = std::mem::take(&mut self.plays_seen);
+        seen.clear();
+        let potential = self.stack[d].plays_potential_seen(&self.ctx, &mut plays, &mut seen);
         if self.stack.len() <= d + 1 {
             let s = self.stack[d].clone();
             self.stack.push(s);
@@ -1158,7 +1163,13 @@ impl<'c> Searcher<'c> {
         let quiet_keys = QuietKeys::new(&self.stack[d]);
         // A quiet play retakes no ko: its child has the node's threats.
         let quiet_part = self.stack[d].threats_part();
-        for &v in &plays {
+        // The cells of the mover's and the opponent's stones
+        // ([`State::plays_potential_seen`]'s bits).
+        let (own_bit, opp_bit) = match self.stack[d].pos.to_move() {
+            miai_goban::Color::Black => (1 << 1, 1 << 2),
+            miai_goban::Color::White => (1 << 2, 1 << 1),
+        };
+        for (&v, &nb) in plays.iter().zip(&seen) {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
             let quiet = match mover {
@@ -1167,15 +1178,16 @@ impl<'c> Searcher<'c> {
                     n_outside != usize::MAX && {
                         let pos = &self.stack[d].pos;
                         !self.ctx.near_outside_set.contains(v)
-                            && !pos.graph().neighbors(v).iter().any(|&u| {
-                                pos.color_at(u) == Some(defender)
-                                    && outside_heads[..n_outside].contains(&pos.chain_head(u))
-                            })
+                            && (nb & own_bit == 0
+                                || !pos.graph().neighbors(v).iter().any(|&u| {
+                                    pos.color_at(u) == Some(defender)
+                                        && outside_heads[..n_outside].contains(&pos.chain_head(u))
+                                }))
                     }
                 }
             };
             if let Some((key, board)) = quiet
-                .then(|| quiet_keys.child(&self.stack[d], &self.ctx, v))
+                .then(|| quiet_keys.child_near(&self.stack[d], &self.ctx, v, nb & opp_bit != 0))
                 .flatten()
             {
                 if superko && let Some(&a) = self.on_line.get(board) {
@@ -1247,7 +1259,17 @@ impl<'c> Searcher<'c> {
         let (children_mut, pending_ref) = (&mut children, &mut pending);
         match &self.tt {
             Table::Own(tt) => {
-                value_children(tt, salt, im, twins, mover, init, own, children_mut, pending_ref);
+                value_children(
+                    tt,
+                    salt,
+                    im,
+                    twins,
+                    mover,
+                    init,
+                    own,
+                    children_mut,
+                    pending_ref,
+                );
             }
             Table::Shared(tt, _) => {
                 value_children(
@@ -1274,6 +1296,7 @@ impl<'c> Searcher<'c> {
             children.shuffle(&mut self.rng);
         }
         self.plays = plays;
+        self.plays_seen = seen;
         (children, gen_dep, ko_dep)
     }
 
