@@ -123,48 +123,18 @@ fn alive_in_bits(pos: &Position, color: Color, region: &VertexSet, sc: &mut Scra
         Color::Black => 1,
         Color::White => 2,
     };
-    // The owner's stones by chain, the empty points, the rest.
+    // The owner's stones and the empty points, word by word.
     let mut mine: Bits = [0; WORDS];
     let mut empty: Bits = [0; WORDS];
-    sc.head_chain.clear();
-    sc.head_chain.resize(n, u8::MAX);
-    sc.chain_bits.clear();
-    sc.chain_in_region.clear();
     for (i, &c) in cells.iter().enumerate().take(n) {
         if c == 0 {
-            empty = or(empty, bit(i));
+            empty[i / 64] |= 1 << (i % 64);
         } else if c == own {
-            mine = or(mine, bit(i));
-            let v = crate::vx(i);
-            let h = pos.chain_head(v).map_or(i, |h| h.index());
-            if sc.head_chain[h] == u8::MAX {
-                if sc.chain_bits.len() == usize::from(u8::MAX) {
-                    // Too many chains for the byte index: use the lists.
-                    return alive_in_lists(pos, color, region, sc);
-                }
-                sc.head_chain[h] = sc.chain_bits.len() as u8;
-                sc.chain_bits.push([0; WORDS]);
-                sc.chain_in_region.push(false);
-            }
-            let k = usize::from(sc.head_chain[h]);
-            sc.chain_bits[k] = or(sc.chain_bits[k], bit(i));
-            if region.contains(v) {
-                sc.chain_in_region[k] = true;
-            }
+            mine[i / 64] |= 1 << (i % 64);
         }
     }
-    let nc = sc.chain_bits.len();
-    if nc == 0 {
+    if is_empty(&mine) {
         return false;
-    }
-    // Liberties of each chain.
-    sc.chain_libs.clear();
-    let mut all_libs: Bits = [0; WORDS];
-    for k in 0..nc {
-        let nbs = points(sc.chain_bits[k]).fold([0; WORDS], |m, i| or(m, sc.nb[i]));
-        let libs = and(nbs, empty);
-        all_libs = or(all_libs, libs);
-        sc.chain_libs.push(libs);
     }
     let mut left = and_not(first_n(n), mine);
     // A quick no: a region vital to a chain has every empty point a
@@ -174,7 +144,9 @@ fn alive_in_bits(pos: &Position, color: Color, region: &VertexSet, sc: &mut Scra
     // connected to one through points not the owner's; with fewer than
     // two empty points left outside those regions, no chain has two vital
     // regions, and every chain falls in the first round of the
-    // elimination.
+    // elimination. (Asked before the chains are listed: it needs only the
+    // liberties of them all, the empty points next to an owner's stone.)
+    let all_libs = and(points(mine).fold([0; WORDS], |m, i| or(m, sc.nb[i])), empty);
     let mut reach = and_not(empty, all_libs);
     let mut frontier = reach;
     while !is_empty(&frontier) {
@@ -189,6 +161,36 @@ fn alive_in_bits(pos: &Position, color: Color, region: &VertexSet, sc: &mut Scra
         < 2
     {
         return false;
+    }
+    // The owner's stones by chain.
+    sc.head_chain.clear();
+    sc.head_chain.resize(n, u8::MAX);
+    sc.chain_bits.clear();
+    sc.chain_in_region.clear();
+    for i in points(mine) {
+        let v = crate::vx(i);
+        let h = pos.chain_head(v).map_or(i, |h| h.index());
+        if sc.head_chain[h] == u8::MAX {
+            if sc.chain_bits.len() == usize::from(u8::MAX) {
+                // Too many chains for the byte index: use the lists.
+                return alive_in_lists(pos, color, region, sc);
+            }
+            sc.head_chain[h] = sc.chain_bits.len() as u8;
+            sc.chain_bits.push([0; WORDS]);
+            sc.chain_in_region.push(false);
+        }
+        let k = usize::from(sc.head_chain[h]);
+        sc.chain_bits[k][i / 64] |= 1 << (i % 64);
+        if region.contains(v) {
+            sc.chain_in_region[k] = true;
+        }
+    }
+    let nc = sc.chain_bits.len();
+    // Liberties of each chain.
+    sc.chain_libs.clear();
+    for k in 0..nc {
+        let nbs = points(sc.chain_bits[k]).fold([0; WORDS], |m, i| or(m, sc.nb[i]));
+        sc.chain_libs.push(and(nbs, empty));
     }
     // Regions: components of the points not holding the owner's stones,
     // with their empty points and the points next to them.

@@ -163,6 +163,8 @@ pub(crate) struct Searcher<'c> {
     /// each depth of the line.
     tenukis: Vec<[u32; 3]>,
     plays: Vec<Vertex>,
+    /// The cells beside each of `plays` ([`State::plays_potential_seen`]).
+    plays_seen: Vec<u8>,
     /// The children of a node being expanded that the table values: their
     /// index in the child list, their key, and the part of the key their
     /// threats left give ([`State::threats_part`]).
@@ -631,6 +633,7 @@ impl<'c> Searcher<'c> {
             on_line: Line::default(),
             tenukis: Vec::new(),
             plays: Vec::new(),
+            plays_seen: Vec::new(),
             pending: Vec::new(),
             facts: Facts::new(),
             order_scratch: OrderScratch::default(),
@@ -1045,8 +1048,25 @@ impl<'c> Searcher<'c> {
         self.on_line.enter(k, d as u32);
     }
 
-    fn leave(&mut self, d: usize) {
-        let k = self.line_key(&self.stack[d]);
+    /// [`Searcher::enter`] of a state whose key ([`State::key`]) is `key`.
+    #[inline]
+    fn enter_key(&mut self, d: usize, key: u64) {
+        let k = if self.ctx.regime.seed_rules() {
+            key
+        } else {
+            self.stack[d].pos.hash()
+        };
+        self.on_line.enter(k, d as u32);
+    }
+
+    /// Takes the state at depth `d`, whose key is `key`, off the line.
+    #[inline]
+    fn leave_key(&mut self, d: usize, key: u64) {
+        let k = if self.ctx.regime.seed_rules() {
+            key
+        } else {
+            self.stack[d].pos.hash()
+        };
         self.on_line.leave(k, d as u32);
     }
 
@@ -1083,13 +1103,15 @@ impl<'c> Searcher<'c> {
     /// The children of the node at depth `d`, with their values, and the
     /// `dep` of the move generation itself (superko-forbidden plays), and
     /// that of the tenuki's permission.
-    fn expand(&mut self, d: usize) -> (Vec<Child>, u32, u32) {
+    fn expand(&mut self, d: usize, own: u64) -> (Vec<Child>, u32, u32) {
         let mut plays = std::mem::take(&mut self.plays);
         plays.clear();
         // The plays in generation order: the heuristic order is put on the
         // children only when the node goes on to choose among them
         // ([`Searcher::order_children`]).
-        let potential = self.stack[d].plays_and_potential(&self.ctx, &mut plays);
+        let mut seen = std::mem::take(&mut self.plays_seen);
+        seen.clear();
+        let potential = self.stack[d].plays_potential_seen(&self.ctx, &mut plays, &mut seen);
         if self.stack.len() <= d + 1 {
             let s = self.stack[d].clone();
             self.stack.push(s);
@@ -1141,7 +1163,13 @@ impl<'c> Searcher<'c> {
         let quiet_keys = QuietKeys::new(&self.stack[d]);
         // A quiet play retakes no ko: its child has the node's threats.
         let quiet_part = self.stack[d].threats_part();
-        for &v in &plays {
+        // The cells of the mover's and the opponent's stones
+        // ([`State::plays_potential_seen`]'s bits).
+        let (own_bit, opp_bit) = match self.stack[d].pos.to_move() {
+            miai_goban::Color::Black => (1 << 1, 1 << 2),
+            miai_goban::Color::White => (1 << 2, 1 << 1),
+        };
+        for (&v, &nb) in plays.iter().zip(&seen) {
             // Most plays capture nothing and cannot decide the game: their
             // key is computed without playing them.
             let quiet = match mover {
@@ -1150,15 +1178,16 @@ impl<'c> Searcher<'c> {
                     n_outside != usize::MAX && {
                         let pos = &self.stack[d].pos;
                         !self.ctx.near_outside_set.contains(v)
-                            && !pos.graph().neighbors(v).iter().any(|&u| {
-                                pos.color_at(u) == Some(defender)
-                                    && outside_heads[..n_outside].contains(&pos.chain_head(u))
-                            })
+                            && (nb & own_bit == 0
+                                || !pos.graph().neighbors(v).iter().any(|&u| {
+                                    pos.color_at(u) == Some(defender)
+                                        && outside_heads[..n_outside].contains(&pos.chain_head(u))
+                                }))
                     }
                 }
             };
             if let Some((key, board)) = quiet
-                .then(|| quiet_keys.child(&self.stack[d], &self.ctx, v))
+                .then(|| quiet_keys.child_near(&self.stack[d], &self.ctx, v, nb & opp_bit != 0))
                 .flatten()
             {
                 if superko && let Some(&a) = self.on_line.get(board) {
@@ -1230,7 +1259,17 @@ impl<'c> Searcher<'c> {
         let (children_mut, pending_ref) = (&mut children, &mut pending);
         match &self.tt {
             Table::Own(tt) => {
-                value_children(tt, salt, im, twins, mover, init, children_mut, pending_ref);
+                value_children(
+                    tt,
+                    salt,
+                    im,
+                    twins,
+                    mover,
+                    init,
+                    own,
+                    children_mut,
+                    pending_ref,
+                );
             }
             Table::Shared(tt, _) => {
                 value_children(
@@ -1240,6 +1279,7 @@ impl<'c> Searcher<'c> {
                     twins,
                     mover,
                     init,
+                    own,
                     children_mut,
                     pending_ref,
                 );
@@ -1256,6 +1296,7 @@ impl<'c> Searcher<'c> {
             children.shuffle(&mut self.rng);
         }
         self.plays = plays;
+        self.plays_seen = seen;
         (children, gen_dep, ko_dep)
     }
 
@@ -1400,7 +1441,7 @@ impl<'c> Searcher<'c> {
     /// test decides there (`applies`: at an attacker's turn, when the
     /// attacker cannot tenuki by the seed's rules, or in the seki test; see
     /// `mid` and `State::benson_applies`). Stored.
-    fn benson_leaf(&mut self, d: usize, applies: bool) -> Option<NodeValue> {
+    fn benson_leaf(&mut self, d: usize, key: u64, applies: bool) -> Option<NodeValue> {
         let mover = self.stack[d].mover(&self.ctx);
         if !applies {
             return None;
@@ -1410,14 +1451,14 @@ impl<'c> Searcher<'c> {
             ko: self.stack[d].kos(&self.ctx),
             ..self.leaf(mover == w)
         };
-        self.store(d, v, 1, ALL);
+        self.store(d, key, v, 1, ALL);
         Some(v)
     }
 
     /// The node at depth `d` as a leaf decided by static eye-space
     /// knowledge (`crate::eyes`), when it decides there. Stored: the verdict
     /// is the state's own value, whatever the line.
-    fn eye_leaf(&mut self, d: usize) -> Option<NodeValue> {
+    fn eye_leaf(&mut self, d: usize, key: u64) -> Option<NodeValue> {
         let s = &self.stack[d];
         if s.pos.ko_point().is_some() || s.bans.iter().any(Option::is_some) {
             return None;
@@ -1488,7 +1529,7 @@ impl<'c> Searcher<'c> {
             ko: s.kos(&self.ctx),
             ..self.leaf(s.mover(&self.ctx) == w)
         };
-        self.store(d, v, 1, zone);
+        self.store(d, key, v, 1, zone);
         Some(v)
     }
 
@@ -1602,21 +1643,23 @@ impl<'c> Searcher<'c> {
     /// delta.
     fn mid(&mut self, d: usize, th_phi: u32, th_delta: u32) -> NodeValue {
         self.tick();
+        // The node's key, for the line and the table.
+        let key = self.stack[d].key(&self.ctx);
         let start_nodes = self.nodes();
         // In the seed regime the tenuki permission is known before the
         // moves are generated: test first, expand only if needed.
         if self.ctx.regime.seed_rules()
-            && let Some(v) = self.benson_leaf(d, self.stack[d].benson_applies(&self.ctx))
+            && let Some(v) = self.benson_leaf(d, key, self.stack[d].benson_applies(&self.ctx))
         {
             return v;
         }
         if self.ctx.eyes
             && self.ctx.regime.seed_rules()
-            && let Some(v) = self.eye_leaf(d)
+            && let Some(v) = self.eye_leaf(d, key)
         {
             return v;
         }
-        let (mut children, gen_dep, ko_dep) = self.expand(d);
+        let (mut children, gen_dep, ko_dep) = self.expand(d, key ^ self.salt);
         // Benson's test assumes the owner may always pass. Here the
         // defender may pass (tenuki) except right after an attacker's
         // tenuki, and the attacker may tenuki only while a ko is banned to
@@ -1627,6 +1670,7 @@ impl<'c> Searcher<'c> {
         if matches!(self.ctx.regime, Regime::Superko)
             && let Some(v) = self.benson_leaf(
                 d,
+                key,
                 self.stack[d].mover(&self.ctx) == Side::Attacker
                     && (self.ctx.free_pass || !children.iter().any(|c| c.mv == Mv::Tenuki)),
             )
@@ -1647,13 +1691,13 @@ impl<'c> Searcher<'c> {
             } else {
                 ALL
             };
-            self.store(d, v, 1, zone);
+            self.store(d, key, v, 1, zone);
             self.give_child_list(d, children);
             return v;
         }
-        self.enter(d);
+        self.enter_key(d, key);
         let mark = (self.role == Role::Main)
-            .then(|| self.stack[d].key(&self.ctx) ^ self.salt)
+            .then_some(key ^ self.salt)
             .inspect(|&k| {
                 if let Some(b) = &self.busy {
                     b.slot(k).fetch_add(1, AtomicOrdering::Relaxed);
@@ -1806,9 +1850,9 @@ impl<'c> Searcher<'c> {
         {
             b.slot(k).fetch_sub(1, AtomicOrdering::Relaxed);
         }
-        self.leave(d);
+        self.leave_key(d, key);
         let work = (self.nodes() - start_nodes).min(u32::MAX as u64) as u32;
-        self.store(d, v, work.max(1), zone);
+        self.store(d, key, v, work.max(1), zone);
         v
     }
 
@@ -1990,7 +2034,7 @@ impl<'c> Searcher<'c> {
 
     /// Stores the value of the node at depth `d` (unless bound to the line
     /// above it), with the zone of a proven goal win ([`ALL`]: none).
-    fn store(&mut self, d: usize, v: NodeValue, work: u32, zone: Zone) {
+    fn store(&mut self, d: usize, key: u64, v: NodeValue, work: u32, zone: Zone) {
         let proven = v.phi == 0 || v.delta == 0;
         if proven && v.dep < d as u32 {
             return;
@@ -1998,7 +2042,8 @@ impl<'c> Searcher<'c> {
         if !proven && self.meter.stopped().is_some() {
             return;
         }
-        let key = self.stack[d].key(&self.ctx) ^ self.salt;
+        debug_assert_eq!(key, self.stack[d].key(&self.ctx));
+        let key = key ^ self.salt;
         if self.zmode && proven && zone != ALL {
             if self.zones.len() >= MAX_ZONES {
                 self.zones.clear();
@@ -2022,7 +2067,8 @@ impl<'c> Searcher<'c> {
     pub fn children_of(&mut self, line: &[State], moves: &[Mv]) -> Vec<(Mv, State)> {
         self.load(line, moves, true);
         let d = line.len() - 1;
-        let (mut children, _, _) = self.expand(d);
+        let own = self.stack[d].key(&self.ctx) ^ self.salt;
+        let (mut children, _, _) = self.expand(d, own);
         self.order_children(d, &mut children);
         let mut out = Vec::new();
         for c in &children {
@@ -2042,7 +2088,8 @@ impl<'c> Searcher<'c> {
 /// children the table's filter rules out start from `init` at once and
 /// leave `pending`; the others are looked up, their slots read first.
 /// With threats, a child not in the table may be proven by the plain
-/// query's proofs ([`Import`]).
+/// query's proofs ([`Import`]). `own`: the node's own salted key, whose
+/// slot is read with theirs (the node's store reads it).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn value_children<L: Lookup>(
@@ -2052,6 +2099,7 @@ fn value_children<L: Lookup>(
     twins: bool,
     mover: Side,
     init: (u32, u32),
+    own: u64,
     children: &mut [Child],
     pending: &mut Vec<(usize, u64, u64)>,
 ) {
@@ -2065,7 +2113,14 @@ fn value_children<L: Lookup>(
                 }
                 hold
             });
-            tt.touch_slots(pending.iter().map(|&(_, key, _)| key ^ salt));
+            // (With the node's own slot, which its store will read: its
+            // miss overlaps theirs.)
+            tt.touch_slots(
+                pending
+                    .iter()
+                    .map(|&(_, key, _)| key ^ salt)
+                    .chain(std::iter::once(own)),
+            );
             for &(i, key, _) in pending.iter() {
                 let c = &mut children[i];
                 (c.phi, c.delta, c.ko) = match tt.get_held(key ^ salt) {

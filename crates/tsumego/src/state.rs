@@ -34,6 +34,10 @@ pub(crate) struct Ban {
 pub(crate) struct Ctx {
     pub region: VertexSet,
     pub region_list: Vec<Vertex>,
+    /// The neighbours of each point of `region_list`, four each (a point
+    /// with fewer repeats its first); empty when a point has more than four
+    /// or none.
+    pub region_nb4: Vec<[u16; 4]>,
     /// The points with a neighbour off the region (where a permanent
     /// liberty can be: `crate::eyes`' safety tests look only there).
     pub off_region_near: VertexSet,
@@ -140,6 +144,20 @@ impl Ctx {
             .collect();
         let near_outside_set = near_outside.iter().copied().collect();
         let region_list: Vec<Vertex> = region.iter().collect();
+        let region_nb4: Vec<[u16; 4]> = region_list
+            .iter()
+            .map_while(|&v| {
+                let nb = g.neighbors(v);
+                let first = nb.first()?.index() as u16;
+                (nb.len() <= 4)
+                    .then(|| std::array::from_fn(|k| nb.get(k).map_or(first, |u| u.index() as u16)))
+            })
+            .collect();
+        let region_nb4 = if region_nb4.len() == region_list.len() {
+            region_nb4
+        } else {
+            Vec::new()
+        };
         let off_region_near = g
             .vertices()
             .filter(|&v| g.neighbors(v).iter().any(|u| !region.contains(*u)))
@@ -186,6 +204,7 @@ impl Ctx {
             any_exit: !problem.exit_points().is_empty(),
             escape_list: problem.escape_points().iter().collect(),
             region_list,
+            region_nb4,
             off_region_near,
             region,
             attacker: problem.attacker(),
@@ -317,18 +336,33 @@ impl QuietKeys {
     }
 
     /// [`State::quiet_child`] of `s`, whose keys these are.
-    #[inline]
+    #[cfg(test)]
     pub fn child(&self, s: &State, ctx: &Ctx, v: Vertex) -> Option<(u64, u64)> {
+        self.child_near(s, ctx, v, true)
+    }
+
+    /// [`QuietKeys::child`] when `opp_near` tells whether `v` has an
+    /// opponent stone beside it (false: the play captures nothing, and the
+    /// neighbours are not read).
+    #[inline]
+    pub fn child_near(
+        &self,
+        s: &State,
+        ctx: &Ctx,
+        v: Vertex,
+        opp_near: bool,
+    ) -> Option<(u64, u64)> {
         let pos = &s.pos;
         let color = pos.to_move();
         let opp = color.opponent();
         // An opponent chain next to the empty point `v` in atari has `v`
         // as its one liberty: the play captures it.
-        if pos
-            .graph()
-            .neighbors(v)
-            .iter()
-            .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some())
+        if opp_near
+            && pos
+                .graph()
+                .neighbors(v)
+                .iter()
+                .any(|&u| pos.color_at(u) == Some(opp) && pos.atari_liberty(u).is_some())
         {
             return None;
         }
@@ -623,7 +657,21 @@ impl State {
     /// region, the defender's eye-space potential (`crate::eyes::potential`: the empty
     /// points of the region next to a defender stone and to no attacker
     /// stone), returned.
+    #[cfg(test)]
     pub fn plays_and_potential(&self, ctx: &Ctx, out: &mut Vec<Vertex>) -> u32 {
+        let mut seen = Vec::new();
+        self.plays_potential_seen(ctx, out, &mut seen)
+    }
+
+    /// [`State::plays_and_potential`], with, for each play, the cells of
+    /// its neighbours (bit `c` set: a neighbour holds cell value `c` of
+    /// `Position::board_bytes`, 0 empty, 1 Black, 2 White) in `seen`.
+    pub fn plays_potential_seen(
+        &self,
+        ctx: &Ctx,
+        out: &mut Vec<Vertex>,
+        seen_out: &mut Vec<u8>,
+    ) -> u32 {
         let color = self.pos.to_move();
         let attacker = color == ctx.attacker;
         let g = self.pos.graph();
@@ -657,14 +705,26 @@ impl State {
             Color::Black => 2,
             Color::White => 1,
         };
+        let own_cell: u8 = match color {
+            Color::Black => 1,
+            Color::White => 2,
+        };
         let mut potential = 0;
-        for &v in &ctx.region_list {
+        for (i, &v) in ctx.region_list.iter().enumerate() {
             if cells[v.index()] != 0 {
                 continue;
             }
             let nb = g.neighbors(v);
             // Bit c set: a neighbour holds cell value c (0 empty).
-            let seen = nb.iter().fold(0u8, |m, &u| m | 1 << (cells[u.index()] & 3));
+            let seen = match ctx.region_nb4.get(i) {
+                Some(&[a, b, c, d]) => {
+                    1 << (cells[usize::from(a)] & 3)
+                        | 1 << (cells[usize::from(b)] & 3)
+                        | 1 << (cells[usize::from(c)] & 3)
+                        | 1 << (cells[usize::from(d)] & 3)
+                }
+                None => nb.iter().fold(0u8, |m, &u| m | 1 << (cells[u.index()] & 3)),
+            };
             let open = seen & 1 != 0;
             if seen & (6 ^ (1 << def_cell)) == 0 && seen & (1 << def_cell) != 0 {
                 potential += 1;
@@ -676,8 +736,11 @@ impl State {
             if !attacker && ctx.any_exit && ctx.exits.contains(v) && !self.escapes(ctx, v) {
                 continue;
             }
+            // (Only a point whose neighbours are all the mover's stones can
+            // be one: `seen` has no other bit.)
             if attacker
                 && n_safe > 0
+                && seen == 1 << own_cell
                 && nb.iter().all(|&u| {
                     self.pos.color_at(u) == Some(color)
                         && safe[..n_safe].contains(&self.pos.chain_head(u))
@@ -691,10 +754,12 @@ impl State {
             // legal for the search too ([`State::check`] otherwise).
             if open && ko.is_none() && !any_ban {
                 out.push(v);
+                seen_out.push(seen);
                 continue;
             }
             if self.check(ctx, v).is_ok() {
                 out.push(v);
+                seen_out.push(seen);
             }
         }
         potential

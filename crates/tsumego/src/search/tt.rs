@@ -114,20 +114,22 @@ impl Tt {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
-    /// The word and bit of `key` in the presence filter.
+    /// The word and bits of `key` in the presence filter: a word chosen
+    /// by the key's middle bits (the slot takes its high bits), scaled to
+    /// the filter, and two bits of it by its lowest twelve bits. (Two bits
+    /// in one word: a key not stored passes about half as often as with
+    /// one, for the same single read.)
     #[inline]
     fn filter_bit(&self, key: u64) -> (usize, u64) {
-        // The key's low bits (the slot takes its high bits), scaled to the
-        // filter.
-        let i = ((key.rotate_left(32) as u128 * (self.filter.len() as u128 * 64)) >> 64) as usize;
-        (i / 64, 1 << (i % 64))
+        let w = ((((key >> 12) as u32) as u64 * self.filter.len() as u64) >> 32) as usize;
+        (w, 1 << (key & 63) | 1 << ((key >> 6) & 63))
     }
 
     /// Whether `key` may be stored (false: it is not).
     #[inline]
     pub fn may_hold(&self, key: u64) -> bool {
         let (w, b) = self.filter_bit(key);
-        self.filter[w] & b != 0
+        self.filter[w] & b == b
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
