@@ -632,6 +632,34 @@ fn no_room_join_one_agrees_with_the_search_without_it() {
     );
 }
 
+/// The options without the captured placement.
+fn without_capture(o: Options) -> Options {
+    Options {
+        eye_room_capture: false,
+        ..o
+    }
+}
+
+/// The room test with one unjoinable placement whose capture leaves the
+/// adjacent pair (`Options::eye_room_capture`) against the search
+/// without it: the joining's random positions (another seed, more Black
+/// stones inside), the two eyes apart and every corpus file, the same
+/// way. The same answers, and fewer nodes with it in some.
+#[test]
+fn no_room_capture_agrees_with_the_search_without_it() {
+    let (cases, fired, nodes) = random_rooms_agree(2219, 0.35, without_capture);
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 5,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
 /// The pair's and the joining's cross-check: random positions from
 /// `seed` with Black on a point of the region with probability `black`,
 /// as `no_room_pair_agrees_with_the_search_without_it` says, the two eyes
