@@ -408,6 +408,52 @@ pub(crate) enum Room {
 /// a point shared with `U` becomes one of their own). So the attacker
 /// kills, by the arguments above. Checked against the search without it:
 /// `tests/eyes.rs`.
+///
+/// *A captured placement* (`Ctx::eye_room_capture`, with the pair and the
+/// joining; whoever moves): the area may also hold one unsafe chain `P`
+/// the joining cannot take (fewer joining points; no chain with one
+/// joining point beside it), when (`captured_pair`) `P` is a lone stone
+/// `b` in atari, its liberty `c`; every neighbour of `c` but `b` is a
+/// defender stone; every neighbour of `b` but `c` (a defender stone) has
+/// another attacker stone beside it; and with `b` counted as a wall no
+/// point of the area is inner. `c` is beside no safe stone (it would be a
+/// joining point), so with `b`'s stone taken away the inner points,
+/// counted with S and the joinable chains as walls, are `b` and `c`
+/// alone, next to each other (each has another neighbour on a grid);
+/// and that stays so, as S only grows. The attacker plays the joining and
+/// the filling, never `c`. No defender chain beside `c` is taken
+/// meanwhile (`c` is its liberty), so `c` keeps a defender stone beside
+/// it.
+///
+/// - If the defender plays `c` while `b` is in atari, it takes `b`: one
+///   stone, by a stone that joins a defender chain (two stones or more:
+///   no ko, no ban). The inner points are then `b` and `c`, the pair, and
+///   every unsafe chain left is joinable as before (`b` and `c` were
+///   beside none): the room test holds, and its argument finishes with
+///   the attacker to move.
+/// - If a filling or joining move takes a defender chain beside `b`, the
+///   freed points beside `b` each have another attacker stone beside them
+///   (safe, or of a joinable chain). If the defender fills one, `b` is in
+///   atari at `c` again and every condition above holds again; else the
+///   attacker plays one at its turn: the stone joins `b` to S or to a
+///   joinable chain (whose joining points it keeps: none is beside `b`),
+///   after which no placement is unjoinable and the joining's room test
+///   holds (no inner point: `c` is beside the joined `b`). If the defender
+///   plays `c` meanwhile it takes nothing (`b` keeps the freed point), and
+///   the attacker plays the freed point the same way.
+/// - Else, when every joinable chain is joined and no point is left to
+///   fill, every empty point of the area but `c` is gone (each was beside
+///   S, or beside `b` only — `c` alone, the freed points above being
+///   played), so every defender chain's only liberty is `c`: the attacker
+///   plays `c`, taking them all (its stone joins `b`: no ko).
+///
+/// No earlier board comes back: S grows with every attacker move but the
+/// last, and after the defender's capture at `c` every board has a
+/// defender stone at `c` or none beside it, where every earlier one had
+/// `c` empty with defender stones beside it. Checked against the search
+/// without it: `tests/eyes.rs` (`no_room_capture_agrees_with_the_search_without_it`);
+/// it fails when `P` may be more than one stone (a corpus seki called
+/// dead). Measured: it fires rarely (docs/tsumego.md, nineteenth session).
 pub(crate) fn room(pos: &Position, ctx: &Ctx) -> Room {
     ROOM_STACK.with(|stack| no_room_in(pos, ctx, &mut stack.borrow_mut()))
 }
