@@ -615,7 +615,11 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
                 one = Some(j);
                 true
             }
-            Ok(Entered::Unjoinable) => capture && unjoined.replace(at).is_none(),
+            // (Its conditions on the board near it are checked here, so
+            // the walk still stops at once at any other such chain.)
+            Ok(Entered::Unjoinable) => {
+                capture && unjoined.replace(at).is_none() && captured_pair(pos, att, at)
+            }
         }
     };
     for &t in &ctx.target_list {
@@ -677,11 +681,11 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
             n_inner += 1;
         }
     }
-    if let Some(b) = unjoined {
+    if unjoined.is_some() {
         // The unjoinable placement: no inner point besides (its capture
         // adds two), no chain with one joining point, and the capture
         // harmless (`captured_pair`).
-        if n_inner == 0 && one.is_none() && captured_pair(pos, att, b) {
+        if n_inner == 0 && one.is_none() {
             return Room::Dead;
         }
         return Room::Open;
