@@ -176,7 +176,9 @@ pub struct Options {
     /// the adjacent pair of inner points (its point and the capturing
     /// one): the capture makes no ko and leaves the room test true
     /// (`eyes::room`'s argument). Checked against the search without it
-    /// (`tests/eyes.rs`).
+    /// (`tests/eyes.rs`). Off by default: it fires at about one computed
+    /// room test in 10^5 and moves no measured node count beyond df-pn's
+    /// reordering (docs/tsumego.md, nineteenth session).
     pub eye_room_capture: bool,
     /// With `eye_shapes`: the defender is safe when Benson's test holds
     /// over its chains joined by *miai pairs* (two empty points each next
@@ -275,7 +277,7 @@ impl Default for Options {
             eye_room_pair: true,
             eye_room_connect: true,
             eye_room_join_one: true,
-            eye_room_capture: true,
+            eye_room_capture: false,
             safety: false,
             life: false,
             heuristic_init: true,

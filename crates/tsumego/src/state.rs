@@ -175,7 +175,7 @@ impl Ctx {
             eye_room_pair: true,
             eye_room_connect: true,
             eye_room_join_one: true,
-            eye_room_capture: true,
+            eye_room_capture: false,
             safety: false,
             life: false,
             heuristic_init: true,

@@ -132,6 +132,8 @@ fn options(regime: Regime, eye_shapes: bool) -> Options {
         eye_shapes,
         eye_regions: eye_shapes,
         eye_room: eye_shapes,
+        // (Off by default; on here, so the room test's checks cover it.)
+        eye_room_capture: eye_shapes,
         ..Options::default()
     }
 }
