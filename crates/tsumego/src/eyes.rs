@@ -408,6 +408,52 @@ pub(crate) enum Room {
 /// a point shared with `U` becomes one of their own). So the attacker
 /// kills, by the arguments above. Checked against the search without it:
 /// `tests/eyes.rs`.
+///
+/// *A captured placement* (`Ctx::eye_room_capture`, with the pair and the
+/// joining; whoever moves): the area may also hold one unsafe chain `P`
+/// the joining cannot take (fewer joining points; no chain with one
+/// joining point beside it), when (`captured_pair`) `P` is a lone stone
+/// `b` in atari, its liberty `c`; every neighbour of `c` but `b` is a
+/// defender stone; every neighbour of `b` but `c` (a defender stone) has
+/// another attacker stone beside it; and with `b` counted as a wall no
+/// point of the area is inner. `c` is beside no safe stone (it would be a
+/// joining point), so with `b`'s stone taken away the inner points,
+/// counted with S and the joinable chains as walls, are `b` and `c`
+/// alone, next to each other (each has another neighbour on a grid);
+/// and that stays so, as S only grows. The attacker plays the joining and
+/// the filling, never `c`. No defender chain beside `c` is taken
+/// meanwhile (`c` is its liberty), so `c` keeps a defender stone beside
+/// it.
+///
+/// - If the defender plays `c` while `b` is in atari, it takes `b`: one
+///   stone, by a stone that joins a defender chain (two stones or more:
+///   no ko, no ban). The inner points are then `b` and `c`, the pair, and
+///   every unsafe chain left is joinable as before (`b` and `c` were
+///   beside none): the room test holds, and its argument finishes with
+///   the attacker to move.
+/// - If a filling or joining move takes a defender chain beside `b`, the
+///   freed points beside `b` each have another attacker stone beside them
+///   (safe, or of a joinable chain). If the defender fills one, `b` is in
+///   atari at `c` again and every condition above holds again; else the
+///   attacker plays one at its turn: the stone joins `b` to S or to a
+///   joinable chain (whose joining points it keeps: none is beside `b`),
+///   after which no placement is unjoinable and the joining's room test
+///   holds (no inner point: `c` is beside the joined `b`). If the defender
+///   plays `c` meanwhile it takes nothing (`b` keeps the freed point), and
+///   the attacker plays the freed point the same way.
+/// - Else, when every joinable chain is joined and no point is left to
+///   fill, every empty point of the area but `c` is gone (each was beside
+///   S, or beside `b` only — `c` alone, the freed points above being
+///   played), so every defender chain's only liberty is `c`: the attacker
+///   plays `c`, taking them all (its stone joins `b`: no ko).
+///
+/// No earlier board comes back: S grows with every attacker move but the
+/// last, and after the defender's capture at `c` every board has a
+/// defender stone at `c` or none beside it, where every earlier one had
+/// `c` empty with defender stones beside it. Checked against the search
+/// without it: `tests/eyes.rs` (`no_room_capture_agrees_with_the_search_without_it`);
+/// it fails when `P` may be more than one stone (a corpus seki called
+/// dead). Measured: it fires rarely (docs/tsumego.md, nineteenth session).
 pub(crate) fn room(pos: &Position, ctx: &Ctx) -> Room {
     ROOM_STACK.with(|stack| no_room_in(pos, ctx, &mut stack.borrow_mut()))
 }
@@ -497,7 +543,7 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
                        area: &mut VertexSet,
                        stack: &mut Vec<Vertex>,
                        safe_heads: &mut SafeHeads|
-     -> Result<Option<Vertex>, ()> {
+     -> Result<Entered, ()> {
         if !connect {
             return Err(());
         }
@@ -543,27 +589,38 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
             }
         }
         match first {
-            _ if two => Ok(None),
-            Some(j) if ctx.eye_room_join_one => Ok(Some(j)),
-            _ => Err(()),
+            _ if two => Ok(Entered::Joinable),
+            Some(j) if ctx.eye_room_join_one => Ok(Entered::One(j)),
+            _ => Ok(Entered::Unjoinable),
         }
     };
     // The chain with one joining point, and that point (at most one such
-    // chain, whose point takes nothing).
+    // chain, whose point takes nothing); with `eye_room_capture`, the one
+    // unjoinable chain (a stone of it).
+    let capture = ctx.eye_room_capture && ctx.eye_room_pair;
     let mut one: Option<Vertex> = None;
-    let mut joins_one = |j: Option<Vertex>| -> bool {
-        let Some(j) = j else {
-            return true;
-        };
-        let takes = g
-            .neighbors(j)
-            .iter()
-            .any(|&u| pos.color_at(u) == Some(def) && pos.atari_liberty(u) == Some(j));
-        if one.is_some() || takes {
-            return false;
+    let mut unjoined: Option<Vertex> = None;
+    let mut accept = |entered: Result<Entered, ()>, at: Vertex| -> bool {
+        match entered {
+            Err(()) => false,
+            Ok(Entered::Joinable) => true,
+            Ok(Entered::One(j)) => {
+                let takes = g
+                    .neighbors(j)
+                    .iter()
+                    .any(|&u| pos.color_at(u) == Some(def) && pos.atari_liberty(u) == Some(j));
+                if one.is_some() || takes {
+                    return false;
+                }
+                one = Some(j);
+                true
+            }
+            // (Its conditions on the board near it are checked here, so
+            // the walk still stops at once at any other such chain.)
+            Ok(Entered::Unjoinable) => {
+                capture && unjoined.replace(at).is_none() && captured_pair(pos, att, at)
+            }
         }
-        one = Some(j);
-        true
     };
     for &t in &ctx.target_list {
         if area.contains(t) {
@@ -574,9 +631,9 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
                 if safe_heads.is_safe(pos, ctx, t) {
                     continue;
                 }
-                match enter_chain(t, &mut area, stack, &mut safe_heads) {
-                    Ok(j) if joins_one(j) => {}
-                    _ => return Room::Open,
+                let entered = enter_chain(t, &mut area, stack, &mut safe_heads);
+                if !accept(entered, t) {
+                    return Room::Open;
                 }
             }
             None if solid_eye_of_two_eyed(pos, att, t) => {}
@@ -603,9 +660,9 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
                     if area.contains(u) || safe_heads.is_safe(pos, ctx, u) {
                         continue;
                     }
-                    match enter_chain(u, &mut area, stack, &mut safe_heads) {
-                        Ok(j) if joins_one(j) => {}
-                        _ => return Room::Open,
+                    let entered = enter_chain(u, &mut area, stack, &mut safe_heads);
+                    if !accept(entered, u) {
+                        return Room::Open;
                     }
                 }
                 _ if !ctx.region.contains(u) => return Room::Open,
@@ -624,6 +681,15 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
             n_inner += 1;
         }
     }
+    if unjoined.is_some() {
+        // The unjoinable placement: no inner point besides (its capture
+        // adds two), no chain with one joining point, and the capture
+        // harmless (`captured_pair`).
+        if n_inner == 0 && one.is_none() {
+            return Room::Dead;
+        }
+        return Room::Open;
+    }
     let dead = match inner[..n_inner] {
         [Some(p), Some(q)] => {
             let (np, nq) = (g.neighbors(p), g.neighbors(q));
@@ -636,6 +702,44 @@ fn no_room_in(pos: &Position, ctx: &Ctx, stack: &mut Vec<Vertex>) -> Room {
         (true, None) => Room::Dead,
         (true, Some(_)) => Room::DeadAttackerFirst,
     }
+}
+
+/// How [`no_room_in`]'s walk took an unsafe attacker chain it met.
+enum Entered {
+    /// Two joining points or more.
+    Joinable,
+    /// One joining point (with `Ctx::eye_room_join_one`).
+    One(Vertex),
+    /// Fewer (for `Ctx::eye_room_capture`).
+    Unjoinable,
+}
+
+/// Whether the unjoinable placement at `b` (in the area, which has no
+/// inner point with it counted as the attacker's wall) leaves the
+/// defender the adjacent pair at most when captured, without a ko: `b` is
+/// a lone stone in atari, its liberty `c` has only defender stones beside
+/// it besides `b` (the capturing stone joins a defender chain: two stones
+/// or more, no ko; and no defender chain beside `c` is ever taken before
+/// `c` is played, `c` being its liberty), and every other neighbour of
+/// `b` has another attacker stone beside it (so `b` and `c` are the only
+/// points the capture makes inner). See [`room`]'s argument.
+fn captured_pair(pos: &Position, att: Color, b: Vertex) -> bool {
+    let g = pos.graph();
+    let def = att.opponent();
+    let Some(c) = pos.atari_liberty(b) else {
+        return false;
+    };
+    let lone = g.neighbors(b).iter().all(|&y| pos.color_at(y) != Some(att));
+    lone && g
+        .neighbors(c)
+        .iter()
+        .all(|&u| u == b || pos.color_at(u) == Some(def))
+        && g.neighbors(b).iter().all(|&y| {
+            y == c
+                || g.neighbors(y)
+                    .iter()
+                    .any(|&u| u != b && pos.color_at(u) == Some(att))
+        })
 }
 
 /// The chain at `e`'s neighbours, when `e` is empty and every neighbour
@@ -1083,6 +1187,7 @@ mod tests {
                     continue;
                 };
                 let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+                ctx.eye_room_capture = false;
                 let mut pos = State::start(&problem, &ctx, Side::Attacker).pos;
                 for _ in 0..12 {
                     let mut answers = [false; 4];
@@ -1161,6 +1266,7 @@ mod tests {
     fn room(rows: &[&str]) -> (bool, bool) {
         let problem = crate::problem::from_rows(rows);
         let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        ctx.eye_room_capture = false;
         let pos = State::start(&problem, &ctx, Side::Attacker).pos;
         ctx.eye_room_pair = false;
         let one = no_room(&pos, &ctx);
@@ -1217,6 +1323,7 @@ mod tests {
     fn joined(rows: &[&str]) -> (bool, bool) {
         let problem = crate::problem::from_rows(rows);
         let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        ctx.eye_room_capture = false;
         let pos = State::start(&problem, &ctx, Side::Attacker).pos;
         ctx.eye_room_connect = false;
         let without = no_room(&pos, &ctx);
@@ -1254,6 +1361,51 @@ mod tests {
         // three, alive with White to move).
         assert_eq!(
             joined(&["...OX.#+", "OOOO..#+", "######++", "++++++++"]),
+            (false, false)
+        );
+    }
+
+    /// The room test with the pair and the joining, without and with the
+    /// captured placement (`Ctx::eye_room_capture`).
+    fn captured(rows: &[&str]) -> (bool, bool) {
+        let problem = crate::problem::from_rows(rows);
+        let mut ctx = Ctx::new(&problem, Regime::SEED, None);
+        let pos = State::start(&problem, &ctx, Side::Attacker).pos;
+        ctx.eye_room_capture = false;
+        let without = no_room(&pos, &ctx);
+        ctx.eye_room_capture = true;
+        (without, no_room(&pos, &ctx))
+    }
+
+    #[test]
+    fn a_lone_placement_in_atari_whose_capture_leaves_the_pair() {
+        // Black's A19 in atari at B19, no joining point: White's capture
+        // at B19 joins B18 (no ko) and leaves A19 and B19 the only inner
+        // points, next to each other; with A19 counted as a wall no point
+        // is inner.
+        assert_eq!(
+            captured(&["X.O#+", "OOO#+", "###++", "+++++"]),
+            (false, true)
+        );
+    }
+
+    #[test]
+    fn what_the_capture_does_not_cover_is_left_to_the_search() {
+        // Two stones in atari: their capture leaves three inner points.
+        assert_eq!(
+            captured(&["XX.O#+", "OOOO#+", "####++", "++++++"]),
+            (false, false)
+        );
+        // A18 touches no other Black stone: the capture makes it inner
+        // too (A18, A19, B19).
+        assert_eq!(
+            captured(&["X.O#+", "OOO#+", "O##++", "###++", "+++++"]),
+            (false, false)
+        );
+        // An inner point besides (D19 after the wall moves back): the
+        // capture would add two.
+        assert_eq!(
+            captured(&["X.O.O#+", "OOOOO#+", "######+", "+++++++"]),
             (false, false)
         );
     }

@@ -97,6 +97,11 @@ pub(crate) struct Ctx {
     /// may have a single joining point, which the attacker plays first
     /// (`crate::eyes::room`).
     pub eye_room_join_one: bool,
+    /// With `eye_room_pair` and `eye_room_connect`: the area may hold one
+    /// unjoinable placement, a lone attacker stone in atari whose capture
+    /// leaves the defender the adjacent pair at most, made without a ko
+    /// (`crate::eyes::room`).
+    pub eye_room_capture: bool,
     /// With `eyes`: the defender is safe by Benson's test over chains
     /// joined by miai pairs (`crate::safety`).
     pub safety: bool,
@@ -188,6 +193,7 @@ impl Ctx {
             eye_room_pair: true,
             eye_room_connect: true,
             eye_room_join_one: true,
+            eye_room_capture: false,
             safety: false,
             life: false,
             heuristic_init: true,

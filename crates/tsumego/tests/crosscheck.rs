@@ -68,6 +68,7 @@ fn options(regime: Regime, ordering: Ordering) -> Options {
         eye_room_pair: true,
         eye_room_connect: true,
         eye_room_join_one: true,
+        eye_room_capture: true,
         safety: true,
         life: true,
         heuristic_init: true,

@@ -132,6 +132,8 @@ fn options(regime: Regime, eye_shapes: bool) -> Options {
         eye_shapes,
         eye_regions: eye_shapes,
         eye_room: eye_shapes,
+        // (Off by default; on here, so the room test's checks cover it.)
+        eye_room_capture: eye_shapes,
         ..Options::default()
     }
 }
@@ -627,6 +629,34 @@ fn no_room_join_one_agrees_with_the_search_without_it() {
     assert!(
         nodes.1 < nodes.0 && fired >= 20,
         "{cases} cases, {fired} with fewer nodes: {} nodes with one joining point, {} without",
+        nodes.1,
+        nodes.0
+    );
+}
+
+/// The options without the captured placement.
+fn without_capture(o: Options) -> Options {
+    Options {
+        eye_room_capture: false,
+        ..o
+    }
+}
+
+/// The room test with one unjoinable placement whose capture leaves the
+/// adjacent pair (`Options::eye_room_capture`) against the search
+/// without it: the joining's random positions (another seed, more Black
+/// stones inside), the two eyes apart and every corpus file, the same
+/// way. The same answers, and fewer nodes with it in some.
+#[test]
+fn no_room_capture_agrees_with_the_search_without_it() {
+    let (cases, fired, nodes) = random_rooms_agree(2219, 0.35, without_capture);
+    eprintln!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
+        nodes.1, nodes.0
+    );
+    assert!(
+        nodes.1 < nodes.0 && fired >= 5,
+        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
         nodes.1,
         nodes.0
     );
