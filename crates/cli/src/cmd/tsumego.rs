@@ -86,7 +86,9 @@ pub(crate) struct KnowledgeArgs {
     /// enclosed regions make life; off by default), `room` (no room for
     /// two eyes), `room-pair` (two inner points), `room-connect` (the
     /// attacker's placements joined first), `room-join-one` (a placement
-    /// with one joining point, the attacker to move), `safety` (Benson over miai
+    /// with one joining point, the attacker to move), `room-capture` (a lone
+    /// placement in atari whose capture leaves the pair; off by default),
+    /// `safety` (Benson over miai
     /// pairs; off by default), `life` (small regions the defender answers
     /// in; off by default). Proven answers do not depend on them; node
     /// counts and times do.
