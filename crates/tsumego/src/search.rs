@@ -448,8 +448,32 @@ const CYCLE: u8 = 4;
 
 /// Whether a node where the goal's opponent moves searches its null move
 /// (the tenuki's child) first, while it stays within the threshold its
-/// siblings leave it.
+/// siblings leave it. (Not the attacker's pass in the life queries: it
+/// waits its turn by df-pn's own choice, and prunes once proven. Put
+/// first it cost more than it saved: docs/tsumego.md, "life zones".)
 const NULL_FIRST: bool = true;
+
+/// The key tag of the zone of a defender's *answer to the attacker's pass*
+/// (life queries, the book regime): at a state `T` the attacker's pass
+/// reached (the defender to move, `last_tenuki` the attacker's), proven a
+/// defender win by a play `q` whose proof is free of the line, of kos and
+/// of cycles, the zone `base ∪ Z_q ∪ play(q)` (`Z_q` the zone of `q`'s
+/// child) is kept under `T`'s salted key with this tag.
+///
+/// It is a zone of the *null move's state* `N0` of the node `N` the pass
+/// came from (`N`'s board, the defender to move, the fields a quiet play
+/// leaves): `T` and `N0` differ only in `last_tenuki`, which a play clears,
+/// so `q`'s child is the same state from both. A state `S` with `N0`'s
+/// fields that agrees with `N`'s board on the zone allows `q` with the
+/// same captures and the same new chain (`play(q)`), and `q`'s child from
+/// `S` agrees with `q`'s child from `T` on `Z_q`, with the same fields: a
+/// defender win. So every quiet attacker play off the zone at `N` is a
+/// defender win, answered by `q` — the pruning of `Searcher::mid` for
+/// the attacker's null move. (The pass's own proof is no such zone when
+/// the defender answers the pass with a pass: that ends the attacker's
+/// passes, which the null move's state does not; such a proof leaves no
+/// tagged zone and prunes nothing.)
+const PASS_ANSWER: u64 = 0x51ed_270a_4f3b_9c1d;
 
 /// Zones kept at most: past this the map is emptied (a missing zone is
 /// [`ALL`]: no pruning, never a wrong one).
@@ -461,8 +485,11 @@ const MAX_ZONES: usize = 1 << 22;
 enum Null {
     /// Not used: every child is searched.
     Off,
-    /// The tenuki's child, the null move's state, not settled yet.
-    Pending,
+    /// The tenuki's child not settled yet: the null move's state
+    /// (`pass` false), or the book regime's attacker's pass, whose proven
+    /// answer by a play proves the null move (`pass` true;
+    /// [`PASS_ANSWER`]).
+    Pending { pass: bool },
     /// Proven a win of the goal by a history-free proof with this zone;
     /// `played`: the node's plays (as a zone), the ones left out included.
     Proven {
@@ -932,7 +959,7 @@ impl<'c> Searcher<'c> {
     fn prove_solo(&mut self, line: &[State], moves: &[Mv]) -> (Answer, NodeValue) {
         self.set_import();
         let ctx = &self.ctx;
-        self.zmode = ctx.zones
+        self.zmode = (ctx.zones || (ctx.life_zones && self.goal == Side::Defender))
             && ctx.plain_ko()
             && ctx.budget == [0, 0]
             && !ctx.free_pass
@@ -1451,7 +1478,13 @@ impl<'c> Searcher<'c> {
             ko: self.stack[d].kos(&self.ctx),
             ..self.leaf(mover == w)
         };
-        self.store(d, key, v, 1, ALL);
+        let zone = if self.zmode && self.goal == Side::Defender {
+            let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+            zone::benson(pos, ctx) | zone::base(pos, ctx, self.goal)
+        } else {
+            ALL
+        };
+        self.store(d, key, v, 1, zone);
         Some(v)
     }
 
@@ -1521,7 +1554,8 @@ impl<'c> Searcher<'c> {
         };
         let s = &self.stack[d];
         let zone = if self.zmode && !whole_board {
-            zone::enclosure(&s.pos, &self.ctx, from_all_targets) | zone::base(&s.pos, &self.ctx)
+            zone::enclosure(&s.pos, &self.ctx, from_all_targets, w)
+                | zone::base(&s.pos, &self.ctx, self.goal)
         } else {
             ALL
         };
@@ -1730,13 +1764,16 @@ impl<'c> Searcher<'c> {
         // numbers do not depend on it), so it is put on them only then.
         let mut ordered = false;
         let v = loop {
-            if let Null::Pending = null
+            if let Null::Pending { pass } = null
                 && let Some(c) = children.iter().find(|c| c.mv == Mv::Tenuki)
                 && (c.phi == 0 || c.delta == 0)
             {
-                // The tenuki's child is the null move's state: settled.
+                // The tenuki's child is the null move's state, or the
+                // attacker's pass whose answer by a play is the null
+                // move's proof: settled.
                 let zone = if c.phi == 0 && c.dep == FREE && c.ko == 0 {
                     let key = self.stack[d].tenuki_key(&self.ctx) ^ self.salt;
+                    let key = if pass { key ^ PASS_ANSWER } else { key };
                     self.zones.get(&key).copied().unwrap_or(ALL)
                 } else {
                     ALL
@@ -1775,7 +1812,7 @@ impl<'c> Searcher<'c> {
                     d2 = c.delta;
                 }
             }
-            if let Null::Pending = null
+            if let Null::Pending { pass: false } = null
                 && NULL_FIRST
                 && let Some(ti) = children.iter().position(|c| c.mv == Mv::Tenuki)
                 && ti != best
@@ -1841,6 +1878,19 @@ impl<'c> Searcher<'c> {
             };
             if goal_wins {
                 zone = self.goal_zone(d, &children, null);
+                if mover == Side::Defender
+                    && self.stack[d].last_tenuki == Some(Side::Attacker)
+                    && self.stack[d].book
+                    && v.dep == FREE
+                    && self.stack[d].kos(&self.ctx) == 0
+                    && let Some(z) = self.pass_answer_zone(d, &children)
+                {
+                    let key = self.stack[d].key(&self.ctx) ^ self.salt ^ PASS_ANSWER;
+                    if self.zones.len() >= MAX_ZONES {
+                        self.zones.clear();
+                    }
+                    self.zones.insert(key, z);
+                }
             }
         }
         v.ko |= self.stack[d].kos(&self.ctx);
@@ -1893,9 +1943,18 @@ impl<'c> Searcher<'c> {
                 played: 0,
             };
         }
-        if children.iter().any(|c| c.mv == Mv::Tenuki) && self.stack[d].tenuki_key(&self.ctx) == key
-        {
-            Null::Pending
+        if !children.iter().any(|c| c.mv == Mv::Tenuki) {
+            return Null::Off;
+        }
+        if self.stack[d].tenuki_key(&self.ctx) == key {
+            Null::Pending { pass: false }
+        } else if self.goal == Side::Defender && self.stack[d].book {
+            // The book regime's attacker may pass: its tenuki's child is
+            // not the null move's state (the defender's next tenuki would
+            // end the passes), but the two have the same children by
+            // plays, so a defender's play that answers the pass answers
+            // the null move too ([`PASS_ANSWER`]).
+            Null::Pending { pass: true }
         } else {
             Null::Off
         }
@@ -1969,7 +2028,7 @@ impl<'c> Searcher<'c> {
     /// children (as its value counts them) and its null move
     /// ([`zone`](crate::search::zone) says what each part reads).
     fn goal_zone(&mut self, d: usize, children: &[Child], null: Null) -> Zone {
-        let mut z = zone::base(&self.stack[d].pos, &self.ctx);
+        let mut z = zone::base(&self.stack[d].pos, &self.ctx, self.goal);
         if self.stack[d].mover(&self.ctx) == self.goal {
             // A winning child the value stands for (as bound to the line as
             // it), with the smallest zone.
@@ -1991,7 +2050,7 @@ impl<'c> Searcher<'c> {
             };
             z |= cz;
             if let Mv::Play(p) = mv {
-                z |= zone::play(&self.stack[d].pos, &self.ctx, p);
+                z |= zone::play(&self.stack[d].pos, &self.ctx, p, self.goal);
             }
             return z;
         }
@@ -2007,7 +2066,7 @@ impl<'c> Searcher<'c> {
             z |= cz;
             if let Mv::Play(p) = c.mv {
                 played |= zone::bit(&self.ctx, p);
-                z |= zone::play(&self.stack[d].pos, &self.ctx, p);
+                z |= zone::play(&self.stack[d].pos, &self.ctx, p, self.goal);
             }
         }
         let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
@@ -2016,7 +2075,11 @@ impl<'c> Searcher<'c> {
                 zone, played: p, ..
             } => {
                 played = p;
-                z |= zone::close(pos, ctx, zone);
+                z |= if self.goal == Side::Defender {
+                    zone::close_defender(pos, ctx, zone)
+                } else {
+                    zone::close(pos, ctx, zone)
+                };
                 zone
             }
             _ => ALL,
@@ -2026,10 +2089,35 @@ impl<'c> Searcher<'c> {
                 && counted & (1u128 << i) != 0
                 && pos.color_at(q).is_none()
             {
-                z |= zone::play(pos, ctx, q);
+                z |= zone::play(pos, ctx, q, self.goal);
             }
         }
         z
+    }
+
+    /// At a state the book regime's attacker's pass reached, proven a
+    /// defender win: the zone of its answer by a play ([`PASS_ANSWER`]),
+    /// from the winning plays whose proofs are free of the line, of kos
+    /// and of cycles, the smallest; `None` without one.
+    fn pass_answer_zone(&mut self, d: usize, children: &[Child]) -> Option<Zone> {
+        let mut best: Option<(Zone, Vertex)> = None;
+        for c in children {
+            let Mv::Play(q) = c.mv else { continue };
+            if c.delta != 0 || c.dep != FREE || c.ko != 0 {
+                continue;
+            }
+            let cz = self.child_zone(d, c.mv);
+            if cz != ALL && best.is_none_or(|(b, _)| cz.count_ones() < b.count_ones()) {
+                best = Some((cz, q));
+            }
+        }
+        let (cz, q) = best?;
+        let (pos, ctx) = (&self.stack[d].pos, &self.ctx);
+        let mut z = zone::base(pos, ctx, self.goal) | cz;
+        if zone::weak_life() & 2 == 0 {
+            z |= zone::play(pos, ctx, q, self.goal);
+        }
+        Some(z)
     }
 
     /// Stores the value of the node at depth `d` (unless bound to the line

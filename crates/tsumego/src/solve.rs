@@ -236,6 +236,12 @@ pub struct Options {
     /// quiet plays off the zone are left out — they change nothing the
     /// proof read. It saves work only: answers are the same either way.
     pub zones: bool,
+    /// Relevance-zone pruning ([`Options::zones`]) in the plain queries
+    /// whose goal is the defender's life only (`life-zones` in
+    /// [`Knowledge`]): the attacker's quiet replies off the zone of the
+    /// defender's answer to a null move (in the book regime, to the
+    /// attacker's pass) are left out. Answers are the same either way.
+    pub life_zones: bool,
     /// Both cores on one query: a query still open after a first stretch
     /// of [`Split::after`](crate::search::Split::after) nodes
     /// ([`Options::SPLIT_AFTER`] from the command line) is searched on by
@@ -284,6 +290,7 @@ impl Default for Options {
             plain_proofs: true,
             book_stop: true,
             zones: false,
+            life_zones: false,
             split: None,
         }
     }
@@ -299,7 +306,7 @@ struct Switch {
 
 /// The recognisers [`Knowledge`] switches, one entry each: a new
 /// recogniser's `Options` field is named here and nowhere else.
-const SWITCHES: [Switch; 9] = [
+const SWITCHES: [Switch; 10] = [
     Switch {
         name: "eye-shapes",
         what: "known eye shapes with a safe wall (and, off, every recogniser below)",
@@ -344,6 +351,11 @@ const SWITCHES: [Switch; 9] = [
         name: "life",
         what: "alternating-play safety: small regions the defender answers in",
         field: |o| &mut o.life,
+    },
+    Switch {
+        name: "life-zones",
+        what: "relevance zones in the life queries: the attacker's replies off the answer to its pass left out",
+        field: |o| &mut o.life_zones,
     },
 ];
 
@@ -735,6 +747,7 @@ fn search_context(problem: &Problem, options: &Options, master: Option<Side>) ->
     ctx.plain_proofs = options.plain_proofs;
     ctx.book_stop = options.book_stop;
     ctx.zones = options.zones;
+    ctx.life_zones = options.life_zones;
     ctx.split = options.split;
     ctx
 }

@@ -119,6 +119,9 @@ pub(crate) struct Ctx {
     /// Relevance zones in the plain queries (`Options::zones`; see
     /// `crate::search`).
     pub zones: bool,
+    /// Relevance zones in the plain queries of the defender's goal only
+    /// (`Options::life_zones`).
+    pub life_zones: bool,
     /// Two threads divide each query that outlasts a first stretch of
     /// this many nodes (`Options::split`; see `crate::search`).
     pub split: Option<crate::search::Split>,
@@ -200,6 +203,7 @@ impl Ctx {
             plain_proofs: true,
             book_stop: false,
             zones: false,
+            life_zones: false,
             split: None,
             zone_bit,
             zone_targets,

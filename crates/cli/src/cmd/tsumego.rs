@@ -90,7 +90,9 @@ pub(crate) struct KnowledgeArgs {
     /// placement in atari whose capture leaves the pair; off by default),
     /// `safety` (Benson over miai
     /// pairs; off by default), `life` (small regions the defender answers
-    /// in; off by default). Proven answers do not depend on them; node
+    /// in; off by default), `life-zones` (relevance zones in the life
+    /// queries: the attacker's replies off the defender's answer to its
+    /// pass left out; off by default). Proven answers do not depend on them; node
     /// counts and times do.
     #[arg(long, value_name = "LIST", value_parser = parse_knowledge)]
     knowledge: Option<Knowledge>,
