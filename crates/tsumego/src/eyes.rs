@@ -1321,13 +1321,22 @@ mod tests {
     /// The room test with the pair, without and with the joining of
     /// unsafe attacker chains (`Ctx::eye_room_connect`).
     fn joined(rows: &[&str]) -> (bool, bool) {
+        room_switched(rows, |ctx, on| {
+            ctx.eye_room_capture = false;
+            ctx.eye_room_connect = on;
+        })
+    }
+
+    /// The room test on `rows` (the seed's rules, the attacker first)
+    /// with the context `set` leaves without (`false`) and with (`true`)
+    /// the rule it switches.
+    fn room_switched(rows: &[&str], set: fn(&mut Ctx, bool)) -> (bool, bool) {
         let problem = crate::problem::from_rows(rows);
         let mut ctx = Ctx::new(&problem, Regime::SEED, None);
-        ctx.eye_room_capture = false;
         let pos = State::start(&problem, &ctx, Side::Attacker).pos;
-        ctx.eye_room_connect = false;
+        set(&mut ctx, false);
         let without = no_room(&pos, &ctx);
-        ctx.eye_room_connect = true;
+        set(&mut ctx, true);
         (without, no_room(&pos, &ctx))
     }
 
@@ -1368,13 +1377,7 @@ mod tests {
     /// The room test with the pair and the joining, without and with the
     /// captured placement (`Ctx::eye_room_capture`).
     fn captured(rows: &[&str]) -> (bool, bool) {
-        let problem = crate::problem::from_rows(rows);
-        let mut ctx = Ctx::new(&problem, Regime::SEED, None);
-        let pos = State::start(&problem, &ctx, Side::Attacker).pos;
-        ctx.eye_room_capture = false;
-        let without = no_room(&pos, &ctx);
-        ctx.eye_room_capture = true;
-        (without, no_room(&pos, &ctx))
+        room_switched(rows, |ctx, on| ctx.eye_room_capture = on)
     }
 
     #[test]

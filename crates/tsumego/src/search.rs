@@ -1075,25 +1075,29 @@ impl<'c> Searcher<'c> {
         self.on_line.enter(k, d as u32);
     }
 
-    /// [`Searcher::enter`] of a state whose key ([`State::key`]) is `key`.
+    /// The line's key of the state at depth `d` whose key
+    /// ([`State::key`]) is `key`: the key itself (seed regime) or its
+    /// board's hash (superko).
     #[inline]
-    fn enter_key(&mut self, d: usize, key: u64) {
-        let k = if self.ctx.regime.seed_rules() {
+    fn line_key_at(&self, d: usize, key: u64) -> u64 {
+        if self.ctx.regime.seed_rules() {
             key
         } else {
             self.stack[d].pos.hash()
-        };
+        }
+    }
+
+    /// [`Searcher::enter`] of a state whose key ([`State::key`]) is `key`.
+    #[inline]
+    fn enter_key(&mut self, d: usize, key: u64) {
+        let k = self.line_key_at(d, key);
         self.on_line.enter(k, d as u32);
     }
 
     /// Takes the state at depth `d`, whose key is `key`, off the line.
     #[inline]
     fn leave_key(&mut self, d: usize, key: u64) {
-        let k = if self.ctx.regime.seed_rules() {
-            key
-        } else {
-            self.stack[d].pos.hash()
-        };
+        let k = self.line_key_at(d, key);
         self.on_line.leave(k, d as u32);
     }
 

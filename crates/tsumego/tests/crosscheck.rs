@@ -307,6 +307,33 @@ fn threat_cases(seed: u64, empties: usize) -> Vec<(String, Problem, u8)> {
     cases
 }
 
+/// Every small data file in the seed regime and in the book regime, each
+/// with its own threat count (2 where it names none).
+fn small_data_files_in_both_regimes() -> Vec<(String, Problem, Regime)> {
+    let mut cases = Vec::new();
+    for (name, problem, threats) in small_data_files() {
+        let n = threats.unwrap_or(2);
+        cases.push((
+            name.clone(),
+            problem.clone(),
+            Regime::Seed { ko_threats: n },
+        ));
+        cases.push((name, problem, Regime::Book { ko_threats: n }));
+    }
+    cases
+}
+
+/// The seed's regime (`seed`) or the book's, with 0 to 2 threats drawn
+/// from `rng`.
+fn seed_or_book(rng: &mut ChaCha8Rng, seed: bool) -> Regime {
+    let ko_threats = rng.random_range(0..=2);
+    if seed {
+        Regime::Seed { ko_threats }
+    } else {
+        Regime::Book { ko_threats }
+    }
+}
+
 /// One file of `tests/data` (`rel`, e.g. `cases/NAME.txt`), parsed.
 fn data_file(rel: &str) -> file::ProblemFile {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -1092,26 +1119,10 @@ fn life_zone_cases(seed: u64, n: usize) -> Vec<(String, Problem, Regime)> {
     for i in 0..n {
         let spec = with_far_pocket(with_one_target(alternating(&mut rng, i, 20, 9)));
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
-        let regime = if i % 3 == 0 {
-            Regime::Seed {
-                ko_threats: rng.random_range(0..=2),
-            }
-        } else {
-            Regime::Book {
-                ko_threats: rng.random_range(0..=2),
-            }
-        };
+        let regime = seed_or_book(&mut rng, i % 3 == 0);
         cases.push((format!("random case {i} with a pocket"), problem, regime));
     }
-    for (name, problem, threats) in small_data_files() {
-        let n = threats.unwrap_or(2);
-        cases.push((
-            name.clone(),
-            problem.clone(),
-            Regime::Seed { ko_threats: n },
-        ));
-        cases.push((name, problem, Regime::Book { ko_threats: n }));
-    }
+    cases.extend(small_data_files_in_both_regimes());
     cases
 }
 
@@ -1194,26 +1205,10 @@ fn relevance_zones_change_the_work_not_the_answers() {
             with_one_target(spec)
         };
         let problem = Problem::new(spec).unwrap_or_else(|e| panic!("case {i}: {e}"));
-        let regime = if i % 2 == 0 {
-            Regime::Seed {
-                ko_threats: rng.random_range(0..=2),
-            }
-        } else {
-            Regime::Book {
-                ko_threats: rng.random_range(0..=2),
-            }
-        };
+        let regime = seed_or_book(&mut rng, i % 2 == 0);
         cases.push((format!("random case {i}"), problem, regime));
     }
-    for (name, problem, threats) in small_data_files() {
-        let n = threats.unwrap_or(2);
-        cases.push((
-            name.clone(),
-            problem.clone(),
-            Regime::Seed { ko_threats: n },
-        ));
-        cases.push((name, problem, Regime::Book { ko_threats: n }));
-    }
+    cases.extend(small_data_files_in_both_regimes());
     let mut tally = Tally::new(REFERENCE_CAP);
     let (mut compared, mut fewer, mut more) = (0, 0, 0);
     let (mut nodes_with, mut nodes_without) = (0u64, 0u64);

@@ -572,17 +572,7 @@ fn without_connect(o: Options) -> Options {
 /// answers, and fewer nodes with it in some (it fires).
 #[test]
 fn no_room_pair_agrees_with_the_search_without_it() {
-    let (cases, fired, nodes) = random_rooms_agree(1919, 0.2, without_pair);
-    eprintln!(
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
-        nodes.1, nodes.0
-    );
-    assert!(
-        nodes.1 < nodes.0 && fired >= 40,
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the pair, {} without",
-        nodes.1,
-        nodes.0
-    );
+    random_rooms_pay(1919, 0.2, without_pair, "the pair", 40);
 }
 
 /// The room test's joining of the attacker's unsafe chains
@@ -592,17 +582,7 @@ fn no_room_pair_agrees_with_the_search_without_it() {
 /// same way. The same answers, and fewer nodes with it in some.
 #[test]
 fn no_room_connect_agrees_with_the_search_without_it() {
-    let (cases, fired, nodes) = random_rooms_agree(2019, 0.3, without_connect);
-    eprintln!(
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the joining, {} without",
-        nodes.1, nodes.0
-    );
-    assert!(
-        nodes.1 < nodes.0 && fired >= 20,
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the joining, {} without",
-        nodes.1,
-        nodes.0
-    );
+    random_rooms_pay(2019, 0.3, without_connect, "the joining", 20);
 }
 
 /// The options without the joining of a placement with one joining
@@ -621,17 +601,7 @@ fn without_join_one(o: Options) -> Options {
 /// fewer nodes with it in some.
 #[test]
 fn no_room_join_one_agrees_with_the_search_without_it() {
-    let (cases, fired, nodes) = random_rooms_agree(2119, 0.3, without_join_one);
-    eprintln!(
-        "{cases} cases, {fired} with fewer nodes: {} nodes with one joining point, {} without",
-        nodes.1, nodes.0
-    );
-    assert!(
-        nodes.1 < nodes.0 && fired >= 20,
-        "{cases} cases, {fired} with fewer nodes: {} nodes with one joining point, {} without",
-        nodes.1,
-        nodes.0
-    );
+    random_rooms_pay(2119, 0.3, without_join_one, "one joining point", 20);
 }
 
 /// The options without the captured placement.
@@ -649,17 +619,26 @@ fn without_capture(o: Options) -> Options {
 /// way. The same answers, and fewer nodes with it in some.
 #[test]
 fn no_room_capture_agrees_with_the_search_without_it() {
-    let (cases, fired, nodes) = random_rooms_agree(2219, 0.35, without_capture);
-    eprintln!(
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
+    random_rooms_pay(2219, 0.35, without_capture, "the capture", 5);
+}
+
+/// [`random_rooms_agree`] for the rule that `switch` turns off (`what`
+/// names it): the same answers, fewer nodes with it in all, and in at
+/// least `min_fired` cases (it fires).
+fn random_rooms_pay(
+    seed: u64,
+    black_share: f64,
+    switch: fn(Options) -> Options,
+    what: &str,
+    min_fired: usize,
+) {
+    let (cases, fired, nodes) = random_rooms_agree(seed, black_share, switch);
+    let tally = format!(
+        "{cases} cases, {fired} with fewer nodes: {} nodes with {what}, {} without",
         nodes.1, nodes.0
     );
-    assert!(
-        nodes.1 < nodes.0 && fired >= 5,
-        "{cases} cases, {fired} with fewer nodes: {} nodes with the capture, {} without",
-        nodes.1,
-        nodes.0
-    );
+    eprintln!("{tally}");
+    assert!(nodes.1 < nodes.0 && fired >= min_fired, "{tally}");
 }
 
 /// The pair's and the joining's cross-check: random positions from

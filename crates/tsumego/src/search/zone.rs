@@ -150,9 +150,6 @@ pub(crate) fn play(pos: &Position, ctx: &Ctx, v: Vertex, goal: Side) -> Zone {
     if weak() {
         return z;
     }
-    if goal == Side::Defender {
-        return z | play_lean(pos, ctx, v);
-    }
     let mut heads: [Option<Vertex>; 8] = [None; 8];
     let mut k = 0;
     for &u in g.neighbors(v) {
@@ -165,45 +162,35 @@ pub(crate) fn play(pos: &Position, ctx: &Ctx, v: Vertex, goal: Side) -> Zone {
             heads[k] = Some(h);
             k += 1;
         }
-        z |= chain(pos, ctx, u);
+        z |= match goal {
+            Side::Defender => chain_lean(pos, ctx, u, v),
+            Side::Attacker => chain(pos, ctx, u),
+        };
     }
     z
 }
 
-/// [`play`]'s lean reading (without `v`'s own bit).
-fn play_lean(pos: &Position, ctx: &Ctx, v: Vertex) -> Zone {
+/// [`play`]'s lean reading of the chain through `u` next to the play at
+/// `v`: its stones and a liberty other than `v` if there is one, else its
+/// stones and their neighbours.
+fn chain_lean(pos: &Position, ctx: &Ctx, u: Vertex, v: Vertex) -> Zone {
     let g = pos.graph();
     let mut z = 0;
-    let mut heads: [Option<Vertex>; 8] = [None; 8];
-    let mut k = 0;
-    for &u in g.neighbors(v) {
-        z |= bit(ctx, u);
-        let Some(h) = pos.chain_head(u) else { continue };
-        if heads[..k].contains(&Some(h)) {
-            continue;
-        }
-        if k < heads.len() {
-            heads[k] = Some(h);
-            k += 1;
-        }
-        // Stones, and a liberty other than `v` if there is one.
-        let mut other: Option<Vertex> = None;
-        for s in pos.chain_stones(u).iter() {
-            z |= bit(ctx, s);
-            if other.is_none() {
-                other = g
-                    .neighbors(s)
-                    .iter()
-                    .copied()
-                    .find(|&e| e != v && pos.color_at(e).is_none());
-            }
-        }
-        match other {
-            Some(l) => z |= bit(ctx, l),
-            None => z |= chain(pos, ctx, u),
+    let mut other: Option<Vertex> = None;
+    for s in pos.chain_stones(u).iter() {
+        z |= bit(ctx, s);
+        if other.is_none() {
+            other = g
+                .neighbors(s)
+                .iter()
+                .copied()
+                .find(|&e| e != v && pos.color_at(e).is_none());
         }
     }
-    z
+    match other {
+        Some(l) => z | bit(ctx, l),
+        None => z | chain(pos, ctx, u),
+    }
 }
 
 /// What every node of a proof for `goal` reads.
