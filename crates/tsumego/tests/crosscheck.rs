@@ -1209,65 +1209,17 @@ fn relevance_zones_change_the_work_not_the_answers() {
         cases.push((format!("random case {i}"), problem, regime));
     }
     cases.extend(small_data_files_in_both_regimes());
-    let mut tally = Tally::new(REFERENCE_CAP);
-    let (mut compared, mut fewer, mut more) = (0, 0, 0);
-    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
-    let mut bad = Vec::new();
-    for (name, problem, regime, first, on, off) in zone_pairs(&cases, true) {
-        compared += 1;
-        nodes_with += on.nodes;
-        nodes_without += off.nodes;
-        match on.nodes.cmp(&off.nodes) {
-            std::cmp::Ordering::Less => fewer += 1,
-            std::cmp::Ordering::Greater => more += 1,
-            std::cmp::Ordering::Equal => {}
-        }
-        let answer = |a: &miai_tsumego::Analysis| {
-            let mut correct = a.correct.clone();
-            if let Some(c) = correct.as_mut() {
-                c.sort_by_key(|m| format!("{m:?}"));
-            }
-            (
-                a.status,
-                a.without_threats,
-                a.threats.as_ref().map(|t| t.code()),
-                correct,
-            )
-        };
-        if answer(&on) != answer(&off) {
-            bad.push(format!(
-                "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
-                answer(&on),
-                answer(&off),
-                describe(problem)
-            ));
-        }
-        // The status with zones, against the reference.
-        let expected = reference_status(problem, regime, first, REFERENCE_CAP);
-        if let Some(expected) = expected {
-            let got = match on.status {
-                Status::Seki => Status::Alive,
-                other => other,
-            };
-            tally.compared += 1;
-            if got != expected {
-                bad.push(format!(
-                    "{name}, {regime}, {first} first: with zones {got:?}, reference {expected:?}\n{}",
-                    describe(problem)
-                ));
-            }
-        }
-    }
-    eprintln!(
-        "{compared} compared ({} against the reference); nodes {nodes_with} with zones, \
-         {nodes_without} without; fewer in {fewer}, more in {more}",
-        tally.compared
-    );
+    let ZoneComparison {
+        compared,
+        against_reference,
+        fewer,
+        more,
+        bad,
+    } = compare_zone_pairs(zone_pairs(&cases, true), "zones");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     assert!(
-        compared >= 250 && tally.compared >= 100,
-        "{compared}, {}",
-        tally.compared
+        compared >= 250 && against_reference >= 100,
+        "{compared}, {against_reference}"
     );
     assert!(
         fewer + more >= 20,
@@ -1317,6 +1269,80 @@ fn zones_too_small_give_answers_the_cross_check_catches() {
     );
 }
 
+/// What a zone check found over its pairs ([`zone_pairs`]): how many
+/// were compared, how many of them against the reference minimax, with
+/// fewer and with more nodes with the zones, and what disagreed.
+struct ZoneComparison {
+    compared: usize,
+    against_reference: usize,
+    fewer: usize,
+    more: usize,
+    bad: Vec<String>,
+}
+
+/// Compares each pair's analyses with the zones (`what`) on and off
+/// ([`zone_answer`]), and the status with them against the reference
+/// minimax wherever that settles; prints the tally.
+fn compare_zone_pairs(
+    pairs: Vec<(
+        &str,
+        &Problem,
+        Regime,
+        Side,
+        miai_tsumego::Analysis,
+        miai_tsumego::Analysis,
+    )>,
+    what: &str,
+) -> ZoneComparison {
+    let mut tally = Tally::new(REFERENCE_CAP);
+    let (mut compared, mut fewer, mut more) = (0, 0, 0);
+    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
+    let mut bad = Vec::new();
+    for (name, problem, regime, first, on, off) in pairs {
+        compared += 1;
+        nodes_with += on.nodes;
+        nodes_without += off.nodes;
+        match on.nodes.cmp(&off.nodes) {
+            std::cmp::Ordering::Less => fewer += 1,
+            std::cmp::Ordering::Greater => more += 1,
+            std::cmp::Ordering::Equal => {}
+        }
+        if zone_answer(&on) != zone_answer(&off) {
+            bad.push(format!(
+                "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
+                zone_answer(&on),
+                zone_answer(&off),
+                describe(problem)
+            ));
+        }
+        if let Some(expected) = reference_status(problem, regime, first, REFERENCE_CAP) {
+            let got = match on.status {
+                Status::Seki => Status::Alive,
+                other => other,
+            };
+            tally.compared += 1;
+            if got != expected {
+                bad.push(format!(
+                    "{name}, {regime}, {first} first: with {what} {got:?}, reference {expected:?}\n{}",
+                    describe(problem)
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "{compared} compared ({} against the reference); nodes {nodes_with} with {what}, \
+         {nodes_without} without; fewer in {fewer}, more in {more}",
+        tally.compared
+    );
+    ZoneComparison {
+        compared,
+        against_reference: tally.compared,
+        fewer,
+        more,
+        bad,
+    }
+}
+
 /// The answers of an analysis the zone checks compare: status, reading
 /// without threats, threat counts, and the set of correct first moves.
 fn zone_answer(a: &miai_tsumego::Analysis) -> String {
@@ -1363,10 +1389,6 @@ fn life_zone_options(o: Options, on: bool, case: usize) -> Options {
 #[test]
 fn life_zones_change_the_work_not_the_answers() {
     let cases = life_zone_cases(0x5eed_11fe, 150);
-    let mut tally = Tally::new(REFERENCE_CAP);
-    let (mut compared, mut fewer, mut more) = (0, 0, 0);
-    let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
-    let mut bad = Vec::new();
     let pairs = {
         let mut pairs = Vec::new();
         for (i, case) in cases.iter().enumerate() {
@@ -1378,47 +1400,17 @@ fn life_zones_change_the_work_not_the_answers() {
         }
         pairs
     };
-    for (name, problem, regime, first, on, off) in pairs {
-        compared += 1;
-        nodes_with += on.nodes;
-        nodes_without += off.nodes;
-        match on.nodes.cmp(&off.nodes) {
-            std::cmp::Ordering::Less => fewer += 1,
-            std::cmp::Ordering::Greater => more += 1,
-            std::cmp::Ordering::Equal => {}
-        }
-        if zone_answer(&on) != zone_answer(&off) {
-            bad.push(format!(
-                "{name}, {regime}, {first} first: with {:?}, without {:?}\n{}",
-                zone_answer(&on),
-                zone_answer(&off),
-                describe(problem)
-            ));
-        }
-        if let Some(expected) = reference_status(problem, regime, first, REFERENCE_CAP) {
-            let got = match on.status {
-                Status::Seki => Status::Alive,
-                other => other,
-            };
-            tally.compared += 1;
-            if got != expected {
-                bad.push(format!(
-                    "{name}, {regime}, {first} first: with life zones {got:?}, reference {expected:?}\n{}",
-                    describe(problem)
-                ));
-            }
-        }
-    }
-    eprintln!(
-        "{compared} compared ({} against the reference); nodes {nodes_with} with life zones, \
-         {nodes_without} without; fewer in {fewer}, more in {more}",
-        tally.compared
-    );
+    let ZoneComparison {
+        compared,
+        against_reference,
+        fewer,
+        bad,
+        ..
+    } = compare_zone_pairs(pairs, "life zones");
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     assert!(
-        compared >= 250 && tally.compared >= 100,
-        "{compared}, {}",
-        tally.compared
+        compared >= 250 && against_reference >= 100,
+        "{compared}, {against_reference}"
     );
     // (9 fewer and 7 more at this writing: the pruning acts where the
     // attacker's pass is proven, and that is searched in its turn.)
