@@ -3542,27 +3542,39 @@ mod tests {
             alternating: true,
             ..SolveOptions::default()
         };
+        with_search(&board, &opts, |search| {
+            let st = search.static_bounds(&s);
+            assert_eq!((st.lo, st.plain.0), (15, -15));
+            assert_eq!(st.lo_basis.region, board.all() & !black);
+            assert_eq!(st.lo_basis.region_all, black);
+            assert!(!st.history_free);
+            search.push((black | (1 << 12), 0, 0));
+            let st = search.static_bounds(&s);
+            assert_eq!(st.lo, -15);
+            assert!(!st.history_free);
+            search.pop();
+            search.push((0b11110 | (1 << 12), 1 << 5, 0));
+            assert_eq!(search.static_bounds(&s).lo, 15);
+        });
+    }
+
+    /// Runs `f` on a search of `board` with `opts` (its own table of 2^16
+    /// entries, no cancel flag, no progress), at the root.
+    fn with_search<R>(
+        board: &Board,
+        opts: &SolveOptions,
+        f: impl FnOnce(&mut Search<'_>) -> R,
+    ) -> R {
         let mut progress = |_: &Progress| {};
         let mut search = Search::new(
-            &board,
-            &opts,
+            board,
+            opts,
             Tt::Own(Table::new(1 << 16)),
             None,
             &mut progress,
             None,
         );
-        let st = search.static_bounds(&s);
-        assert_eq!((st.lo, st.plain.0), (15, -15));
-        assert_eq!(st.lo_basis.region, board.all() & !black);
-        assert_eq!(st.lo_basis.region_all, black);
-        assert!(!st.history_free);
-        search.push((black | (1 << 12), 0, 0));
-        let st = search.static_bounds(&s);
-        assert_eq!(st.lo, -15);
-        assert!(!st.history_free);
-        search.pop();
-        search.push((0b11110 | (1 << 12), 1 << 5, 0));
-        assert_eq!(search.static_bounds(&s).lo, 15);
+        f(&mut search)
     }
 
     /// The enclosed regions' claim follows the history (5x4, the dead
@@ -3581,47 +3593,30 @@ mod tests {
         let region = board.all() & !wall & !1 & !(1 << 10);
         let s = Stones { black: wall, white };
         for alternating in [false, true] {
-            let mut progress = |_: &Progress| {};
-            let plain = Search::new(
-                &board,
-                &SolveOptions {
-                    alternating,
-                    ..SolveOptions::default()
-                },
-                Tt::Own(Table::new(1 << 16)),
-                None,
-                &mut progress,
-                None,
-            )
-            .static_bounds(&s)
-            .lo;
-            assert_eq!(plain, -4);
-            let opts = SolveOptions {
+            let without = SolveOptions {
                 alternating,
-                enclosed: true,
                 ..SolveOptions::default()
             };
-            let mut progress = |_: &Progress| {};
-            let mut search = Search::new(
-                &board,
-                &opts,
-                Tt::Own(Table::new(1 << 16)),
-                None,
-                &mut progress,
-                None,
-            );
-            let st = search.static_bounds(&s);
-            assert_eq!((st.lo, st.unenclosed.0), (20, -4));
-            assert_eq!(st.lo_basis.region, region);
-            assert_eq!(st.lo_basis.region_all, wall);
-            assert!(!st.history_free);
-            search.push((wall | (1 << 12), white, 0));
-            let st = search.static_bounds(&s);
-            assert_eq!(st.lo, -4);
-            assert!(!st.history_free);
-            search.pop();
-            search.push((wall & !(1 << 16) | (1 << 12), white, 0));
-            assert_eq!(search.static_bounds(&s).lo, 20);
+            let plain = with_search(&board, &without, |search| search.static_bounds(&s).lo);
+            assert_eq!(plain, -4);
+            let opts = SolveOptions {
+                enclosed: true,
+                ..without
+            };
+            with_search(&board, &opts, |search| {
+                let st = search.static_bounds(&s);
+                assert_eq!((st.lo, st.unenclosed.0), (20, -4));
+                assert_eq!(st.lo_basis.region, region);
+                assert_eq!(st.lo_basis.region_all, wall);
+                assert!(!st.history_free);
+                search.push((wall | (1 << 12), white, 0));
+                let st = search.static_bounds(&s);
+                assert_eq!(st.lo, -4);
+                assert!(!st.history_free);
+                search.pop();
+                search.push((wall & !(1 << 16) | (1 << 12), white, 0));
+                assert_eq!(search.static_bounds(&s).lo, 20);
+            });
         }
     }
 

@@ -65,6 +65,25 @@ fn shaped_proof(w: usize, h: usize, opts: SolveOptions, share: bool) -> (solver:
     (sol, proof.unwrap())
 }
 
+/// The solve and proof of `stones` on `board` with White to move, with
+/// `opts` and a table of `entries` entries.
+fn white_first_proof(
+    board: &Board,
+    stones: Stones,
+    opts: &SolveOptions,
+    entries: usize,
+) -> (solver::Solution, Result<Proof, solver::ProofError>) {
+    solver::solve_with_proof(
+        board,
+        stones,
+        Color::White,
+        opts,
+        None,
+        &mut |_| {},
+        entries,
+    )
+}
+
 /// The tree proof (format version 1) of the empty `w`x`h` grid.
 fn tree_proof_of(w: usize, h: usize, rule: Repetition) -> (solver::Solution, Proof) {
     let opts = SolveOptions {
@@ -389,15 +408,7 @@ fn safe_leaf_verifies_and_is_not_benson(w: usize, h: usize, black: u64) {
     let board = Board::new(Arc::new(Graph::grid(w, h).unwrap())).unwrap();
     let n = (w * h) as i32;
     let stones = Stones { black, white: 0 };
-    let (sol, proof) = solver::solve_with_proof(
-        &board,
-        stones,
-        Color::White,
-        &SolveOptions::default(),
-        None,
-        &mut |_| {},
-        1 << 20,
-    );
+    let (sol, proof) = white_first_proof(&board, stones, &SolveOptions::default(), 1 << 20);
     assert_eq!(sol.score, Some(n));
     let proof = proof.unwrap();
     assert_eq!(proof.lower.steps, vec![Step::Safe]);
@@ -780,27 +791,11 @@ fn no_proof_with_alternating_safety() {
         alternating: true,
         ..SolveOptions::default()
     };
-    let (sol, proof) = solver::solve_with_proof(
-        &board,
-        stones,
-        Color::White,
-        &with,
-        None,
-        &mut |_| {},
-        1 << 20,
-    );
+    let (sol, proof) = white_first_proof(&board, stones, &with, 1 << 20);
     assert_eq!(sol.score, Some(15));
     assert!(sol.nodes <= 2, "{}", sol.nodes);
     assert!(matches!(proof, Err(solver::ProofError::Unsupported(_))));
-    let (sol, proof) = solver::solve_with_proof(
-        &board,
-        stones,
-        Color::White,
-        &SolveOptions::default(),
-        None,
-        &mut |_| {},
-        1 << 22,
-    );
+    let (sol, proof) = white_first_proof(&board, stones, &SolveOptions::default(), 1 << 22);
     assert_eq!(sol.score, Some(15));
     let v = verify::verify_text(&proof.unwrap().to_text()).unwrap();
     assert_eq!(v.value, 15);
@@ -823,15 +818,7 @@ fn no_proof_with_enclosed_regions() {
         enclosed: true,
         ..SolveOptions::default()
     };
-    let (sol, proof) = solver::solve_with_proof(
-        &board,
-        stones,
-        Color::White,
-        &with,
-        None,
-        &mut |_| {},
-        1 << 20,
-    );
+    let (sol, proof) = white_first_proof(&board, stones, &with, 1 << 20);
     assert_eq!(sol.score, Some(20));
     assert!(sol.stats.enclosed_claims > 0);
     assert!(matches!(

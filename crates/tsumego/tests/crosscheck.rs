@@ -1126,20 +1126,21 @@ fn life_zone_cases(seed: u64, n: usize) -> Vec<(String, Problem, Regime)> {
     cases
 }
 
-/// Each case analysed with each player first, with relevance zones on and
-/// off (threat counts up to 2; `all_moves` to prove every correct first
-/// move): the pairs in which both searches proved a status.
-fn zone_pairs(
-    cases: &[(String, Problem, Regime)],
-    all_moves: bool,
-) -> Vec<(
-    &str,
-    &Problem,
+/// A case of the zone checks analysed with zones on and off: its name,
+/// problem, regime, first player, and the two analyses.
+type ZonePair<'a> = (
+    &'a str,
+    &'a Problem,
     Regime,
     Side,
     miai_tsumego::Analysis,
     miai_tsumego::Analysis,
-)> {
+);
+
+/// Each case analysed with each player first, with relevance zones on and
+/// off (threat counts up to 2; `all_moves` to prove every correct first
+/// move): the pairs in which both searches proved a status.
+fn zone_pairs(cases: &[(String, Problem, Regime)], all_moves: bool) -> Vec<ZonePair<'_>> {
     zone_pairs_with(cases, all_moves, |o, on| Options { zones: on, ..o })
 }
 
@@ -1149,14 +1150,7 @@ fn zone_pairs_with(
     cases: &[(String, Problem, Regime)],
     all_moves: bool,
     switch: impl Fn(Options, bool) -> Options,
-) -> Vec<(
-    &str,
-    &Problem,
-    Regime,
-    Side,
-    miai_tsumego::Analysis,
-    miai_tsumego::Analysis,
-)> {
+) -> Vec<ZonePair<'_>> {
     let mut pairs = Vec::new();
     for (name, problem, regime) in cases {
         for first in [Side::Attacker, Side::Defender] {
@@ -1283,17 +1277,7 @@ struct ZoneComparison {
 /// Compares each pair's analyses with the zones (`what`) on and off
 /// ([`zone_answer`]), and the status with them against the reference
 /// minimax wherever that settles; prints the tally.
-fn compare_zone_pairs(
-    pairs: Vec<(
-        &str,
-        &Problem,
-        Regime,
-        Side,
-        miai_tsumego::Analysis,
-        miai_tsumego::Analysis,
-    )>,
-    what: &str,
-) -> ZoneComparison {
+fn compare_zone_pairs(pairs: Vec<ZonePair<'_>>, what: &str) -> ZoneComparison {
     let mut tally = Tally::new(REFERENCE_CAP);
     let (mut compared, mut fewer, mut more) = (0, 0, 0);
     let (mut nodes_with, mut nodes_without) = (0u64, 0u64);
